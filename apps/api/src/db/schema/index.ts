@@ -1,0 +1,5 @@
+export * from './classrooms';
+export * from './labs';
+export * from './members';
+export * from './notifications';
+export * from './users';

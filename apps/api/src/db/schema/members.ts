@@ -1,0 +1,53 @@
+import { MEMBER_STATUSES } from '@hackclass/contracts';
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { classrooms } from './classrooms';
+import { users } from './users';
+
+const statusList = sql.raw(MEMBER_STATUSES.map((status) => `'${status}'`).join(', '));
+
+export const members = pgTable(
+  'members',
+  {
+    classroomId: uuid()
+      .notNull()
+      .references(() => classrooms.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text({ enum: MEMBER_STATUSES }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: 'members_pkey', columns: [table.classroomId, table.userId] }),
+    // A user's classroom lists: accepted, invited, pending.
+    index('members_user_id_status_idx').on(table.userId, table.status),
+    // A classroom's member listing filtered by status.
+    index('members_classroom_id_status_idx').on(table.classroomId, table.status),
+    check('members_status_check', sql`${table.status} in (${statusList})`),
+  ],
+);
+
+/**
+ * Invitations sent to an email that has no account yet. Each becomes an `Invited` member
+ * once someone signs up with that email and verifies it.
+ */
+export const emailInvitations = pgTable(
+  'email_invitations',
+  {
+    classroomId: uuid()
+      .notNull()
+      .references(() => classrooms.id, { onDelete: 'cascade' }),
+    /** Stored lower-case. */
+    email: text().notNull(),
+    invitedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: 'email_invitations_pkey', columns: [table.classroomId, table.email] }),
+    // Found by email when its owner verifies the address.
+    index('email_invitations_email_idx').on(table.email),
+    check('email_invitations_email_lower_check', sql`${table.email} = lower(${table.email})`),
+  ],
+);

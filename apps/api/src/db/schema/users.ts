@@ -1,0 +1,35 @@
+import { ROLE, ROLE_IDS } from '@hackclass/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** The identity provider's uid: the `sub` of the user's ID tokens. */
+    identityUid: text().notNull(),
+    email: text().notNull(),
+    emailVerified: boolean().notNull().default(false),
+    displayName: text(),
+    photoUrl: text(),
+    roleId: smallint().notNull().default(ROLE.student),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // Every authenticated request finds its user by the token's uid.
+    uniqueIndex('users_identity_uid_key').on(table.identityUid),
+    // Invitations by email and admin search look users up by email, case-insensitively.
+    uniqueIndex('users_email_key').on(sql`lower(${table.email})`),
+    check('users_role_id_check', sql`${table.roleId} in (${sql.raw(ROLE_IDS.join(', '))})`),
+  ],
+);

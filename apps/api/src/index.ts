@@ -1,0 +1,3 @@
+export { type ApiOptions, apiApp } from './app';
+export { type ApiDatabase, apiMigrations, schema } from './db';
+export { buildApiServer } from './server';

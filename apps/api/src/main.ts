@@ -1,0 +1,4 @@
+import { runService } from '@hackclass/http';
+import { buildApiServer } from './server';
+
+await runService(buildApiServer);

@@ -1,0 +1,10 @@
+import { createService, type ServiceContext } from '@hackclass/http';
+import type { FastifyInstance } from 'fastify';
+import { apiApp } from './app';
+
+/** The product API alone, as a scaled-out deployment runs it. */
+export async function buildApiServer(context: ServiceContext): Promise<FastifyInstance> {
+  const app = await createService(context);
+  await app.register(apiApp, { prefix: '/api', connection: context.connection });
+  return app;
+}

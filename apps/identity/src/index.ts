@@ -1,0 +1,2 @@
+export { type IdentityOptions, identityApp } from './app';
+export { buildIdentityServer } from './server';

@@ -1,0 +1,4 @@
+import { runService } from '@hackclass/http';
+import { buildIdentityServer } from './server';
+
+await runService(buildIdentityServer);

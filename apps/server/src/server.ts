@@ -1,0 +1,31 @@
+import { fileURLToPath } from 'node:url';
+import { apiApp } from '@hackclass/api';
+import { createService, problemHandlers, type ServiceContext } from '@hackclass/http';
+import { identityApp } from '@hackclass/identity';
+import type { FastifyInstance } from 'fastify';
+import { runtimeConfigOf } from './runtime-config';
+import { pageOrNotFound, webApp } from './web-app';
+
+export const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface AllInOneOptions {
+  webRoot?: string;
+}
+
+/** Identity, product API (under `/api`) and the built web app, in one process on one port. */
+export async function buildServer(
+  context: ServiceContext,
+  { webRoot = defaultWebRoot }: AllInOneOptions = {},
+): Promise<FastifyInstance> {
+  const app = await createService(context);
+  await app.register(problemHandlers, { notFound: pageOrNotFound });
+  const runtimeConfig = runtimeConfigOf(context.config);
+  app.get('/config.json', async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return runtimeConfig;
+  });
+  await app.register(identityApp, { connection: context.connection });
+  await app.register(apiApp, { prefix: '/api', connection: context.connection });
+  await app.register(webApp, { root: webRoot });
+  return app;
+}

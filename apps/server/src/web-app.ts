@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { sendNotFound } from '@hackclass/http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+export interface WebAppOptions {
+  /** The web app's production build: `apps/web/dist`. */
+  root: string;
+}
+
+const sendIndex = (_request: FastifyRequest, reply: FastifyReply) =>
+  reply.header('cache-control', 'no-cache').sendFile('index.html');
+
+/**
+ * For unknown paths: a request for a page gets the app, which shows its own 404 page;
+ * any other request gets a problem document.
+ */
+export function pageOrNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const wantsPage =
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    (request.headers.accept ?? '').includes('text/html');
+  return wantsPage ? sendIndex(request, reply) : sendNotFound(request, reply);
+}
+
+/**
+ * Serves the built single-page app. Hashed assets are cached for good; everything else is
+ * revalidated so a new build reaches users at once.
+ */
+export const webApp = fp<WebAppOptions>(
+  async (app: FastifyInstance, { root }) => {
+    if (!existsSync(join(root, 'index.html'))) {
+      throw new Error(`The web app is not built (no ${join(root, 'index.html')}): run npm run build`);
+    }
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, path) => {
+        reply.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+    app.get('/', sendIndex);
+  },
+  { name: 'web-app' },
+);

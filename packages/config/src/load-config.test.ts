@@ -1,0 +1,64 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, readEnv } from './load-config';
+import { serverConfigSchema } from './server-config';
+
+const load = (env: Record<string, string>) => loadConfig(serverConfigSchema, env);
+
+describe('server configuration', () => {
+  it('applies the documented defaults to an empty environment', () => {
+    const config = load({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      dataDir: resolve('data'),
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'HackClass <no-reply@localhost>',
+      adminEmails: [],
+      identity: { projectId: 'hackclass-local' },
+    });
+  });
+
+  it('derives the public URL from the port and normalises admin emails', () => {
+    const config = load({ PORT: '8080', ADMIN_EMAILS: ' Ada@Example.org, bob@example.org ,' });
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.adminEmails).toEqual(['ada@example.org', 'bob@example.org']);
+  });
+
+  it('treats blank values as unset', () => {
+    expect(load({ DATABASE_URL: '', PORT: ' ' }).port).toBe(3000);
+  });
+
+  it.each([
+    ['PORT', 'abc', 'PORT must be a port number from 0 to 65535 (got "abc")'],
+    ['PORT', '70000', 'PORT must be a port number from 0 to 65535 (got "70000")'],
+    ['DATABASE_URL', 'mysql://x', 'DATABASE_URL must be a URL like postgres://'],
+    ['DATABASE_URL', 'not a url', 'DATABASE_URL must be a URL like postgres://'],
+    ['SMTP_URL', 'http://mail', 'SMTP_URL must be a URL like smtp://'],
+    ['ADMIN_EMAILS', 'root', 'ADMIN_EMAILS must be a comma-separated list'],
+    ['LOG_LEVEL', 'loud', 'LOG_LEVEL'],
+  ])('rejects %s=%s with one line naming the variable', (name, value, message) => {
+    let error: unknown;
+    try {
+      load({ [name]: value });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const text = (error as ConfigError).message;
+    expect(text).toContain(message);
+    expect(text).not.toContain('\n');
+  });
+
+  it('reads a .env file under the process environment', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hackclass-env-'));
+    const file = join(dir, '.env');
+    writeFileSync(file, 'PORT=4000\nHOST=0.0.0.0\n');
+    const env = readEnv({ HOST: '127.0.0.2' }, file);
+    expect(load(env as Record<string, string>)).toMatchObject({ port: 4000, host: '127.0.0.2' });
+  });
+});

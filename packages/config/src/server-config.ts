@@ -1,0 +1,77 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const port = z
+  .string()
+  .regex(/^\d{1,5}$/, 'must be a port number from 0 to 65535')
+  .transform(Number)
+  .refine((value) => value <= 65_535, 'must be a port number from 0 to 65535');
+
+function urlWithScheme(schemes: string[], example: string) {
+  return z.string().refine((value) => {
+    if (!URL.canParse(value)) return false;
+    const { protocol, hostname } = new URL(value);
+    return schemes.includes(protocol.slice(0, -1)) && hostname !== '';
+  }, `must be a URL like ${example}`);
+}
+
+const email = z.email();
+
+const emailList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim().toLowerCase())
+      .filter((item) => item !== ''),
+  )
+  .refine(
+    (emails) => emails.every((item) => email.safeParse(item).success),
+    'must be a comma-separated list of email addresses',
+  );
+
+/**
+ * Every environment variable the server reads, with its default.
+ * The README's configuration table documents the same list.
+ */
+export const serverConfigSchema = z
+  .object({
+    PORT: port.default(3000),
+    HOST: z.string().default('127.0.0.1'),
+    PUBLIC_URL: urlWithScheme(['http', 'https'], 'https://hackclass.example.org').optional(),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: urlWithScheme(
+      ['postgres', 'postgresql'],
+      'postgres://user:password@host:5432/database',
+    ).optional(),
+    SMTP_URL: urlWithScheme(['smtp', 'smtps'], 'smtp://user:password@host:587').optional(),
+    MAIL_FROM: z.string().default('HackClass <no-reply@localhost>'),
+    REDIS_URL: urlWithScheme(['redis', 'rediss'], 'redis://host:6379').optional(),
+    ADMIN_EMAILS: emailList.default([]),
+    IDENTITY_API_KEY: z
+      .string()
+      .regex(/^[\w-]{8,128}$/, 'must be 8 to 128 letters, digits, - or _')
+      .default('hackclass-local-api-key'),
+    IDENTITY_PROJECT_ID: z
+      .string()
+      .regex(/^[a-z][a-z0-9-]{3,29}$/, 'must be 4 to 30 lowercase letters, digits or -')
+      .default('hackclass-local'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+  })
+  .transform((env) => ({
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin,
+    dataDir: resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    redisUrl: env.REDIS_URL,
+    adminEmails: env.ADMIN_EMAILS,
+    identity: { apiKey: env.IDENTITY_API_KEY, projectId: env.IDENTITY_PROJECT_ID },
+    logLevel: env.LOG_LEVEL,
+  }));
+
+export type ServerConfig = z.output<typeof serverConfigSchema>;

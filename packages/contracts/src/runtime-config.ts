@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** What `GET /config.json` tells the web app at run time. */
+export const runtimeConfigSchema = z.object({
+  productName: z.string(),
+  apiBaseUrl: z.string(),
+  identity: z.object({
+    apiKey: z.string(),
+    projectId: z.string(),
+    /** Origin of the self-hosted identity service; absent when a real Firebase project is used. */
+    emulatorOrigin: z.string().optional(),
+    /** Firebase auth domain; present only when a real Firebase project is used. */
+    authDomain: z.string().optional(),
+  }),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

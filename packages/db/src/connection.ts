@@ -1,0 +1,84 @@
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import postgres from 'postgres';
+import { lockDataDir } from './data-dir-lock';
+
+export type Connection =
+  | { kind: 'pglite'; client: PGlite; ping(): Promise<void>; close(): Promise<void> }
+  | {
+      kind: 'postgres';
+      client: postgres.Sql;
+      url: string;
+      ping(): Promise<void>;
+      close(): Promise<void>;
+    };
+
+export interface ConnectionOptions {
+  /** PostgreSQL connection string; without one, PGlite stores the database under `dataDir`. */
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** How long a readiness ping may take before the database counts as unreachable. */
+  pingTimeoutMs?: number;
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function openPostgres(url: string, pingTimeoutMs: number): Promise<Connection> {
+  const client = postgres(url, {
+    max: 10,
+    idle_timeout: 30,
+    connect_timeout: 10,
+    onnotice: () => {},
+  });
+  return {
+    kind: 'postgres',
+    client,
+    url,
+    ping: async () => {
+      await withTimeout(client`select 1`.execute(), pingTimeoutMs, 'PostgreSQL');
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+async function openPglite(dataDir: string, pingTimeoutMs: number): Promise<Connection> {
+  const release = lockDataDir(dataDir);
+  try {
+    const client = new PGlite(join(dataDir, 'db'));
+    await client.waitReady;
+    return {
+      kind: 'pglite',
+      client,
+      ping: async () => {
+        await withTimeout(client.query('select 1'), pingTimeoutMs, 'PGlite');
+      },
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** Opens PostgreSQL when a URL is given, else the embedded PGlite database in `dataDir`. */
+export function openConnection({
+  databaseUrl,
+  dataDir,
+  pingTimeoutMs = 2000,
+}: ConnectionOptions): Promise<Connection> {
+  return databaseUrl
+    ? openPostgres(databaseUrl, pingTimeoutMs)
+    : openPglite(dataDir, pingTimeoutMs);
+}

@@ -1,0 +1,4 @@
+export { type Connection, type ConnectionOptions, openConnection } from './connection';
+export { DataDirLockedError, lockDataDir } from './data-dir-lock';
+export { type Database, drizzleOver } from './drizzle';
+export { type MigrationSet, migrate } from './migrate';

@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import postgres from 'postgres';
+
+export interface TestDatabase {
+  /** Which database the tests run on: PGlite, or PostgreSQL when `DATABASE_URL` is set. */
+  kind: 'pglite' | 'postgres';
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Drops the database and removes the data folder. */
+  drop(): Promise<void>;
+}
+
+/**
+ * A database of its own for one test file: a fresh PGlite folder, or, when `DATABASE_URL` is
+ * set, a fresh database created on that PostgreSQL server, so test files never share data.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hackclass-test-'));
+  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    return { kind: 'pglite', databaseUrl: undefined, dataDir, drop: async () => removeDir() };
+  }
+  const name = `hackclass_test_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const databaseUrl = new URL(serverUrl);
+  databaseUrl.pathname = `/${name}`;
+  return {
+    kind: 'postgres',
+    databaseUrl: databaseUrl.toString(),
+    dataDir,
+    drop: async () => {
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+      removeDir();
+    },
+  };
+}

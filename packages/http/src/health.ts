@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { commonErrors } from './http-error';
+import { sendProblem } from './problem';
+
+export interface HealthOptions {
+  /** Resolves when the database answers; rejects when it does not. */
+  pingDatabase: () => Promise<void>;
+}
+
+/** `GET /healthz`: the process is alive. `GET /readyz`: it can serve, its database answers. */
+export const health = fp<HealthOptions>(
+  async (app: FastifyInstance, { pingDatabase }) => {
+    app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
+    app.get('/readyz', { logLevel: 'warn' }, async (request, reply) => {
+      try {
+        await pingDatabase();
+        return { status: 'ok' };
+      } catch (error) {
+        request.log.warn({ err: error }, 'database not ready');
+        return sendProblem(reply, commonErrors.databaseUnavailable((error as Error).message));
+      }
+    });
+  },
+  { name: 'health' },
+);

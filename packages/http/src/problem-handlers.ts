@@ -1,0 +1,46 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { commonErrors, HttpError } from './http-error';
+import { sendProblem } from './problem';
+
+/** What Fastify's own 4xx errors (bad JSON, wrong content type, body too large…) become. */
+function fromFastifyError(error: FastifyError): HttpError {
+  const status = error.statusCode ?? 500;
+  if (status >= 500) return commonErrors.internal();
+  switch (status) {
+    case 404:
+      return commonErrors.notFound(error.message);
+    case 413:
+      return commonErrors.payloadTooLarge(error.message);
+    case 415:
+      return commonErrors.unsupportedMediaType(error.message);
+    case 429:
+      return commonErrors.tooManyRequests(error.message);
+    default:
+      return new HttpError(status, 'bad_request', 'Bad request', error.message);
+  }
+}
+
+export interface ProblemHandlersOptions {
+  /** Answers unknown routes instead of the problem document, e.g. with a web page. */
+  notFound?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+}
+
+export const sendNotFound = (request: FastifyRequest, reply: FastifyReply) =>
+  sendProblem(reply, commonErrors.notFound(`No route for ${request.method} ${request.url}`));
+
+/**
+ * Every error and every unknown route answers as problem+json. Details of server faults
+ * are logged, never sent.
+ */
+export const problemHandlers = fp<ProblemHandlersOptions>(
+  async (app: FastifyInstance, { notFound = sendNotFound }) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const problem = error instanceof HttpError ? error : fromFastifyError(error);
+      if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+      return sendProblem(reply, problem);
+    });
+    app.setNotFoundHandler(notFound);
+  },
+  { name: 'problem-handlers' },
+);

@@ -1,0 +1,19 @@
+import { PROBLEM_CONTENT_TYPE, type Problem } from '@hackclass/contracts';
+import type { FastifyReply } from 'fastify';
+import type { HttpError } from './http-error';
+
+export function problemOf(error: HttpError): Problem {
+  return {
+    type: `urn:hackclass:problem:${error.code.replaceAll('_', '-')}`,
+    title: error.title,
+    status: error.status,
+    code: error.code,
+    ...(error.detail === undefined ? {} : { detail: error.detail }),
+    ...(error.errors === undefined ? {} : { errors: error.errors }),
+  };
+}
+
+/** Sends `error` as an RFC 9457 problem document. */
+export function sendProblem(reply: FastifyReply, error: HttpError): FastifyReply {
+  return reply.code(error.status).type(PROBLEM_CONTENT_TYPE).send(problemOf(error));
+}

@@ -1,0 +1,55 @@
+import { ConfigError, loadConfig, readEnv, type ServerConfig, serverConfigSchema } from '@hackclass/config';
+import { type Connection, DataDirLockedError, openConnection } from '@hackclass/db';
+import { createLogger, type Logger } from '@hackclass/logger';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { health } from './health';
+import { closeOnSignals } from './shutdown';
+
+export interface ServiceContext {
+  config: ServerConfig;
+  connection: Connection;
+  logger: Logger;
+}
+
+/**
+ * A Fastify instance with what every service of ours has: structured logs, `/healthz` and
+ * `/readyz`, and the database closed when the instance closes.
+ */
+export async function createService({ connection, logger }: ServiceContext): Promise<FastifyInstance> {
+  const app = Fastify({ loggerInstance: logger as FastifyBaseLogger });
+  app.addHook('onClose', () => connection.close());
+  await app.register(health, { pingDatabase: connection.ping });
+  return app;
+}
+
+/** Known start-up failures print one line; anything else keeps its stack for the operator. */
+function exitOnStartFailure(error: unknown): never {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Failed to start: ${(error as Error)?.stack ?? String(error)}\n`);
+  }
+  process.exit(1);
+}
+
+/**
+ * Starts a service from the environment: validates configuration, opens the database,
+ * builds the app, listens, and closes cleanly on SIGTERM or SIGINT.
+ */
+export async function runService(
+  build: (context: ServiceContext) => Promise<FastifyInstance>,
+): Promise<FastifyInstance> {
+  let app: FastifyInstance | undefined;
+  try {
+    const config = loadConfig(serverConfigSchema, readEnv());
+    const logger = createLogger(config.logLevel);
+    const connection = await openConnection(config);
+    app = await build({ config, connection, logger });
+    await app.listen({ port: config.port, host: config.host });
+    closeOnSignals(app);
+    return app;
+  } catch (error) {
+    await app?.close().catch(() => {});
+    exitOnStartFailure(error);
+  }
+}
