@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { sendNotFound } from '@hackclass/http';
+import { StartupError, sendNotFound } from '@hackclass/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -31,7 +31,9 @@ export function pageOrNotFound(request: FastifyRequest, reply: FastifyReply): Fa
 export const webApp = fp<WebAppOptions>(
   async (app: FastifyInstance, { root }) => {
     if (!existsSync(join(root, 'index.html'))) {
-      throw new Error(`The web app is not built (no ${join(root, 'index.html')}): run npm run build`);
+      throw new StartupError(
+        `The web app is not built (no ${join(root, 'index.html')}): run npm run build`,
+      );
     }
     await app.register(fastifyStatic, {
       root,

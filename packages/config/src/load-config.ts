@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
-import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
 
 /** A configuration value is wrong; the message names the variable and fits on one line. */

@@ -1,4 +1,10 @@
-import { ConfigError, loadConfig, readEnv, type ServerConfig, serverConfigSchema } from '@hackclass/config';
+import {
+  ConfigError,
+  loadConfig,
+  readEnv,
+  type ServerConfig,
+  serverConfigSchema,
+} from '@hackclass/config';
 import { type Connection, DataDirLockedError, openConnection } from '@hackclass/db';
 import { createLogger, type Logger } from '@hackclass/logger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -15,16 +21,28 @@ export interface ServiceContext {
  * A Fastify instance with what every service of ours has: structured logs, `/healthz` and
  * `/readyz`, and the database closed when the instance closes.
  */
-export async function createService({ connection, logger }: ServiceContext): Promise<FastifyInstance> {
+export async function createService({
+  connection,
+  logger,
+}: ServiceContext): Promise<FastifyInstance> {
   const app = Fastify({ loggerInstance: logger as FastifyBaseLogger });
   app.addHook('onClose', () => connection.close());
   await app.register(health, { pingDatabase: connection.ping });
   return app;
 }
 
+/** A start-up failure the operator can fix from its message alone. */
+export class StartupError extends Error {
+  override name = 'StartupError';
+}
+
 /** Known start-up failures print one line; anything else keeps its stack for the operator. */
 function exitOnStartFailure(error: unknown): never {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof StartupError
+  ) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(`Failed to start: ${(error as Error)?.stack ?? String(error)}\n`);

@@ -80,15 +80,13 @@ describe('product schema', () => {
     [
       'lab points out of range',
       () =>
-        db
-          .insert(schema.labs)
-          .values({
-            slug: 'too-many',
-            name: 'n',
-            difficulty: 'Easy',
-            category: 'Web',
-            points: 10_001,
-          }),
+        db.insert(schema.labs).values({
+          slug: 'too-many',
+          name: 'n',
+          difficulty: 'Easy',
+          category: 'Web',
+          points: 10_001,
+        }),
     ],
     [
       'a slug that is not URL-safe',

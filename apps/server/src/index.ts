@@ -1,0 +1,1 @@
+export { type AllInOneOptions, buildServer, defaultWebRoot } from './server';

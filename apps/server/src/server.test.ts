@@ -1,0 +1,88 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig, serverConfigSchema } from '@hackclass/config';
+import { runtimeConfigSchema } from '@hackclass/contracts';
+import { type Connection, openConnection } from '@hackclass/db';
+import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
+import { createLogger } from '@hackclass/logger';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from './server';
+
+let database: TestDatabase;
+let connection: Connection;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const webRoot = mkdtempSync(join(tmpdir(), 'hackclass-web-'));
+  mkdirSync(join(webRoot, 'assets'));
+  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>HackClass</title>');
+  writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)');
+  const config = loadConfig(serverConfigSchema, {
+    DATA_DIR: database.dataDir,
+    PUBLIC_URL: 'https://class.example.org',
+    IDENTITY_PROJECT_ID: 'school-project',
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+  });
+  connection = await openConnection(config);
+  app = await buildServer({ config, connection, logger: createLogger('silent') }, { webRoot });
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.drop();
+});
+
+describe('all-in-one server', () => {
+  it('answers /healthz and, with the database up, /readyz', async () => {
+    expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok' });
+  });
+
+  it('tells the web app its runtime configuration', async () => {
+    const response = await app.inject('/config.json');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const config = runtimeConfigSchema.parse(response.json());
+    expect(config).toEqual({
+      productName: 'HackClass',
+      apiBaseUrl: '/api',
+      identity: {
+        apiKey: 'hackclass-local-api-key',
+        projectId: 'school-project',
+        emulatorOrigin: 'https://class.example.org',
+      },
+    });
+  });
+
+  it('serves the app for any page path, so the app can route it', async () => {
+    for (const url of ['/', '/classrooms/123/members', '/no/such/page']) {
+      const response = await app.inject({ url, headers: { accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<title>HackClass</title>');
+    }
+  });
+
+  it('caches hashed assets for good', async () => {
+    const response = await app.inject('/assets/index-abc123.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it.each([
+    ['an unknown API route', '/api/nope', 'application/json'],
+    ['an unknown API route asked for as a page', '/api/nope', 'text/html'],
+    ['a missing asset', '/assets/missing.js', '*/*'],
+  ])('answers %s with a problem document', async (_what, url, accept) => {
+    const response = await app.inject({ url, headers: { accept } });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(response.json()).toMatchObject({ status: 404, code: 'not_found', title: 'Not found' });
+  });
+});
