@@ -26,6 +26,15 @@ export async function createService({
   logger,
 }: ServiceContext): Promise<FastifyInstance> {
   const app = Fastify({ loggerInstance: logger as FastifyBaseLogger });
+  // While closing, answers end their keep-alive connections; otherwise the server would wait
+  // for the clients' idle connections (up to the keep-alive timeout) before it could stop.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   app.addHook('onClose', () => connection.close());
   await app.register(health, { pingDatabase: connection.ping });
   return app;

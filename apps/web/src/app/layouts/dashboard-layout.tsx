@@ -1,0 +1,44 @@
+import { AppShell, Burger, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Outlet } from 'react-router';
+import { BrandLink } from '@/components/brand/brand-link';
+import { ColorSchemeMenu } from '@/components/color-scheme/color-scheme-menu';
+import { DashboardNav } from '@/components/layouts/dashboard-nav';
+import { mainContentId, SkipLink } from '@/components/navigation/skip-link';
+
+/** Layout of the signed-in pages: header, side navigation (a drawer-like panel on phones). */
+export function DashboardLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="lg"
+    >
+      <SkipLink />
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              hiddenFrom="sm"
+              size="sm"
+              opened={opened}
+              onClick={toggle}
+              aria-label="Toggle navigation"
+              aria-expanded={opened}
+            />
+            <BrandLink />
+          </Group>
+          <ColorSchemeMenu />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label="Dashboard">
+        <DashboardNav onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main id={mainContentId} style={{ outline: 'none' }}>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * Every route of the app (spec §2), with its router pattern and a builder for its href.
+ * Components link through `getHref`, never through string literals.
+ */
+const seg = (value: string) => encodeURIComponent(value);
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+
+  login: {
+    path: '/login',
+    /** `redirect` is where to go after login; the dashboard when absent. */
+    getHref: (redirect?: string) =>
+      redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login',
+  },
+  signup: { path: '/signup', getHref: () => '/signup' },
+  passwordForgot: { path: '/auth/password-forgot', getHref: () => '/auth/password-forgot' },
+  resetPassword: { path: '/auth/reset-password', getHref: () => '/auth/reset-password' },
+  emailVerified: { path: '/auth/email-verified', getHref: () => '/auth/email-verified' },
+  verifyEmail: {
+    path: '/auth/verify-email/:email',
+    getHref: (email: string) => `/auth/verify-email/${seg(email)}`,
+  },
+  userActions: { path: '/auth/user-actions', getHref: () => '/auth/user-actions' },
+
+  dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+  analytics: { path: '/analytics', getHref: () => '/analytics' },
+
+  classrooms: { path: '/classrooms', getHref: () => '/classrooms' },
+  classroom: {
+    path: '/classrooms/:classroomId',
+    getHref: (classroomId: string) => `/classrooms/${seg(classroomId)}`,
+  },
+  classroomMembers: {
+    path: '/classrooms/:classroomId/members',
+    getHref: (classroomId: string) => `/classrooms/${seg(classroomId)}/members`,
+  },
+  classroomSettings: {
+    path: '/classrooms/:classroomId/settings',
+    getHref: (classroomId: string) => `/classrooms/${seg(classroomId)}/settings`,
+  },
+  classroomHackingLabs: {
+    path: '/classrooms/:classroomId/hacking-labs',
+    getHref: (classroomId: string) => `/classrooms/${seg(classroomId)}/hacking-labs`,
+  },
+
+  hackingLabs: { path: '/hacking-labs', getHref: () => '/hacking-labs' },
+  hackingLabCreate: { path: '/hacking-labs/create', getHref: () => '/hacking-labs/create' },
+  hackingLabAddToClassroom: {
+    path: '/hacking-labs/:slug/add-to-classroom',
+    getHref: (slug: string) => `/hacking-labs/${seg(slug)}/add-to-classroom`,
+  },
+
+  profile: { path: '/profile', getHref: () => '/profile' },
+  profileAccount: { path: '/profile/profile', getHref: () => '/profile/profile' },
+  profileSecurity: { path: '/profile/security', getHref: () => '/profile/security' },
+  profileNotifications: {
+    path: '/profile/notifications',
+    getHref: () => '/profile/notifications',
+  },
+
+  community: { path: '/community', getHref: () => '/community' },
+  helpCenter: { path: '/help-center', getHref: () => '/help-center' },
+  support: { path: '/support', getHref: () => '/support' },
+
+  /** Catch-all: the 404 page. */
+  notFound: { path: '*', getHref: () => '/404' },
+} as const;
+
+export type AppPath = keyof typeof paths;

@@ -1,0 +1,65 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApp, startApp } from './support/app';
+
+let app: RunningApp;
+let page: Page;
+
+beforeAll(async () => {
+  app = await startApp();
+  page = await app.browser.newPage();
+});
+
+afterAll(() => app.close());
+
+const colourScheme = () => page.locator('html').getAttribute('data-mantine-color-scheme');
+const themeColour = () => page.locator('meta[name="theme-color"]').getAttribute('content');
+
+describe('the web app shell', () => {
+  it('renders the home page with its title and language', async () => {
+    await page.goto(app.server.url);
+    await expect.poll(() => page.title()).toBe('Home | HackClass');
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Get started' }).first().isVisible()).toBe(true);
+  });
+
+  it('shows the 404 message with the unknown path', async () => {
+    await page.goto(`${app.server.url}/no/such/page`);
+    await page.getByText('Page Not Found: /no/such/page').waitFor();
+    expect(await page.title()).toBe('Page Not Found | HackClass');
+  });
+
+  it('keeps the chosen colour mode across a reload', async () => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(app.server.url);
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    expect(await colourScheme()).toBe('light');
+    expect(await themeColour()).toBe('#ffffff');
+
+    await page.getByRole('banner').getByRole('button', { name: 'Colour mode' }).click();
+    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+    expect(await colourScheme()).toBe('dark');
+
+    await page.reload();
+    expect(await colourScheme()).toBe('dark');
+    expect(await themeColour()).toBe('#18181b');
+    await page.getByRole('banner').getByRole('button', { name: 'Colour mode' }).click();
+    expect(
+      await page.getByRole('menuitemradio', { name: 'Dark' }).getAttribute('aria-checked'),
+    ).toBe('true');
+    await page.keyboard.press('Escape');
+  });
+
+  it('follows the system colour mode when set to System', async () => {
+    await page.getByRole('banner').getByRole('button', { name: 'Colour mode' }).click();
+    await page.getByRole('menuitemradio', { name: 'System' }).click();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.reload();
+    expect(await colourScheme()).toBe('dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.reload();
+    expect(await colourScheme()).toBe('light');
+  });
+});

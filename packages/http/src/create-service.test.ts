@@ -1,0 +1,39 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { loadConfig, serverConfigSchema } from '@hackclass/config';
+import { openConnection } from '@hackclass/db';
+import { createTestDatabase } from '@hackclass/db/testing';
+import { createLogger } from '@hackclass/logger';
+import { describe, expect, it } from 'vitest';
+import { createService } from './run-service';
+
+describe('createService', () => {
+  it('lets an in-flight request finish, with its database, before closing', async () => {
+    const database = await createTestDatabase();
+    const config = loadConfig(serverConfigSchema, {
+      DATA_DIR: database.dataDir,
+      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    });
+    const connection = await openConnection(config);
+    const app = await createService({ config, connection, logger: createLogger('silent') });
+    let started!: () => void;
+    const requestStarted = new Promise<void>((resolve) => (started = resolve));
+    app.get('/slow', async () => {
+      started();
+      await sleep(300);
+      await connection.ping();
+      return { finished: true };
+    });
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+    const response = fetch(`${address}/slow`);
+    await requestStarted;
+    const closed = app.close();
+
+    const answer = await response;
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ finished: true });
+    await closed;
+    await expect(connection.ping()).rejects.toThrow();
+    await database.drop();
+  });
+});

@@ -1,0 +1,8 @@
+export type { VerifiedIdToken } from './claims.js';
+export { IdTokenError, type IdTokenErrorReason } from './errors.js';
+export {
+  createIdTokenVerifier,
+  FIREBASE_JWKS_URL,
+  type IdTokenVerifier,
+  type IdTokenVerifierOptions,
+} from './verifier.js';

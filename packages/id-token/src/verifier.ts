@@ -1,0 +1,98 @@
+import {
+  createRemoteJWKSet,
+  decodeProtectedHeader,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+  jwtVerify,
+  type ProtectedHeaderParameters,
+} from 'jose';
+import { toVerifiedIdToken, type VerifiedIdToken } from './claims.js';
+import { IdTokenError } from './errors.js';
+import { fromKeyLookupError, fromVerifyError } from './jose-errors.js';
+
+export const FIREBASE_JWKS_URL =
+  'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
+
+export interface IdTokenVerifierOptions {
+  projectId: string;
+  /**
+   * The issuer's key set: a JWKS URL (fetched and cached by jose's createRemoteJWKSet), or a jose
+   * key resolver (e.g. createLocalJWKSet) for tests or in-process use.
+   */
+  keys: string | URL | JWTVerifyGetKey;
+  /** Default `https://securetoken.google.com/${projectId}`. */
+  issuer?: string;
+  /** Seconds of clock skew tolerated on exp/iat/auth_time; default 5. */
+  clockToleranceSeconds?: number;
+  /** For tests: current time in ms; default Date.now. */
+  now?: () => number;
+}
+
+export interface IdTokenVerifier {
+  /** Resolves with the token's identity, or rejects with an IdTokenError. */
+  verify(token: string): Promise<VerifiedIdToken>;
+}
+
+/**
+ * Verifies Firebase-style ID tokens as firebase-admin does, for our identity service or a real
+ * Firebase project alike. Create one per process: a remote key set is cached inside it.
+ */
+export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenVerifier {
+  const { projectId, clockToleranceSeconds = 5, now = Date.now } = options;
+  if (!projectId) throw new TypeError('projectId must be a non-empty string');
+  if (!Number.isFinite(clockToleranceSeconds) || clockToleranceSeconds < 0) {
+    throw new RangeError('clockToleranceSeconds must be a non-negative number');
+  }
+  const issuer = options.issuer ?? `https://securetoken.google.com/${projectId}`;
+  // The remote set refetches on an unknown kid, at most once per 30 s cooldown.
+  const keys =
+    typeof options.keys === 'function' ? options.keys : createRemoteJWKSet(new URL(options.keys));
+  const getKey: JWTVerifyGetKey = async (header, token) => {
+    try {
+      return await keys(header, token);
+    } catch (error) {
+      throw fromKeyLookupError(error);
+    }
+  };
+
+  return {
+    async verify(token) {
+      checkHeader(token);
+      const nowSeconds = Math.floor(now() / 1000);
+      let payload: JWTPayload;
+      try {
+        ({ payload } = await jwtVerify(token, getKey, {
+          algorithms: ['RS256'],
+          audience: projectId,
+          issuer,
+          clockTolerance: clockToleranceSeconds,
+          currentDate: new Date(nowSeconds * 1000),
+          requiredClaims: ['sub', 'iat', 'exp', 'auth_time'],
+        }));
+      } catch (error) {
+        throw fromVerifyError(error);
+      }
+      return toVerifiedIdToken(payload, projectId, nowSeconds + clockToleranceSeconds);
+    },
+  };
+}
+
+/**
+ * Runs before any key lookup, so a token can neither pick its own algorithm (`none`, or HS256
+ * keyed with the public key: alg confusion) nor make us fetch keys for junk.
+ */
+function checkHeader(token: unknown): void {
+  if (typeof token !== 'string' || token.split('.').length !== 3) {
+    throw new IdTokenError('malformed');
+  }
+  let header: ProtectedHeaderParameters;
+  try {
+    header = decodeProtectedHeader(token);
+  } catch (cause) {
+    throw new IdTokenError('malformed', undefined, { cause });
+  }
+  if (header.alg !== 'RS256') throw new IdTokenError('unsupported_algorithm');
+  if (typeof header.kid !== 'string' || header.kid === '') {
+    throw new IdTokenError('missing_key_id');
+  }
+}
