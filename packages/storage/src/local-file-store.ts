@@ -1,0 +1,80 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { FileNotFoundError, FileTooLargeError } from './errors';
+import { assertStorageKey } from './keys';
+
+export interface StoredFile {
+  size: number;
+}
+
+export interface PutOptions {
+  /** The write fails with FileTooLargeError past this many bytes, and keeps nothing. */
+  maxBytes?: number;
+}
+
+export interface FileStore {
+  put(key: string, body: Readable | Uint8Array, options?: PutOptions): Promise<StoredFile>;
+  /** The file's bytes and size; FileNotFoundError when there is no such file. */
+  get(key: string): Promise<{ body: Readable; size: number }>;
+  /** Removes the file; removing a missing file is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+function sizeLimit(maxBytes: number, counted: { bytes: number }): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      counted.bytes += chunk.length;
+      if (counted.bytes > maxBytes) callback(new FileTooLargeError(maxBytes));
+      else callback(null, chunk);
+    },
+  });
+}
+
+/**
+ * Files in a local directory. A write goes to a temporary file first and is renamed into
+ * place, so a reader never sees half a file and a failed upload leaves nothing behind.
+ */
+export function createLocalFileStore(root: string): FileStore {
+  const pathOf = (key: string) => {
+    assertStorageKey(key);
+    return join(root, key);
+  };
+
+  return {
+    async put(key, body, { maxBytes = Number.POSITIVE_INFINITY } = {}) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      const partial = `${path}.partial`;
+      const counted = { bytes: 0 };
+      const source = body instanceof Readable ? body : Readable.from([Buffer.from(body)]);
+      try {
+        await pipeline(source, sizeLimit(maxBytes, counted), createWriteStream(partial));
+        await rename(partial, path);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
+      return { size: counted.bytes };
+    },
+
+    async get(key) {
+      const path = pathOf(key);
+      try {
+        const { size } = await stat(path);
+        return { body: createReadStream(path), size };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+          throw new FileNotFoundError(`No stored file ${key}`);
+        }
+        throw error;
+      }
+    },
+
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+  };
+}
