@@ -1,7 +1,15 @@
 import { type Connection, drizzleOver, migrate } from '@hackclass/db';
 import { problemHandlers } from '@hackclass/http';
+import type { IdTokenVerifier } from '@hackclass/id-token';
 import type { FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type ApiDatabase, apiMigrations, schema } from './db';
+import type { IdentityAdmin } from './identity-admin/client';
+import { antiforgery } from './plugins/antiforgery';
+import { authentication } from './plugins/authentication';
+import { openapi, openapiReference } from './plugins/openapi';
+import { authRoutes } from './routes/auth';
+import { userRoutes } from './routes/users';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,14 +19,32 @@ declare module 'fastify' {
 
 export interface ApiOptions {
   connection: Connection;
+  verifier: IdTokenVerifier;
+  identityAdmin: IdentityAdmin;
+  /** Emails that are admins once verified (ADMIN_EMAILS), lower-case. */
+  adminEmails: string[];
 }
 
 /**
  * The product API as one encapsulated plugin: mounted under `/api` by the all-in-one server
  * and by `main.ts` alike. Its schema is migrated before it serves.
  */
-export async function apiApp(app: FastifyInstance, { connection }: ApiOptions): Promise<void> {
-  await migrate(connection, apiMigrations);
-  app.decorate('db', drizzleOver(connection, schema));
+export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise<void> {
+  await migrate(options.connection, apiMigrations);
+  app.decorate('db', drizzleOver(options.connection, schema));
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   await app.register(problemHandlers);
+  await app.register(openapi);
+  await app.register(openapiReference);
+  // Every route below needs a caller and, for state changes, the anti-forgery token.
+  await app.register(async (routes) => {
+    await routes.register(authentication, {
+      verifier: options.verifier,
+      adminEmails: options.adminEmails,
+    });
+    await routes.register(antiforgery);
+    await routes.register(authRoutes, { identityAdmin: options.identityAdmin });
+    await routes.register(userRoutes);
+  });
 }

@@ -1,3 +1,4 @@
 export { type ApiOptions, apiApp } from './app';
 export { type ApiDatabase, apiMigrations, schema } from './db';
+export { apiOptionsOf } from './options';
 export { buildApiServer } from './server';

@@ -1,15 +1,82 @@
-import type { Connection } from '@hackclass/db';
+import { type Connection, drizzleOver, migrate } from '@hackclass/db';
+import type { Mailer } from '@hackclass/mail';
 import type { FastifyInstance } from 'fastify';
+import { CURRENT_SCRYPT_PARAMS, type ScryptParams } from './accounts/password-hash';
+import { backgroundMailer, type IdentityContext } from './context';
+import { identityMigrations, schema } from './db';
+import { requireApiKey, useProtocolErrors } from './protocol/handlers';
+import { accountUpdateRoutes } from './routes/account-update';
+import { accountRoutes } from './routes/accounts';
+import { adminRoutes } from './routes/admin';
+import { jwksRoutes } from './routes/jwks';
+import { oobCodeRoutes } from './routes/oob-codes';
+import { secureTokenRoutes } from './routes/secure-token';
+import { v2Routes } from './routes/v2';
+import { createKeyStore } from './tokens/key-store';
+import { ensureSigningKey } from './tokens/signing-keys';
 
 export interface IdentityOptions {
   connection: Connection;
+  /** The public key every protocol call carries as `?key=`. */
+  apiKey: string;
+  /** `aud` of the ID tokens; `iss` is https://securetoken.google.com/<projectId>. */
+  projectId: string;
+  /** The origin users reach: mail links point there and continue URLs must stay on it. */
+  publicUrl: string;
+  /** Service secret of the admin API; without one the admin API is not served. */
+  adminSecret?: string | undefined;
+  mailer: Mailer;
+  /** The clock; tests move it to expire codes and tokens without waiting. */
+  now?: () => Date;
+  /** scrypt parameters for new hashes; tests lower them to run fast. */
+  passwordParams?: ScryptParams;
 }
+
+const toolkitPrefix = '/identitytoolkit.googleapis.com';
 
 /**
  * The identity provider, speaking the Identity Toolkit and Secure Token wire protocol from the
- * root of its origin, as the firebase/auth SDK expects of an emulator origin.
+ * root of its origin, as the firebase/auth SDK expects of an emulator origin. Each protocol
+ * prefix answers errors and unknown routes in the protocol's envelope.
  */
-export async function identityApp(
-  _app: FastifyInstance,
-  _options: IdentityOptions,
-): Promise<void> {}
+export async function identityApp(app: FastifyInstance, options: IdentityOptions): Promise<void> {
+  const { connection, mailer, now = () => new Date() } = options;
+  await migrate(connection, identityMigrations);
+  const db = drizzleOver(connection, schema);
+  await ensureSigningKey(db, now());
+
+  const mail = backgroundMailer(mailer, () => app.log);
+  const ctx: IdentityContext = {
+    db,
+    now,
+    projectId: options.projectId,
+    apiKey: options.apiKey,
+    publicUrl: options.publicUrl,
+    keys: createKeyStore(db, now),
+    passwordParams: options.passwordParams ?? CURRENT_SCRYPT_PARAMS,
+    sendMail: mail.send,
+    log: app.log,
+  };
+  app.addHook('onClose', mail.drain);
+
+  await app.register(
+    async (toolkit) => {
+      useProtocolErrors(toolkit);
+      requireApiKey(toolkit, ctx.apiKey);
+      await toolkit.register(accountRoutes, { ctx });
+      await toolkit.register(accountUpdateRoutes, { ctx });
+      await toolkit.register(oobCodeRoutes, { ctx });
+      await toolkit.register(v2Routes, { ctx });
+    },
+    { prefix: toolkitPrefix },
+  );
+  await app.register(secureTokenRoutes, { prefix: '/securetoken.googleapis.com', ctx });
+  if (options.adminSecret) {
+    await app.register(adminRoutes, {
+      prefix: '/identity/admin/v1',
+      ctx,
+      secret: options.adminSecret,
+    });
+  }
+  await app.register(jwksRoutes, { ctx });
+}

@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { apiApp } from '@hackclass/api';
+import { apiApp, apiOptionsOf } from '@hackclass/api';
 import { createService, problemHandlers, type ServiceContext } from '@hackclass/http';
-import { identityApp } from '@hackclass/identity';
+import { identityApp, identityOptionsOf } from '@hackclass/identity';
 import type { FastifyInstance } from 'fastify';
 import { runtimeConfigOf } from './runtime-config';
 import { pageOrNotFound, webApp } from './web-app';
@@ -24,8 +25,14 @@ export async function buildServer(
     reply.header('cache-control', 'no-cache');
     return runtimeConfig;
   });
-  await app.register(identityApp, { connection: context.connection });
-  await app.register(apiApp, { prefix: '/api', connection: context.connection });
+  // Unless configured, a secret only this process knows: the admin API is then for in-process use.
+  const identityAdminSecret =
+    context.config.identity.adminSecret ?? randomBytes(32).toString('base64url');
+  await app.register(identityApp, identityOptionsOf(context, { adminSecret: identityAdminSecret }));
+  await app.register(apiApp, {
+    prefix: '/api',
+    ...apiOptionsOf(context, { adminSecret: identityAdminSecret }),
+  });
   await app.register(webApp, { root: webRoot });
   return app;
 }

@@ -54,6 +54,23 @@ describe('server configuration', () => {
     expect(text).not.toContain('\n');
   });
 
+  it('never repeats a secret or a password from a URL', () => {
+    expect(() => load({ IDENTITY_ADMIN_SECRET: 'hunter2' })).toThrow(
+      /^Invalid configuration: IDENTITY_ADMIN_SECRET must be at least 32 characters$/,
+    );
+    expect(() => load({ DATABASE_URL: 'mysql://app:s3cret@db/x' })).toThrow(
+      'DATABASE_URL must be a URL like postgres://user:password@host:5432/database (got "mysql://app:***@db/x")',
+    );
+  });
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['10.0.0.0/8, 127.0.0.1', ['10.0.0.0/8', '127.0.0.1']],
+  ])('reads TRUST_PROXY=%s', (value, expected) => {
+    expect(load({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
   it('reads a .env file under the process environment', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hackclass-env-'));
     const file = join(dir, '.env');

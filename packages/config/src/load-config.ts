@@ -18,6 +18,17 @@ export function readEnv(env: Env = process.env, envFile = '.env'): Env {
   return { ...parseEnv(readFileSync(envFile, 'utf8')), ...env };
 }
 
+/** The wrong value as the error shows it: never a secret, never a password inside a URL. */
+function shownValue(name: string, value: string | undefined): string {
+  if (value === undefined || /SECRET|PASSWORD|TOKEN/.test(name)) return '';
+  if (URL.canParse(value)) {
+    const url = new URL(value);
+    if (url.password) url.password = '***';
+    return ` (got ${JSON.stringify(url.toString())})`;
+  }
+  return ` (got ${JSON.stringify(value)})`;
+}
+
 /** Parses `env` with `schema`, turning every problem into one line that names its variable. */
 export function loadConfig<S extends z.ZodType>(schema: S, env: Env): z.output<S> {
   const blanksUnset = Object.fromEntries(
@@ -27,8 +38,7 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: Env): z.output<S
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {
     const name = issue.path.join('.') || 'configuration';
-    const value = blanksUnset[name];
-    return `${name} ${issue.message}${value === undefined ? '' : ` (got ${JSON.stringify(value)})`}`;
+    return `${name} ${issue.message}${shownValue(name, blanksUnset[name])}`;
   });
   throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
 }

@@ -56,6 +56,22 @@ export const serverConfigSchema = z
       .string()
       .regex(/^[a-z][a-z0-9-]{3,29}$/, 'must be 4 to 30 lowercase letters, digits or -')
       .default('hackclass-local'),
+    IDENTITY_ADMIN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    IDENTITY_URL: urlWithScheme(['http', 'https'], 'http://identity:3000').optional(),
+    IDENTITY_JWKS_URL: urlWithScheme(
+      ['http', 'https'],
+      'https://keys.example.org/jwks.json',
+    ).optional(),
+    TRUST_PROXY: z
+      .string()
+      .transform((value): boolean | string[] => {
+        if (value === 'true' || value === 'false') return value === 'true';
+        return value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean);
+      })
+      .default(false),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -70,7 +86,18 @@ export const serverConfigSchema = z
     mailFrom: env.MAIL_FROM,
     redisUrl: env.REDIS_URL,
     adminEmails: env.ADMIN_EMAILS,
-    identity: { apiKey: env.IDENTITY_API_KEY, projectId: env.IDENTITY_PROJECT_ID },
+    identity: {
+      apiKey: env.IDENTITY_API_KEY,
+      projectId: env.IDENTITY_PROJECT_ID,
+      adminSecret: env.IDENTITY_ADMIN_SECRET,
+      // The all-in-one server reaches its own identity routes over loopback.
+      url: new URL(env.IDENTITY_URL ?? `http://127.0.0.1:${env.PORT}`).origin,
+      jwksUrl:
+        env.IDENTITY_JWKS_URL ??
+        `${new URL(env.IDENTITY_URL ?? `http://127.0.0.1:${env.PORT}`).origin}/.well-known/jwks.json`,
+    },
+    /** Whose X-Forwarded-For to believe: the client IP drives rate limits and throttling. */
+    trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
   }));
 

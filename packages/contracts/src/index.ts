@@ -4,3 +4,4 @@ export * from './notifications';
 export * from './problem';
 export * from './roles';
 export * from './runtime-config';
+export * from './users';

@@ -15,8 +15,9 @@ export class HttpError extends Error {
 
 /** The errors every HTTP service of ours can answer with. */
 export const commonErrors = {
-  badRequest: (detail?: string, errors?: Record<string, string[]>) =>
-    new HttpError(400, 'bad_request', 'Bad request', detail, errors),
+  badRequest: (detail?: string) => new HttpError(400, 'bad_request', 'Bad request', detail),
+  validation: (errors: Record<string, string[]>) =>
+    new HttpError(400, 'validation_failed', 'Invalid input', 'Some fields are not valid', errors),
   notFound: (detail?: string) => new HttpError(404, 'not_found', 'Not found', detail),
   methodNotAllowed: (detail?: string) =>
     new HttpError(405, 'method_not_allowed', 'Method not allowed', detail),

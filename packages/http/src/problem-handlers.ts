@@ -3,8 +3,21 @@ import fp from 'fastify-plugin';
 import { commonErrors, HttpError } from './http-error';
 import { sendProblem } from './problem';
 
+/** Schema validation failures, keyed by field path (`email`, `members.0.status`). */
+function fieldErrorsOf(error: FastifyError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.validation ?? []) {
+    const field =
+      issue.instancePath.split('/').filter(Boolean).join('.') ||
+      (error.validationContext ?? 'body');
+    errors[field] = [...(errors[field] ?? []), issue.message ?? 'Invalid value'];
+  }
+  return errors;
+}
+
 /** What Fastify's own 4xx errors (bad JSON, wrong content type, body too large…) become. */
 function fromFastifyError(error: FastifyError): HttpError {
+  if (Array.isArray(error.validation)) return commonErrors.validation(fieldErrorsOf(error));
   const status = error.statusCode ?? 500;
   if (status >= 500) return commonErrors.internal();
   switch (status) {

@@ -22,10 +22,14 @@ export interface ServiceContext {
  * `/readyz`, and the database closed when the instance closes.
  */
 export async function createService({
+  config,
   connection,
   logger,
 }: ServiceContext): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: logger as FastifyBaseLogger });
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    trustProxy: config.trustProxy,
+  });
   // While closing, answers end their keep-alive connections; otherwise the server would wait
   // for the clients' idle connections (up to the keep-alive timeout) before it could stop.
   let closing = false;

@@ -1,4 +1,4 @@
-export { freePort } from './free-port';
+export { freePort } from '@hackclass/http/testing';
 export {
   type RunResult,
   runServerToExit,

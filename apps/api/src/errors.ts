@@ -1,0 +1,43 @@
+import { HttpError } from '@hackclass/http';
+
+/**
+ * Every error the product API answers with, each with a stable `code` the web app can turn into
+ * a message, an HTTP status and a title fit to show. Problem documents are built from these in
+ * one place (`@hackclass/http`'s problem handlers).
+ */
+export const apiErrors = {
+  unauthenticated: () =>
+    new HttpError(401, 'unauthenticated', 'Unauthorized', 'Sign in to continue'),
+  invalidToken: (detail: string) => new HttpError(401, 'invalid_token', 'Unauthorized', detail),
+  emailNotVerified: () =>
+    new HttpError(
+      403,
+      'email_not_verified',
+      'Email not verified',
+      'Verify your email address first',
+    ),
+  forbidden: (detail = 'You may not do this') =>
+    new HttpError(403, 'forbidden', 'Forbidden', detail),
+  antiforgery: () =>
+    new HttpError(
+      403,
+      'antiforgery_failed',
+      'Invalid anti-forgery token',
+      'Reload the page and try again',
+    ),
+  notFound: (what: string) => new HttpError(404, 'not_found', 'Not found', `${what} not found`),
+  emailInUse: () =>
+    new HttpError(409, 'email_in_use', 'Email already in use', 'An account with this email exists'),
+  weakPassword: (detail: string) => new HttpError(400, 'weak_password', 'Weak password', detail),
+  invalidEmail: () =>
+    new HttpError(400, 'invalid_email', 'Invalid email', 'Enter a valid email address'),
+  identityUnavailable: () =>
+    new HttpError(
+      503,
+      'identity_unavailable',
+      'Identity service unavailable',
+      'Try again in a moment',
+    ),
+} as const;
+
+export type ApiErrorCode = ReturnType<(typeof apiErrors)[keyof typeof apiErrors]>['code'];

@@ -1,0 +1,26 @@
+import type { ServiceContext } from '@hackclass/http';
+import { createIdTokenVerifier } from '@hackclass/id-token';
+import type { ApiOptions } from './app';
+import { createIdentityAdmin } from './identity-admin/client';
+
+/**
+ * The API's options from the service configuration. `adminSecret` overrides
+ * IDENTITY_ADMIN_SECRET (the all-in-one passes the per-process secret it shares with identity).
+ */
+export function apiOptionsOf(
+  { config, connection }: ServiceContext,
+  { adminSecret = config.identity.adminSecret }: { adminSecret?: string | undefined } = {},
+): ApiOptions {
+  if (!adminSecret) {
+    throw new Error('IDENTITY_ADMIN_SECRET is required to run the product API on its own');
+  }
+  return {
+    connection,
+    verifier: createIdTokenVerifier({
+      projectId: config.identity.projectId,
+      keys: config.identity.jwksUrl,
+    }),
+    identityAdmin: createIdentityAdmin({ baseUrl: config.identity.url, secret: adminSecret }),
+    adminEmails: config.adminEmails,
+  };
+}

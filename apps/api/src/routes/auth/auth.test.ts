@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
+import {
+  type ApiServer,
+  apiSession,
+  createAccount,
+  signIn,
+  startApiServer,
+  TEST_PASSWORD,
+  uniqueEmail,
+} from '../../testing';
+
+let server: ApiServer;
+const adminEmail = uniqueEmail('admin');
+
+beforeAll(async () => {
+  server = await startApiServer({ adminEmails: adminEmail });
+});
+afterAll(() => server.close());
+
+const registration = (overrides: Record<string, unknown> = {}) => ({
+  email: uniqueEmail('signup'),
+  password: TEST_PASSWORD,
+  displayName: 'Ada Lovelace',
+  roleId: 2,
+  ...overrides,
+});
+
+describe('anti-forgery', () => {
+  it('issues a token and its cookie', async () => {
+    const response = await apiSession(server).send('POST', '/auth/antiforgery/token');
+    expect(response.status).toBe(200);
+    expect(response.json()).toEqual({ token: expect.any(String) });
+    expect(String(response.headers['set-cookie'])).toMatch(/HttpOnly/i);
+  });
+
+  it('refuses a state change without a token, with a wrong one, or with another session’s', async () => {
+    const session = apiSession(server);
+    await session.antiforgeryToken();
+    const other = apiSession(server);
+    const othersToken = await other.antiforgeryToken();
+    const attempts: Record<string, string>[] = [
+      {},
+      { 'x-xsrf-token': 'forged' },
+      { 'x-xsrf-token': othersToken },
+    ];
+    for (const headers of attempts) {
+      const response = await session.send('POST', '/auth/register', {
+        body: registration(),
+        headers,
+      });
+      expect(response.status).toBe(403);
+      expect(response.json()).toMatchObject({ code: 'antiforgery_failed' });
+    }
+  });
+});
+
+describe('POST /auth/register', () => {
+  it('creates the identity account and the product user together', async () => {
+    const body = registration();
+    const response = await apiSession(server).call('POST', '/auth/register', body);
+    expect(response.status).toBe(201);
+    expect(response.json()).toMatchObject({
+      email: body.email,
+      displayName: 'Ada Lovelace',
+      roleId: 2,
+      emailVerified: false,
+    });
+    const idToken = await signIn(server, body.email);
+    const me = await apiSession(server, idToken).call('GET', '/users/me');
+    expect(me.json()).toMatchObject({ id: response.json().id, roleId: 2 });
+  });
+
+  it('answers a taken email with a title the signup page can show', async () => {
+    const body = registration();
+    await apiSession(server).call('POST', '/auth/register', body);
+    const again = await apiSession(server).call('POST', '/auth/register', {
+      ...body,
+      email: body.email.toUpperCase(),
+    });
+    expect(again.status).toBe(409);
+    expect(again.json()).toMatchObject({ title: 'Email already in use', code: 'email_in_use' });
+  });
+
+  it.each([
+    ['an admin role', { roleId: 3 }, 'roleId'],
+    ['a guest role', { roleId: 4 }, 'roleId'],
+    ['a short password', { password: 'short' }, 'password'],
+    ['a malformed email', { email: 'not-an-email' }, 'email'],
+    ['a blank name', { displayName: '   ' }, 'displayName'],
+  ])('refuses %s with a field error', async (_what, overrides, field) => {
+    const response = await apiSession(server).call(
+      'POST',
+      '/auth/register',
+      registration(overrides),
+    );
+    expect(response.status).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'validation_failed' });
+    expect(response.json<{ errors: Record<string, string[]> }>().errors[field]).toBeDefined();
+  });
+
+  it('leaves no identity account behind when the product user cannot be made', async () => {
+    const email = uniqueEmail('orphan');
+    await server.db
+      .insert(users)
+      .values({ identityUid: 'someone-else', email, displayName: 'Earlier' });
+    const response = await apiSession(server).call(
+      'POST',
+      '/auth/register',
+      registration({ email }),
+    );
+    expect(response.status).toBe(409);
+    await expect(signIn(server, email)).rejects.toThrow('INVALID_LOGIN_CREDENTIALS');
+  });
+});
+
+describe('GET /users/me', () => {
+  it('needs a valid ID token', async () => {
+    expect((await apiSession(server).call('GET', '/users/me')).status).toBe(401);
+    const garbled = await apiSession(server, 'not.a.token').call('GET', '/users/me');
+    expect(garbled.status).toBe(401);
+    expect(garbled.json()).toMatchObject({ code: 'invalid_token' });
+  });
+
+  it('creates the product user on first sight of a valid token, verified or not', async () => {
+    const { email, idToken } = await createAccount(server, { emailVerified: false });
+    const response = await apiSession(server, idToken).call('GET', '/users/me');
+    expect(response.status).toBe(200);
+    expect(response.json()).toMatchObject({ email, emailVerified: false, roleId: 1 });
+  });
+
+  it('makes an ADMIN_EMAILS address an admin only once it is verified', async () => {
+    const unverified = await createAccount(server, { email: adminEmail, emailVerified: false });
+    const before = await apiSession(server, unverified.idToken).call('GET', '/users/me');
+    expect(before.json()).toMatchObject({ roleId: 1 });
+  });
+
+  it('makes a verified ADMIN_EMAILS address an admin', async () => {
+    const adminServer = await startApiServer({ adminEmails: 'boss@example.org' });
+    try {
+      const { idToken } = await createAccount(adminServer, { email: 'boss@example.org' });
+      const me = await apiSession(adminServer, idToken).call('GET', '/users/me');
+      expect(me.json()).toMatchObject({ roleId: 3, emailVerified: true });
+    } finally {
+      await adminServer.close();
+    }
+  });
+});
+
+describe('unknown API routes', () => {
+  it('answer 404 problem+json, signed in or not', async () => {
+    const response = await apiSession(server).call('GET', '/nowhere');
+    expect(response.status).toBe(404);
+    expect(response.headers['content-type']).toMatch(/problem\+json/);
+  });
+});

@@ -1,0 +1,40 @@
+import { antiforgeryTokenSchema, registerRequestSchema, userSchema } from '@hackclass/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { IdentityAdmin } from '../../identity-admin/client';
+import { presentUser } from '../../users/present-user';
+import { registerUser } from '../../users/register-user';
+
+export const authRoutes: FastifyPluginAsyncZod<{ identityAdmin: IdentityAdmin }> = async (
+  app,
+  { identityAdmin },
+) => {
+  app.post(
+    '/auth/antiforgery/token',
+    {
+      config: { access: 'public', antiforgery: false },
+      schema: {
+        tags: ['auth'],
+        summary: 'Issue an anti-forgery token (and set its cookie)',
+        response: { 200: antiforgeryTokenSchema },
+      },
+    },
+    async (_request, reply) => ({ token: reply.antiforgeryToken() }),
+  );
+
+  app.post(
+    '/auth/register',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account as a student or a teacher',
+        body: registerRequestSchema,
+        response: { 201: userSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await registerUser(app.db, identityAdmin, request.body);
+      return reply.code(201).send(presentUser(user));
+    },
+  );
+};

@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import { loadConfig, serverConfigSchema } from '@hackclass/config';
+import { drizzleOver, openConnection } from '@hackclass/db';
+import { createTestDatabase } from '@hackclass/db/testing';
+import { createService } from '@hackclass/http';
+import { freePort } from '@hackclass/http/testing';
+import { identityApp, identityOptionsOf } from '@hackclass/identity';
+import { createLogger } from '@hackclass/logger';
+import { apiApp } from '../app';
+import { schema } from '../db';
+import { apiOptionsOf } from '../options';
+
+export const TEST_API_KEY = 'api-test-key';
+
+/** Quick hashes: the tests sign in often and measure nothing about passwords. */
+const FAST_PASSWORDS = { N: 2 ** 12, r: 8, p: 1 };
+
+/**
+ * Identity and product API as the all-in-one server composes them, on a database of their own,
+ * listening on loopback so the API fetches the identity service's keys over HTTP as it would
+ * in production.
+ */
+export async function startApiServer({ adminEmails = '' }: { adminEmails?: string } = {}) {
+  const database = await createTestDatabase();
+  const port = await freePort();
+  const config = loadConfig(serverConfigSchema, {
+    PORT: String(port),
+    DATA_DIR: database.dataDir,
+    IDENTITY_API_KEY: TEST_API_KEY,
+    ADMIN_EMAILS: adminEmails,
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+  });
+  const connection = await openConnection(config);
+  const context = { config, connection, logger: createLogger('silent') };
+  const adminSecret = randomBytes(32).toString('base64url');
+  const app = await createService(context);
+  await app.register(identityApp, {
+    ...identityOptionsOf(context, { adminSecret }),
+    passwordParams: FAST_PASSWORDS,
+  });
+  await app.register(apiApp, { prefix: '/api', ...apiOptionsOf(context, { adminSecret }) });
+  const origin = await app.listen({ port, host: '127.0.0.1' });
+  return {
+    app,
+    origin,
+    /** The product database, to set up what the API cannot be asked for. */
+    db: drizzleOver(connection, schema),
+    adminSecret,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+export type ApiServer = Awaited<ReturnType<typeof startApiServer>>;

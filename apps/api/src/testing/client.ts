@@ -1,0 +1,65 @@
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { ApiServer } from './api-server';
+
+export interface ApiResponse {
+  status: number;
+  headers: OutgoingHttpHeaders;
+  body: unknown;
+  json<T = Record<string, unknown>>(): T;
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * A browser session against the API: it holds the anti-forgery cookie and token, and sends
+ * the ID token it was given. Unsafe calls fetch the anti-forgery token first, as the web app does.
+ */
+export function apiSession(server: ApiServer, idToken?: string) {
+  let cookie: string | undefined;
+  let xsrf: string | undefined;
+
+  async function send(
+    method: string,
+    url: string,
+    { body, headers = {} }: { body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse> {
+    const response = await server.app.inject({
+      method: method as 'GET',
+      url: `/api${url}`,
+      headers: {
+        ...(idToken ? { authorization: `Bearer ${idToken}` } : {}),
+        ...(cookie ? { cookie } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
+    const setCookie = response.headers['set-cookie'];
+    if (setCookie) cookie = [setCookie].flat()[0]?.split(';')[0];
+    const parsed = response.body ? JSON.parse(response.body) : undefined;
+    return {
+      status: response.statusCode,
+      headers: response.headers,
+      body: parsed,
+      json: <T>() => parsed as T,
+    };
+  }
+
+  async function antiforgeryToken(): Promise<string> {
+    if (!xsrf)
+      xsrf = (await send('POST', '/auth/antiforgery/token')).json<{ token: string }>().token;
+    return xsrf;
+  }
+
+  return {
+    send,
+    antiforgeryToken,
+    /** A call as the web app makes it: unsafe methods carry the anti-forgery token. */
+    async call(method: string, url: string, body?: unknown): Promise<ApiResponse> {
+      const headers: Record<string, string> = UNSAFE.has(method)
+        ? { 'x-xsrf-token': await antiforgeryToken() }
+        : {};
+      return send(method, url, { body, headers });
+    },
+  };
+}

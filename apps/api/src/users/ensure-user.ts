@@ -1,0 +1,60 @@
+import { ROLE, type RoleId } from '@hackclass/contracts';
+import type { VerifiedIdToken } from '@hackclass/id-token';
+import { eq } from 'drizzle-orm';
+import type { ApiDatabase } from '../db';
+import { users } from '../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+/**
+ * The role a user should have: ADMIN_EMAILS promote, but only once the email is verified, or
+ * anyone could sign up with an admin's address before them.
+ */
+function promotedRole(current: RoleId, token: VerifiedIdToken, adminEmails: string[]): RoleId {
+  const isAdminEmail = token.email !== undefined && adminEmails.includes(token.email.toLowerCase());
+  return isAdminEmail && token.emailVerified ? ROLE.admin : current;
+}
+
+/**
+ * The product user behind a verified ID token, created on first sight and kept in step with
+ * the token's email, verification and the admin list. One indexed read in the common case.
+ */
+export async function ensureUser(
+  db: ApiDatabase,
+  token: VerifiedIdToken,
+  adminEmails: string[],
+): Promise<UserRow> {
+  const [existing] = await db.select().from(users).where(eq(users.identityUid, token.uid));
+  const email = token.email ?? '';
+  if (!existing) {
+    const [created] = await db
+      .insert(users)
+      .values({
+        identityUid: token.uid,
+        email,
+        emailVerified: token.emailVerified,
+        displayName: token.name ?? null,
+        photoUrl: token.picture ?? null,
+        roleId: promotedRole(ROLE.student, token, adminEmails),
+      })
+      .onConflictDoNothing({ target: users.identityUid })
+      .returning();
+    if (created) return created;
+    // Another request created it between our read and our insert.
+    return ensureUser(db, token, adminEmails);
+  }
+  const roleId = promotedRole(existing.roleId as RoleId, token, adminEmails);
+  if (
+    existing.email === email &&
+    existing.emailVerified === token.emailVerified &&
+    existing.roleId === roleId
+  ) {
+    return existing;
+  }
+  const [updated] = await db
+    .update(users)
+    .set({ email, emailVerified: token.emailVerified, roleId, updatedAt: new Date() })
+    .where(eq(users.id, existing.id))
+    .returning();
+  return updated ?? existing;
+}

@@ -1,0 +1,106 @@
+import { eq, sql } from 'drizzle-orm';
+import type { IdentityContext } from '../context';
+import { type Account, accounts } from '../db/schema';
+import { ProtocolError } from '../protocol/errors';
+import { revokeAccountRefreshTokens } from '../tokens/refresh-tokens';
+import { hashPassword } from './password-hash';
+import { checkNewPassword } from './password-policy';
+import { newUid } from './uid';
+
+export interface NewAccount {
+  /** Already normalised by normaliseEmail. */
+  email: string;
+  password: string;
+  displayName?: string | undefined;
+  emailVerified?: boolean | undefined;
+}
+
+export async function createAccount(ctx: IdentityContext, input: NewAccount): Promise<Account> {
+  checkNewPassword(input.password);
+  const now = ctx.now();
+  const [account] = await ctx.db
+    .insert(accounts)
+    .values({
+      uid: newUid(),
+      email: input.email,
+      emailVerified: input.emailVerified ?? false,
+      displayName: input.displayName ?? null,
+      passwordHash: await hashPassword(input.password, ctx.passwordParams),
+      passwordUpdatedAt: now,
+      validSince: now,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!account) throw new ProtocolError('EMAIL_EXISTS');
+  return account;
+}
+
+export async function findAccount(ctx: IdentityContext, uid: string): Promise<Account | undefined> {
+  return ctx.db.query.accounts.findFirst({ where: eq(accounts.uid, uid) });
+}
+
+export async function findAccountByEmail(
+  ctx: IdentityContext,
+  email: string,
+): Promise<Account | undefined> {
+  return ctx.db.query.accounts.findFirst({ where: eq(sql`lower(${accounts.email})`, email) });
+}
+
+export async function updateAccount(
+  ctx: IdentityContext,
+  uid: string,
+  changes: Partial<Omit<Account, 'uid' | 'createdAt'>>,
+): Promise<Account> {
+  const [account] = await ctx.db
+    .update(accounts)
+    .set(changes)
+    .where(eq(accounts.uid, uid))
+    .returning();
+  if (!account) throw new ProtocolError('USER_NOT_FOUND');
+  return account;
+}
+
+/**
+ * Sets a new password and ends every session: ID tokens issued before now are refused and all
+ * refresh tokens are revoked. Used by password change and password reset.
+ */
+export async function changePassword(
+  ctx: IdentityContext,
+  uid: string,
+  password: string,
+  extra: Partial<Pick<Account, 'emailVerified'>> = {},
+): Promise<Account> {
+  checkNewPassword(password);
+  const passwordHash = await hashPassword(password, ctx.passwordParams);
+  const now = ctx.now();
+  const account = await updateAccount(ctx, uid, {
+    ...extra,
+    passwordHash,
+    passwordUpdatedAt: now,
+    validSince: now,
+  });
+  await revokeAccountRefreshTokens(ctx, uid);
+  return account;
+}
+
+/** A disabled account cannot sign in or refresh; its sessions end at once. */
+export async function setDisabled(
+  ctx: IdentityContext,
+  uid: string,
+  disabled: boolean,
+): Promise<Account> {
+  const account = await updateAccount(
+    ctx,
+    uid,
+    disabled ? { disabled, validSince: ctx.now() } : { disabled },
+  );
+  if (disabled) await revokeAccountRefreshTokens(ctx, uid);
+  return account;
+}
+
+/** Refresh tokens and codes go with the account (foreign keys cascade). */
+export async function deleteAccount(ctx: IdentityContext, uid: string): Promise<void> {
+  const deleted = await ctx.db.delete(accounts).where(eq(accounts.uid, uid)).returning();
+  if (deleted.length === 0) throw new ProtocolError('USER_NOT_FOUND');
+}

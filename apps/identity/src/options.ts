@@ -1,0 +1,28 @@
+import { join } from 'node:path';
+import type { ServiceContext } from '@hackclass/http';
+import { createMailer } from '@hackclass/mail';
+import type { IdentityOptions } from './app';
+
+/**
+ * The identity app's options from the service configuration: mail through SMTP_URL or to the
+ * dev outbox under DATA_DIR. `adminSecret` overrides IDENTITY_ADMIN_SECRET (the all-in-one
+ * passes the per-process secret it shares with the product API).
+ */
+export function identityOptionsOf(
+  { config, connection, logger }: ServiceContext,
+  { adminSecret = config.identity.adminSecret }: { adminSecret?: string | undefined } = {},
+): IdentityOptions {
+  return {
+    connection,
+    apiKey: config.identity.apiKey,
+    projectId: config.identity.projectId,
+    publicUrl: config.publicUrl,
+    adminSecret,
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: join(config.dataDir, 'outbox'),
+      logger,
+    }),
+  };
+}

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import { changePassword, updateAccount } from '../accounts/accounts';
+import { verifyEmailWithCode } from '../accounts/email-verification';
+import { checkNewPassword } from '../accounts/password-policy';
+import type { IdentityContext } from '../context';
+import type { Account } from '../db/schema';
+import { accountInfo } from '../protocol/account-info';
+import { invalidField, ProtocolError } from '../protocol/errors';
+import { bodyOf, optionalString, optionalStringList } from '../protocol/fields';
+import { authenticate, requireRecentLogin, startSession } from '../tokens/sessions';
+
+const MAX_DISPLAY_NAME_LENGTH = 256;
+const MAX_PHOTO_URL_LENGTH = 2048;
+const deletable = { DISPLAY_NAME: 'displayName', PHOTO_URL: 'photoUrl' } as const;
+
+function photoUrlOf(value: string): string {
+  const isWebUrl = URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+  // Shown as an <img> to other users: only web URLs, never javascript: or data: ones.
+  if (!isWebUrl) throw invalidField('photoUrl', 'not an http or https URL');
+  return value;
+}
+
+function setAccountInfoResponse(account: Account) {
+  const { localId, email, emailVerified, displayName, photoUrl, passwordHash, providerUserInfo } =
+    accountInfo(account);
+  return {
+    kind: 'identitytoolkit#SetAccountInfoResponse',
+    localId,
+    email,
+    emailVerified,
+    displayName,
+    photoUrl,
+    passwordHash,
+    providerUserInfo,
+  };
+}
+
+/** `accounts:update`: apply an email-verification code, or change profile or password. */
+export async function accountUpdateRoutes(app: FastifyInstance, { ctx }: { ctx: IdentityContext }) {
+  app.post('/v1/accounts::update', async (request) => {
+    const body = bodyOf(request);
+    const oobCode = optionalString(body, 'oobCode');
+    if (oobCode) return setAccountInfoResponse(await verifyEmailWithCode(ctx, oobCode));
+
+    const { account, claims } = await authenticate(ctx, optionalString(body, 'idToken'));
+    // Changing the address needs a verified-before-change flow this service does not offer.
+    if (body.email !== undefined) throw new ProtocolError('OPERATION_NOT_ALLOWED');
+    const displayName = optionalString(body, 'displayName', MAX_DISPLAY_NAME_LENGTH);
+    const photoUrl = optionalString(body, 'photoUrl', MAX_PHOTO_URL_LENGTH);
+    const password = optionalString(body, 'password');
+    const changes: Partial<Account> = {};
+    // The SDK sends null (and the REST API an empty string) to clear a field.
+    if (displayName !== undefined || body.displayName === null) {
+      changes.displayName = displayName || null;
+    }
+    if (photoUrl !== undefined || body.photoUrl === null) {
+      changes.photoUrl = photoUrl ? photoUrlOf(photoUrl) : null;
+    }
+    for (const attribute of optionalStringList(body, 'deleteAttribute')) {
+      const field = deletable[attribute as keyof typeof deletable];
+      if (!field) throw invalidField('deleteAttribute', `unknown attribute ${attribute}`);
+      changes[field] = null;
+    }
+    if (password !== undefined) {
+      requireRecentLogin(ctx, claims);
+      checkNewPassword(password);
+    }
+
+    let updated =
+      Object.keys(changes).length > 0 ? await updateAccount(ctx, account.uid, changes) : account;
+    if (password === undefined) return setAccountInfoResponse(updated);
+    updated = await changePassword(ctx, account.uid, password);
+    // Every older session has just ended; this one continues with fresh tokens.
+    return { ...setAccountInfoResponse(updated), ...(await startSession(ctx, updated)) };
+  });
+}

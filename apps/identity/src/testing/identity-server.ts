@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { loadConfig, serverConfigSchema } from '@hackclass/config';
+import { type Connection, drizzleOver, openConnection } from '@hackclass/db';
+import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
+import { createService } from '@hackclass/http';
+import { createLogger } from '@hackclass/logger';
+import { createMailer } from '@hackclass/mail';
+import type { FastifyInstance } from 'fastify';
+import type { ScryptParams } from '../accounts/password-hash';
+import { identityApp } from '../app';
+import { schema } from '../db';
+import { startSmtpServer } from './smtp';
+
+/** Cheap enough for dozens of sign-ins per test file; the real parameters have their own test. */
+export const TEST_SCRYPT_PARAMS: ScryptParams = { N: 2 ** 12, r: 8, p: 1 };
+
+export const API_KEY = 'test-api-key-123';
+export const PROJECT_ID = 'hackclass-test';
+export const PUBLIC_URL = 'http://localhost:5173';
+
+/** A clock the tests move forward to expire codes and tokens. */
+export function testClock() {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(Date.now() + offsetMs),
+    advance: (ms: number) => {
+      offsetMs += ms;
+    },
+  };
+}
+
+/**
+ * The identity service for real: a fresh database, a real SMTP server for its mail, and a
+ * Fastify server listening on a free port. `restart` closes it and opens a new one on the same
+ * database, as a redeploy would.
+ */
+export async function startIdentity({
+  passwordParams = TEST_SCRYPT_PARAMS,
+}: {
+  passwordParams?: ScryptParams;
+} = {}) {
+  const database: TestDatabase = await createTestDatabase();
+  const smtp = await startSmtpServer();
+  const clock = testClock();
+  const adminSecret = randomBytes(32).toString('base64url');
+  const logger = createLogger('silent');
+  let connection: Connection;
+  let app: FastifyInstance;
+
+  // A restart may raise them, as an operator would.
+  let currentParams = passwordParams;
+
+  async function open(): Promise<string> {
+    connection = await openConnection(database);
+    app = await createService({ config: loadConfig(serverConfigSchema, {}), connection, logger });
+    await app.register(identityApp, {
+      connection,
+      apiKey: API_KEY,
+      projectId: PROJECT_ID,
+      publicUrl: PUBLIC_URL,
+      adminSecret,
+      now: clock.now,
+      passwordParams: currentParams,
+      mailer: createMailer({
+        smtpUrl: smtp.url,
+        from: 'HackClass <no-reply@localhost>',
+        outboxDir: database.dataDir,
+        logger,
+      }),
+    });
+    return app.listen({ port: 0, host: '127.0.0.1' });
+  }
+
+  const server = {
+    origin: await open(),
+    app: () => app,
+    /** The identity schema over the server's current connection, to look behind the API. */
+    db: () => drizzleOver(connection, schema),
+    clock,
+    smtp,
+    adminSecret,
+    database,
+    async restart(changes: { passwordParams?: ScryptParams } = {}) {
+      await app.close();
+      currentParams = changes.passwordParams ?? currentParams;
+      server.origin = await open();
+    },
+    async close() {
+      await app.close();
+      await smtp.close();
+      await database.drop();
+    },
+    /** A call to the admin API with the service secret. */
+    admin(method: string, path: string, body?: unknown) {
+      return fetch(`${server.origin}/identity/admin/v1${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${adminSecret}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    },
+    /** A Secure Token refresh made by hand, to replay old refresh tokens. */
+    refresh(refreshToken: string) {
+      return fetch(`${server.origin}/securetoken.googleapis.com/v1/token?key=${API_KEY}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
+      });
+    },
+    /** A protocol call made by hand, for what the SDK cannot send. */
+    call(path: string, body: unknown, key = API_KEY) {
+      return fetch(`${server.origin}/identitytoolkit.googleapis.com${path}?key=${key}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    },
+  };
+  return server;
+}
+
+export type IdentityServer = Awaited<ReturnType<typeof startIdentity>>;

@@ -1,0 +1,3 @@
+export * from './identity-server';
+export * from './sdk';
+export * from './smtp';

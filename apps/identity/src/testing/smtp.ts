@@ -1,0 +1,63 @@
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on a free port that keeps every message it receives. */
+export async function startSmtpServer() {
+  const messages: ReceivedMail[] = [];
+  const waiters: Array<() => void> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, done) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        messages.push({
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        for (const wake of waiters.splice(0)) wake();
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as { port: number };
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    /** Starts watching now, so a mail sent between this call and the await is not missed. */
+    expectMail: (to: string, timeoutMs?: number) => {
+      const seen = new Set(messages);
+      return {
+        async arrived(): Promise<ReceivedMail> {
+          const deadline = Date.now() + (timeoutMs ?? 5_000);
+          for (;;) {
+            const found = messages.find((mail) => !seen.has(mail) && mail.to.includes(to));
+            if (found) return found;
+            if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
+            await new Promise<void>((resolve) => {
+              waiters.push(resolve);
+              setTimeout(resolve, 100);
+            });
+          }
+        },
+      };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The action link of a mail, decoded from its quoted-printable text part. */
+export function linkIn(mail: ReceivedMail): URL {
+  const unfolded = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const match = /https?:\/\/[^\s"<>]+oobCode=[^\s"<>]+/.exec(unfolded);
+  if (!match) throw new Error('no action link in the mail');
+  return new URL(match[0].replaceAll('&amp;', '&'));
+}

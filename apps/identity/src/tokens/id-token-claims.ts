@@ -1,0 +1,55 @@
+import type { Account } from '../db/schema';
+
+export const ID_TOKEN_LIFETIME_SECONDS = 3600;
+
+/** Claims the service sets itself; custom claims by these names are refused or overridden. */
+export const RESERVED_CLAIMS = [
+  'acr',
+  'amr',
+  'at_hash',
+  'aud',
+  'auth_time',
+  'azp',
+  'cnf',
+  'c_hash',
+  'email',
+  'email_verified',
+  'exp',
+  'firebase',
+  'iat',
+  'iss',
+  'jti',
+  'name',
+  'nbf',
+  'nonce',
+  'picture',
+  'sub',
+  'user_id',
+] as const;
+
+export const issuerOf = (projectId: string) => `https://securetoken.google.com/${projectId}`;
+
+const seconds = (instant: Date) => Math.floor(instant.getTime() / 1000);
+
+/** The payload of an ID token: custom claims first, so the reserved claims always win. */
+export function idTokenClaims(
+  account: Account,
+  { projectId, authTime, now }: { projectId: string; authTime: Date; now: Date },
+): Record<string, unknown> {
+  const issuedAt = seconds(now);
+  return {
+    ...account.customClaims,
+    iss: issuerOf(projectId),
+    aud: projectId,
+    auth_time: seconds(authTime),
+    user_id: account.uid,
+    sub: account.uid,
+    iat: issuedAt,
+    exp: issuedAt + ID_TOKEN_LIFETIME_SECONDS,
+    email: account.email,
+    email_verified: account.emailVerified,
+    ...(account.displayName ? { name: account.displayName } : {}),
+    ...(account.photoUrl ? { picture: account.photoUrl } : {}),
+    firebase: { identities: { email: [account.email] }, sign_in_provider: 'password' },
+  };
+}

@@ -1,0 +1,74 @@
+import { gt, isNull, lt, or } from 'drizzle-orm';
+import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
+import type { IdentityDatabase } from '../db';
+import { type SigningKey, signingKeys } from '../db/schema';
+import { ID_TOKEN_LIFETIME_SECONDS } from './id-token-claims';
+
+/**
+ * How long a retired key stays published: the lifetime of the last token it signed, plus room
+ * for replicas that still sign with it until their cached copy of the current key expires.
+ */
+export const RETIRED_KEY_PUBLISHED_MS = 2 * ID_TOKEN_LIFETIME_SECONDS * 1000;
+
+async function generateSigningKey(now: Date) {
+  const { privateKey, publicKey } = await generateKeyPair('RS256', {
+    modulusLength: 2048,
+    extractable: true,
+  });
+  const publicJwk = await exportJWK(publicKey);
+  const kid = await calculateJwkThumbprint(publicJwk);
+  const marks = { kid, alg: 'RS256', use: 'sig' } satisfies JWK;
+  return {
+    kid,
+    privateJwk: { ...(await exportJWK(privateKey)), ...marks },
+    publicJwk: { ...publicJwk, ...marks },
+    createdAt: now,
+  };
+}
+
+/**
+ * Creates the first signing key unless one exists. Replicas starting together may race: the
+ * unique index on the current key lets exactly one insert win.
+ */
+export async function ensureSigningKey(db: IdentityDatabase, now: Date): Promise<void> {
+  const current = await db.query.signingKeys.findFirst({ where: isNull(signingKeys.retiredAt) });
+  if (current) return;
+  await db
+    .insert(signingKeys)
+    .values(await generateSigningKey(now))
+    .onConflictDoNothing();
+}
+
+/**
+ * Retires the current key and starts signing with a new one. The retired key stays published
+ * for RETIRED_KEY_PUBLISHED_MS so live tokens keep verifying; keys older than that are removed.
+ */
+export async function rotateSigningKey(db: IdentityDatabase, now: Date): Promise<string> {
+  const next = await generateSigningKey(now);
+  await db.transaction(async (tx) => {
+    await tx.update(signingKeys).set({ retiredAt: now }).where(isNull(signingKeys.retiredAt));
+    await tx.insert(signingKeys).values(next);
+    await tx
+      .delete(signingKeys)
+      .where(lt(signingKeys.retiredAt, new Date(now.getTime() - RETIRED_KEY_PUBLISHED_MS)));
+  });
+  return next.kid;
+}
+
+/** The current key and the retired keys whose tokens may still be alive. */
+export function publishedKeys(db: IdentityDatabase, now: Date): Promise<SigningKey[]> {
+  const oldestRetirement = new Date(now.getTime() - RETIRED_KEY_PUBLISHED_MS);
+  return db
+    .select()
+    .from(signingKeys)
+    .where(or(isNull(signingKeys.retiredAt), gt(signingKeys.retiredAt, oldestRetirement)))
+    .orderBy(signingKeys.createdAt);
+}
+
+export async function jwksOf(db: IdentityDatabase, now: Date): Promise<{ keys: JWK[] }> {
+  return { keys: (await publishedKeys(db, now)).map((key) => key.publicJwk) };
+}
+
+export function currentKeyOf(keys: SigningKey[]): SigningKey | undefined {
+  return keys.find((key) => key.retiredAt === null);
+}

@@ -1,0 +1,125 @@
+import { eq } from 'drizzle-orm';
+import {
+  createUserWithEmailAndPassword,
+  getIdToken,
+  revokeAccessToken,
+  signInWithEmailAndPassword,
+} from 'firebase/auth';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '../db';
+import {
+  codeOf,
+  deleteSdkClients,
+  type IdentityServer,
+  jwksVerifier,
+  sdkClient,
+  startIdentity,
+  TEST_SCRYPT_PARAMS,
+  uniqueEmail,
+} from '../testing';
+import { REFRESH_GRACE_MS } from './refresh-tokens';
+
+let server: IdentityServer;
+beforeAll(async () => {
+  server = await startIdentity();
+});
+afterEach(deleteSdkClients);
+afterAll(() => server.close());
+
+async function signedUp(email = uniqueEmail()) {
+  const auth = sdkClient(server);
+  const { user } = await createUserWithEmailAndPassword(auth, email, 'correct horse');
+  return { auth, user, email };
+}
+
+const errorOf = async (response: Response) =>
+  ((await response.json()) as { error?: { message: string } }).error?.message;
+
+describe('refresh tokens', () => {
+  it('rotates on every refresh; the previous token works only within the grace window', async () => {
+    const { user } = await signedUp();
+    const first = user.refreshToken;
+    await getIdToken(user, true);
+    const second = user.refreshToken;
+    expect(second).not.toBe(first);
+
+    // Another tab still holding `first` refreshes at the same moment: it succeeds.
+    const tab = await server.refresh(first);
+    expect(tab.status).toBe(200);
+    expect(await tab.json()).toMatchObject({ token_type: 'Bearer', expires_in: '3600' });
+
+    server.clock.advance(REFRESH_GRACE_MS + 1_000);
+    expect(await errorOf(await server.refresh(first))).toBe('TOKEN_EXPIRED');
+    // Reuse after the window revokes the whole family, the current token included.
+    expect(await codeOf(getIdToken(user, true))).toBe('auth/user-token-expired');
+  });
+
+  it('keeps auth_time across refreshes and refuses made-up tokens', async () => {
+    const { user } = await signedUp();
+    const before = await jwksVerifier(server).verify(await getIdToken(user));
+    server.clock.advance(2_000);
+    const after = await jwksVerifier(server).verify(await getIdToken(user, true));
+    expect(after.authTime).toBe(before.authTime);
+    expect(after.issuedAt).toBeGreaterThan(before.issuedAt);
+    expect(await errorOf(await server.refresh('made-up'))).toBe('INVALID_REFRESH_TOKEN');
+  });
+
+  it('revokeToken ends the session of the refresh token given', async () => {
+    const { auth, user, email } = await signedUp();
+    const other = await signInWithEmailAndPassword(sdkClient(server), email, 'correct horse');
+    await revokeAccessToken(auth, user.refreshToken);
+    expect(await codeOf(getIdToken(user, true))).toBe('auth/user-token-expired');
+    expect(await codeOf(getIdToken(other.user, true))).toBe('resolved');
+  });
+});
+
+describe('signing keys', () => {
+  it('survive a restart: tokens from before still verify, and new ones use the same key', async () => {
+    const { user } = await signedUp();
+    const token = await getIdToken(user);
+    await server.restart();
+    expect((await jwksVerifier(server).verify(token)).uid).toBe(user.uid);
+    const after = await signInWithEmailAndPassword(
+      sdkClient(server),
+      user.email ?? '',
+      'correct horse',
+    );
+    const kid = (token: string) => JSON.parse(atob(token.split('.')[0] ?? '')).kid;
+    expect(kid(await getIdToken(after.user))).toBe(kid(token));
+  });
+
+  it('rotate without breaking live tokens: the retired key stays published', async () => {
+    const { user, email } = await signedUp();
+    const oldToken = await getIdToken(user);
+    const rotated = await server.admin('POST', '/signing-keys/rotate');
+    const { kid } = (await rotated.json()) as { kid: string };
+
+    const fresh = await signInWithEmailAndPassword(sdkClient(server), email, 'correct horse');
+    const newToken = await getIdToken(fresh.user);
+    expect(JSON.parse(atob(newToken.split('.')[0] ?? '')).kid).toBe(kid);
+    const verifier = jwksVerifier(server);
+    expect((await verifier.verify(oldToken)).uid).toBe(user.uid);
+    expect((await verifier.verify(newToken)).uid).toBe(user.uid);
+    // The identity service itself still accepts the old token, too.
+    expect(await codeOf(getIdToken(user))).toBe('resolved');
+    const jwks = (await (await fetch(`${server.origin}/.well-known/jwks.json`)).json()) as {
+      keys: Array<{ kid: string }>;
+    };
+    expect(jwks.keys.length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('password hashes', () => {
+  it('are re-hashed at sign-in when the stored parameters are below the current ones', async () => {
+    const { email, user } = await signedUp();
+    const stored = async () =>
+      (await server.db().query.accounts.findFirst({ where: eq(schema.accounts.uid, user.uid) }))
+        ?.passwordHash;
+    expect(await stored()).toMatch(/^scrypt\$4096\$8\$1\$/);
+    const raised = { ...TEST_SCRYPT_PARAMS, N: TEST_SCRYPT_PARAMS.N * 2 };
+    await server.restart({ passwordParams: raised });
+    await signInWithEmailAndPassword(sdkClient(server), email, 'correct horse');
+    expect(await stored()).toMatch(/^scrypt\$8192\$8\$1\$/);
+    await signInWithEmailAndPassword(sdkClient(server), email, 'correct horse');
+  });
+});

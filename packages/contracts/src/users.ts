@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { ROLE } from './roles';
+
+export const roleIdSchema = z.union([
+  z.literal(ROLE.student),
+  z.literal(ROLE.teacher),
+  z.literal(ROLE.admin),
+  z.literal(ROLE.guest),
+]);
+
+export const userSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  displayName: z.string().nullable(),
+  photoUrl: z.string().nullable(),
+  roleId: roleIdSchema,
+  createdAt: z.iso.datetime(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const DISPLAY_NAME_MAX_LENGTH = 100;
+
+/** Signup: a person chooses student or teacher; admins are made by configuration or an admin. */
+export const registerRequestSchema = z.object({
+  email: z.email('Enter a valid email address').max(254),
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `Password should be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(PASSWORD_MAX_LENGTH, `Password should be at most ${PASSWORD_MAX_LENGTH} characters`),
+  displayName: z.string().trim().min(1, 'Enter your name').max(DISPLAY_NAME_MAX_LENGTH),
+  roleId: z.union([z.literal(ROLE.student), z.literal(ROLE.teacher)], {
+    error: 'Choose student or teacher',
+  }),
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+export const antiforgeryTokenSchema = z.object({ token: z.string() });
