@@ -1,6 +1,9 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { ServerConfig } from '@hackclass/config';
 import { type Connection, drizzleOver, migrate } from '@hackclass/db';
 import { problemHandlers } from '@hackclass/http';
 import type { IdTokenVerifier } from '@hackclass/id-token';
+import type { FileStore } from '@hackclass/storage';
 import type { FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type ApiDatabase, apiMigrations, schema } from './db';
@@ -23,6 +26,8 @@ export interface ApiOptions {
   identityAdmin: IdentityAdmin;
   /** Emails that are admins once verified (ADMIN_EMAILS), lower-case. */
   adminEmails: string[];
+  files: FileStore;
+  uploads: ServerConfig['uploads'];
 }
 
 /**
@@ -35,6 +40,17 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(problemHandlers);
+  await app.register(fastifyMultipart, {
+    limits: {
+      // One byte over the largest allowed file, so that the per-field limits, not the
+      // parser's truncation, decide what is too large.
+      fileSize: Math.max(options.uploads.imageMaxBytes, options.uploads.fileMaxBytes) + 1,
+      files: options.uploads.filesPerLab + 1,
+      fields: 50,
+      fieldSize: 100_000,
+      parts: 100,
+    },
+  });
   await app.register(openapi);
   await app.register(openapiReference);
   // Every route below needs a caller and, for state changes, the anti-forgery token.

@@ -26,6 +26,24 @@ export const apiErrors = {
       'Reload the page and try again',
     ),
   notFound: (what: string) => new HttpError(404, 'not_found', 'Not found', `${what} not found`),
+  unexpectedFile: (field: string) =>
+    new HttpError(400, 'unexpected_file', 'Unexpected file', `No file is expected in ${field}`),
+  tooManyFiles: (field: string, max: number) =>
+    new HttpError(400, 'too_many_files', 'Too many files', `At most ${max} files in ${field}`),
+  fileTooLarge: (field: string, maxBytes: number) =>
+    new HttpError(
+      413,
+      'file_too_large',
+      'File too large',
+      `Each file in ${field} may have at most ${Math.floor(maxBytes / 1_048_576)} MB`,
+    ),
+  notAnImage: () =>
+    new HttpError(
+      415,
+      'not_an_image',
+      'Unsupported image',
+      'Upload a PNG, JPEG, WebP or GIF image',
+    ),
   emailInUse: () =>
     new HttpError(409, 'email_in_use', 'Email already in use', 'An account with this email exists'),
   weakPassword: (detail: string) => new HttpError(400, 'weak_password', 'Weak password', detail),

@@ -1,5 +1,7 @@
+import { join } from 'node:path';
 import type { ServiceContext } from '@hackclass/http';
 import { createIdTokenVerifier } from '@hackclass/id-token';
+import { createLocalFileStore } from '@hackclass/storage';
 import type { ApiOptions } from './app';
 import { createIdentityAdmin } from './identity-admin/client';
 
@@ -22,5 +24,7 @@ export function apiOptionsOf(
     }),
     identityAdmin: createIdentityAdmin({ baseUrl: config.identity.url, secret: adminSecret }),
     adminEmails: config.adminEmails,
+    files: createLocalFileStore(join(config.dataDir, 'files')),
+    uploads: config.uploads,
   };
 }

@@ -17,6 +17,13 @@ function urlWithScheme(schemes: string[], example: string) {
 
 const email = z.email();
 
+const positiveInt = (max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `must be a whole number from 1 to ${max}`)
+    .transform(Number)
+    .refine((value) => value >= 1 && value <= max, `must be a whole number from 1 to ${max}`);
+
 const emailList = z
   .string()
   .transform((value) =>
@@ -62,6 +69,9 @@ export const serverConfigSchema = z
       ['http', 'https'],
       'https://keys.example.org/jwks.json',
     ).optional(),
+    UPLOAD_IMAGE_MAX_MB: positiveInt(100).default(5),
+    UPLOAD_FILE_MAX_MB: positiveInt(10_000).default(50),
+    UPLOAD_FILES_PER_LAB: positiveInt(100).default(10),
     TRUST_PROXY: z
       .string()
       .transform((value): boolean | string[] => {
@@ -95,6 +105,11 @@ export const serverConfigSchema = z
       jwksUrl:
         env.IDENTITY_JWKS_URL ??
         `${new URL(env.IDENTITY_URL ?? `http://127.0.0.1:${env.PORT}`).origin}/.well-known/jwks.json`,
+    },
+    uploads: {
+      imageMaxBytes: env.UPLOAD_IMAGE_MAX_MB * 1_048_576,
+      fileMaxBytes: env.UPLOAD_FILE_MAX_MB * 1_048_576,
+      filesPerLab: env.UPLOAD_FILES_PER_LAB,
     },
     /** Whose X-Forwarded-For to believe: the client IP drives rate limits and throttling. */
     trustProxy: env.TRUST_PROXY,

@@ -38,6 +38,20 @@ describe('local file store', () => {
     expect(readdirSync(join(root, 'classroom-images'))).toEqual([]);
   });
 
+  it('lets the caller refuse a file by its first bytes, keeping nothing', async () => {
+    const { store } = freshStore();
+    const key = newStorageKey('classroom-images');
+    const refuse = (head: Buffer) => {
+      if (head[0] !== 0x89) throw new RangeError('not a PNG');
+    };
+    await expect(store.put(key, Buffer.from('GIF89a'), { inspectHead: refuse })).rejects.toThrow(
+      'not a PNG',
+    );
+    await expect(store.get(key)).rejects.toBeInstanceOf(FileNotFoundError);
+    await store.put(key, Buffer.from([0x89, 0x50]), { inspectHead: refuse });
+    expect((await store.get(key)).size).toBe(2);
+  });
+
   it.each(['../outside', 'a/../../b', '/etc/passwd', 'UPPER/case', 'a//b', ''])(
     'refuses the key %j',
     async (key) => {

@@ -13,6 +13,8 @@ export interface StoredFile {
 export interface PutOptions {
   /** The write fails with FileTooLargeError past this many bytes, and keeps nothing. */
   maxBytes?: number;
+  /** Sees the first chunk before anything is kept; throwing refuses the file. */
+  inspectHead?: (head: Buffer) => void;
 }
 
 export interface FileStore {
@@ -23,9 +25,18 @@ export interface FileStore {
   delete(key: string): Promise<void>;
 }
 
-function sizeLimit(maxBytes: number, counted: { bytes: number }): Transform {
+function guard(
+  { maxBytes = Number.POSITIVE_INFINITY, inspectHead }: PutOptions,
+  counted: { bytes: number },
+): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
+      try {
+        if (counted.bytes === 0) inspectHead?.(chunk);
+      } catch (error) {
+        callback(error as Error);
+        return;
+      }
       counted.bytes += chunk.length;
       if (counted.bytes > maxBytes) callback(new FileTooLargeError(maxBytes));
       else callback(null, chunk);
@@ -44,14 +55,14 @@ export function createLocalFileStore(root: string): FileStore {
   };
 
   return {
-    async put(key, body, { maxBytes = Number.POSITIVE_INFINITY } = {}) {
+    async put(key, body, options = {}) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
       const partial = `${path}.partial`;
       const counted = { bytes: 0 };
       const source = body instanceof Readable ? body : Readable.from([Buffer.from(body)]);
       try {
-        await pipeline(source, sizeLimit(maxBytes, counted), createWriteStream(partial));
+        await pipeline(source, guard(options, counted), createWriteStream(partial));
         await rename(partial, path);
       } catch (error) {
         await rm(partial, { force: true });

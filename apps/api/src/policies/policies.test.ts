@@ -1,0 +1,51 @@
+import { ROLE } from '@hackclass/contracts';
+import { describe, expect, it } from 'vitest';
+import { canCreateContent } from './actors';
+import { canManageClassroom, canSeeClassroom, canSeeClassroomSummary } from './classrooms';
+
+const owner = { id: 'owner', roleId: ROLE.teacher };
+const otherTeacher = { id: 'other', roleId: ROLE.teacher };
+const student = { id: 'student', roleId: ROLE.student };
+const admin = { id: 'admin', roleId: ROLE.admin };
+const guest = { id: 'guest', roleId: ROLE.guest };
+const demotedOwner = { id: 'owner', roleId: ROLE.student };
+
+const classroom = (myStatus?: 'Invited' | 'PendingApproval' | 'Accepted') => ({
+  creatorId: 'owner',
+  myStatus,
+});
+
+describe('classroom policies', () => {
+  it.each([
+    ['its teacher', owner, classroom(), true, true, true],
+    ['an admin', admin, classroom(), true, true, true],
+    ['another teacher', otherTeacher, classroom(), false, false, false],
+    [
+      'another teacher who is an accepted member',
+      otherTeacher,
+      classroom('Accepted'),
+      false,
+      true,
+      true,
+    ],
+    ['an accepted student', student, classroom('Accepted'), false, true, true],
+    ['an invited student', student, classroom('Invited'), false, false, true],
+    ['a pending student', student, classroom('PendingApproval'), false, false, true],
+    ['a student outside', student, classroom(), false, false, false],
+    ['a guest, even if listed as accepted', guest, classroom('Accepted'), false, false, false],
+    ['its creator after losing the teacher role', demotedOwner, classroom(), false, false, false],
+  ])('%s: manage %s, see %s, see summary %s', (_who, actor, facts, manage, see, summary) => {
+    expect(canManageClassroom(actor, facts)).toBe(manage);
+    expect(canSeeClassroom(actor, facts)).toBe(see);
+    expect(canSeeClassroomSummary(actor, facts)).toBe(summary);
+  });
+
+  it('lets teachers and admins create content, and nobody else', () => {
+    expect([owner, admin, student, guest].map(canCreateContent)).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+  });
+});

@@ -1,0 +1,107 @@
+import type { MultipartFile } from '@fastify/multipart';
+import { HttpError } from '@hackclass/http';
+import { type FileStore, FileTooLargeError, newStorageKey } from '@hackclass/storage';
+import type { FastifyRequest } from 'fastify';
+import { apiErrors } from '../errors';
+import { safeFileName } from './file-names';
+
+export interface FileFieldSpec {
+  /** Storage key prefix, e.g. `classroom-images`. */
+  prefix: string;
+  maxBytes: number;
+  maxCount: number;
+  /**
+   * Reads the first bytes of each file and returns its content type, or throws an HttpError
+   * (e.g. 415) to refuse it. Without it the client's declared type is kept.
+   */
+  check?: (head: Uint8Array) => string;
+}
+
+export interface UploadedFile {
+  field: string;
+  fileName: string;
+  contentType: string;
+  storageKey: string;
+  size: number;
+}
+
+export interface MultipartForm {
+  fields: Record<string, string>;
+  files: UploadedFile[];
+}
+
+/**
+ * Reads a multipart form: text fields into `fields`, files streamed straight into `store`
+ * under fresh keys (never named by the client). Anything refused on the way — a file too
+ * large, too many files, an unexpected file field, bytes that fail `check` — removes what was
+ * stored so far. The caller must `discard` the files if it fails later.
+ */
+export async function readMultipartForm(
+  request: FastifyRequest,
+  store: FileStore,
+  specs: Record<string, FileFieldSpec>,
+): Promise<MultipartForm> {
+  if (!request.isMultipart()) {
+    throw new HttpError(
+      415,
+      'unsupported_media_type',
+      'Unsupported media type',
+      'Send multipart/form-data',
+    );
+  }
+  const form: MultipartForm = { fields: {}, files: [] };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        form.fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      form.files.push(await storeFile(part, store, specs, form.files));
+    }
+  } catch (error) {
+    await discardFiles(store, form.files);
+    throw error;
+  }
+  return form;
+}
+
+async function storeFile(
+  part: MultipartFile,
+  store: FileStore,
+  specs: Record<string, FileFieldSpec>,
+  stored: UploadedFile[],
+): Promise<UploadedFile> {
+  const spec = specs[part.fieldname];
+  if (!spec) throw apiErrors.unexpectedFile(part.fieldname);
+  if (stored.filter((file) => file.field === part.fieldname).length >= spec.maxCount) {
+    throw apiErrors.tooManyFiles(part.fieldname, spec.maxCount);
+  }
+  let contentType = part.mimetype || 'application/octet-stream';
+  const inspectHead = spec.check
+    ? (head: Buffer) => {
+        contentType = spec.check?.(head) ?? contentType;
+      }
+    : undefined;
+  const storageKey = newStorageKey(spec.prefix);
+  try {
+    const { size } = await store.put(storageKey, part.file, {
+      maxBytes: spec.maxBytes,
+      inspectHead,
+    });
+    return {
+      field: part.fieldname,
+      fileName: safeFileName(part.filename),
+      contentType,
+      storageKey,
+      size,
+    };
+  } catch (error) {
+    if (error instanceof FileTooLargeError)
+      throw apiErrors.fileTooLarge(part.fieldname, spec.maxBytes);
+    throw error;
+  }
+}
+
+export async function discardFiles(store: FileStore, files: UploadedFile[]): Promise<void> {
+  await Promise.all(files.map((file) => store.delete(file.storageKey)));
+}
