@@ -1,7 +1,6 @@
 import {
   applyActionCode,
   confirmPasswordReset,
-  createUserWithEmailAndPassword,
   getIdToken,
   parseActionCodeURL,
   reload,
@@ -19,7 +18,7 @@ import {
   jwksVerifier,
   linkIn,
   PUBLIC_URL,
-  sdkClient,
+  signUpWithSdk,
   startIdentity,
   uniqueEmail,
 } from '../testing';
@@ -31,11 +30,7 @@ beforeAll(async () => {
 afterEach(deleteSdkClients);
 afterAll(() => server.close());
 
-async function signedUp(email = uniqueEmail()) {
-  const auth = sdkClient(server);
-  const { user } = await createUserWithEmailAndPassword(auth, email, 'correct horse');
-  return { auth, user, email };
-}
+const signedUp = (email?: string) => signUpWithSdk(server, email);
 
 async function verificationCode(user: Awaited<ReturnType<typeof signedUp>>['user']) {
   const mail = server.smtp.expectMail(user.email ?? '');

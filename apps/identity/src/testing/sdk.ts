@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createIdTokenVerifier } from '@hackclass/id-token';
 import { deleteApp, initializeApp } from 'firebase/app';
-import { connectAuthEmulator, initializeAuth, inMemoryPersistence } from 'firebase/auth';
+import {
+  connectAuthEmulator,
+  createUserWithEmailAndPassword,
+  initializeAuth,
+  inMemoryPersistence,
+} from 'firebase/auth';
 import { API_KEY, type IdentityServer, PROJECT_ID } from './identity-server';
 
 const apps: ReturnType<typeof initializeApp>[] = [];
@@ -13,6 +18,13 @@ export function sdkClient(server: IdentityServer) {
   const auth = initializeAuth(app, { persistence: inMemoryPersistence });
   connectAuthEmulator(auth, server.origin, { disableWarnings: true });
   return auth;
+}
+
+/** A new account signed up through its own SDK client. */
+export async function signUpWithSdk(server: IdentityServer, email = uniqueEmail()) {
+  const auth = sdkClient(server);
+  const { user } = await createUserWithEmailAndPassword(auth, email, 'correct horse');
+  return { auth, user, email };
 }
 
 export async function deleteSdkClients(): Promise<void> {

@@ -1,10 +1,5 @@
 import { eq } from 'drizzle-orm';
-import {
-  createUserWithEmailAndPassword,
-  getIdToken,
-  revokeAccessToken,
-  signInWithEmailAndPassword,
-} from 'firebase/auth';
+import { getIdToken, revokeAccessToken, signInWithEmailAndPassword } from 'firebase/auth';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../db';
 import {
@@ -13,9 +8,9 @@ import {
   type IdentityServer,
   jwksVerifier,
   sdkClient,
+  signUpWithSdk,
   startIdentity,
   TEST_SCRYPT_PARAMS,
-  uniqueEmail,
 } from '../testing';
 import { REFRESH_GRACE_MS } from './refresh-tokens';
 
@@ -26,11 +21,7 @@ beforeAll(async () => {
 afterEach(deleteSdkClients);
 afterAll(() => server.close());
 
-async function signedUp(email = uniqueEmail()) {
-  const auth = sdkClient(server);
-  const { user } = await createUserWithEmailAndPassword(auth, email, 'correct horse');
-  return { auth, user, email };
-}
+const signedUp = (email?: string) => signUpWithSdk(server, email);
 
 const errorOf = async (response: Response) =>
   ((await response.json()) as { error?: { message: string } }).error?.message;
