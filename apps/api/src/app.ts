@@ -11,7 +11,13 @@ import type { IdentityAdmin } from './identity-admin/client';
 import { antiforgery } from './plugins/antiforgery';
 import { authentication } from './plugins/authentication';
 import { openapi, openapiReference } from './plugins/openapi';
+import { security } from './plugins/security';
 import { authRoutes } from './routes/auth';
+import { classroomLabRoutes } from './routes/classroom-labs';
+import { classroomRoutes } from './routes/classrooms';
+import { labRoutes } from './routes/labs';
+import { memberRoutes } from './routes/members';
+import { notificationRoutes } from './routes/notifications';
 import { userRoutes } from './routes/users';
 
 declare module 'fastify' {
@@ -27,6 +33,8 @@ export interface ApiOptions {
   /** Emails that are admins once verified (ADMIN_EMAILS), lower-case. */
   adminEmails: string[];
   files: FileStore;
+  /** Shared rate-limit counters across replicas (REDIS_URL). */
+  redisUrl?: string | undefined;
   uploads: ServerConfig['uploads'];
 }
 
@@ -55,6 +63,8 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
   await app.register(openapiReference);
   // Every route below needs a caller and, for state changes, the anti-forgery token.
   await app.register(async (routes) => {
+    // First, so its headers are on every answer, refusals of the hooks below included.
+    await routes.register(security, { redisUrl: options.redisUrl });
     await routes.register(authentication, {
       verifier: options.verifier,
       adminEmails: options.adminEmails,
@@ -62,5 +72,13 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
     await routes.register(antiforgery);
     await routes.register(authRoutes, { identityAdmin: options.identityAdmin });
     await routes.register(userRoutes);
+    await routes.register(classroomRoutes, {
+      files: options.files,
+      imageMaxBytes: options.uploads.imageMaxBytes,
+    });
+    await routes.register(memberRoutes);
+    await routes.register(notificationRoutes);
+    await routes.register(labRoutes, { files: options.files, uploads: options.uploads });
+    await routes.register(classroomLabRoutes);
   });
 }

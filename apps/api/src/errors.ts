@@ -44,11 +44,41 @@ export const apiErrors = {
       'Unsupported image',
       'Upload a PNG, JPEG, WebP or GIF image',
     ),
+  unknownJoinCode: () =>
+    new HttpError(404, 'unknown_join_code', 'Unknown classroom code', 'No classroom has this code'),
+  alreadyMember: (detail: string) =>
+    new HttpError(409, 'already_member', 'Already a member', detail),
+  memberTransition: (detail: string) =>
+    new HttpError(409, 'invalid_member_transition', 'Status change not allowed', detail),
+  cannotDemoteSelf: () =>
+    new HttpError(
+      409,
+      'cannot_demote_self',
+      'Cannot change your own role',
+      'Another admin has to change your role',
+    ),
+  labInUse: (classrooms: number) =>
+    new HttpError(
+      409,
+      'lab_in_use',
+      'Lab in use',
+      `${classrooms} ${classrooms === 1 ? 'classroom uses' : 'classrooms use'} this lab; ` +
+        'delete it with force=true to remove it from them too',
+    ),
+  labAlreadyInClassroom: () =>
+    new HttpError(
+      409,
+      'lab_already_in_classroom',
+      'Lab already added',
+      'This classroom already has this lab',
+    ),
   emailInUse: () =>
     new HttpError(409, 'email_in_use', 'Email already in use', 'An account with this email exists'),
   weakPassword: (detail: string) => new HttpError(400, 'weak_password', 'Weak password', detail),
   invalidEmail: () =>
     new HttpError(400, 'invalid_email', 'Invalid email', 'Enter a valid email address'),
+  rateLimited: (retryAfter: string) =>
+    new HttpError(429, 'rate_limited', 'Too many requests', `Try again in ${retryAfter}`),
   identityUnavailable: () =>
     new HttpError(
       503,

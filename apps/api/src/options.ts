@@ -26,5 +26,6 @@ export function apiOptionsOf(
     adminEmails: config.adminEmails,
     files: createLocalFileStore(join(config.dataDir, 'files')),
     uploads: config.uploads,
+    redisUrl: config.redisUrl,
   };
 }

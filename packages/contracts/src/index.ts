@@ -1,3 +1,4 @@
+export * from './classrooms';
 export * from './labs';
 export * from './members';
 export * from './notifications';

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 export const LAB_DIFFICULTIES = ['Easy', 'Medium', 'Hard', 'Insane'] as const;
 export type LabDifficulty = (typeof LAB_DIFFICULTIES)[number];
 
@@ -14,3 +16,77 @@ export const LAB_CATEGORIES = [
 export type LabCategory = (typeof LAB_CATEGORIES)[number];
 
 export const LAB_POINTS = { min: 1, max: 10_000 } as const;
+
+export const LAB_NAME_MAX_LENGTH = 100;
+export const LAB_DESCRIPTION_MAX_LENGTH = 20_000;
+
+export const labDifficultySchema = z.enum(LAB_DIFFICULTIES, {
+  error: `Choose one of ${LAB_DIFFICULTIES.join(', ')}`,
+});
+export const labCategorySchema = z.enum(LAB_CATEGORIES, {
+  error: `Choose one of ${LAB_CATEGORIES.join(', ')}`,
+});
+
+/**
+ * The text fields of the multipart form that creates a lab (its files come as `labFiles`).
+ * Every value arrives as a string, so `points` is parsed here.
+ */
+export const createLabFieldsSchema = z.object({
+  name: z.string('Enter a name').trim().min(1, 'Enter a name').max(LAB_NAME_MAX_LENGTH),
+  description: z.string().max(LAB_DESCRIPTION_MAX_LENGTH).default(''),
+  difficulty: labDifficultySchema,
+  category: labCategorySchema,
+  points: z
+    .string('Enter the points')
+    .trim()
+    .regex(/^\d+$/, 'Points must be a whole number')
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(LAB_POINTS.min, `Points must be at least ${LAB_POINTS.min}`)
+        .max(LAB_POINTS.max, `Points must be at most ${LAB_POINTS.max}`),
+    ),
+});
+export type CreateLabFields = z.input<typeof createLabFieldsSchema>;
+
+export const LAB_FILES_FIELD = 'labFiles';
+
+export const labSummarySchema = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  name: z.string(),
+  /** Markdown: render it safely. */
+  description: z.string(),
+  difficulty: labDifficultySchema,
+  category: labCategorySchema,
+  points: z.number().int(),
+  creatorId: z.uuid().nullable(),
+  fileCount: z.number().int(),
+  createdAt: z.iso.datetime(),
+});
+export type LabSummary = z.infer<typeof labSummarySchema>;
+
+export const labFileSchema = z.object({
+  id: z.uuid(),
+  fileName: z.string(),
+  size: z.number().int(),
+  contentType: z.string(),
+});
+export type LabFile = z.infer<typeof labFileSchema>;
+
+export const labSchema = labSummarySchema.extend({
+  files: z.array(labFileSchema),
+  /** The classrooms using this lab that the caller manages: what they may remove it from. */
+  classrooms: z.array(z.object({ id: z.uuid(), name: z.string() })),
+});
+export type Lab = z.infer<typeof labSchema>;
+
+export const labListSchema = z.array(labSummarySchema);
+
+export const addClassroomLabRequestSchema = z.object({ hackingLabId: z.uuid() });
+export type AddClassroomLabRequest = z.infer<typeof addClassroomLabRequestSchema>;
+
+export const classroomLabLinkSchema = z.object({ classroomId: z.uuid(), hackingLabId: z.uuid() });
+export type ClassroomLabLink = z.infer<typeof classroomLabLinkSchema>;

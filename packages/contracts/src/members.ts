@@ -1,2 +1,74 @@
+import { z } from 'zod';
+
 export const MEMBER_STATUSES = ['Invited', 'PendingApproval', 'Accepted'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+export const memberStatusSchema = z.enum(MEMBER_STATUSES);
+
+export const memberParamsSchema = z.object({ id: z.uuid(), userId: z.uuid() });
+
+export const inviteMemberQuerySchema = z.object({
+  userEmail: z.email('Enter a valid email address').max(254),
+});
+
+/**
+ * An invitation: to a user (`Invited`, or `Accepted` when they had asked to join), or to an
+ * email with no account yet (`PendingSignup`, `userId` null until they sign up and verify it).
+ */
+export const invitationSchema = z.object({
+  email: z.string(),
+  userId: z.uuid().nullable(),
+  status: z.enum([...MEMBER_STATUSES, 'PendingSignup']),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const joinClassroomRequestSchema = z.object({
+  classroomCode: z.string().trim().min(1, 'Enter the classroom code').max(32),
+});
+
+export const membershipSchema = z.object({
+  classroomId: z.uuid(),
+  userId: z.uuid(),
+  status: memberStatusSchema,
+});
+export type Membership = z.infer<typeof membershipSchema>;
+
+export const memberStatusChangeSchema = z.object({ status: memberStatusSchema });
+
+export const MEMBER_PAGE_SIZE = { default: 20, max: 100 } as const;
+
+export const memberListQuerySchema = z.object({
+  /** Repeat to allow several: `status=Accepted&status=Invited`. */
+  status: z
+    .union([memberStatusSchema, z.array(memberStatusSchema)])
+    .optional()
+    .transform((status) => (status === undefined ? undefined : [status].flat())),
+  search: z.string().max(200).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MEMBER_PAGE_SIZE.max)
+    .default(MEMBER_PAGE_SIZE.default),
+});
+export type MemberListQuery = z.infer<typeof memberListQuerySchema>;
+
+export const memberListItemSchema = z.object({
+  userId: z.uuid(),
+  name: z.string(),
+  /** Only for those who manage the classroom. */
+  email: z.string().optional(),
+  status: memberStatusSchema,
+  points: z.number().int(),
+  isCreator: z.boolean(),
+});
+export type MemberListItem = z.infer<typeof memberListItemSchema>;
+
+export const memberListSchema = z.object({
+  items: z.array(memberListItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  pageCount: z.number().int(),
+});
+export type MemberList = z.infer<typeof memberListSchema>;

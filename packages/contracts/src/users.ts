@@ -38,3 +38,8 @@ export const registerRequestSchema = z.object({
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 export const antiforgeryTokenSchema = z.object({ token: z.string() });
+
+/** An admin changes someone's role. */
+export const roleChangeSchema = z.object({ roleId: roleIdSchema });
+
+export const userParamsSchema = z.object({ id: z.uuid() });

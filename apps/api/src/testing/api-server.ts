@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { loadConfig, serverConfigSchema } from '@hackclass/config';
+import { loadConfig, type ServerConfig, serverConfigSchema } from '@hackclass/config';
 import { drizzleOver, openConnection } from '@hackclass/db';
 import { createTestDatabase } from '@hackclass/db/testing';
 import { createService } from '@hackclass/http';
@@ -12,6 +12,11 @@ import { apiOptionsOf } from '../options';
 
 export const TEST_API_KEY = 'api-test-key';
 
+export interface ApiRoute {
+  method: string;
+  url: string;
+}
+
 /** Quick hashes: the tests sign in often and measure nothing about passwords. */
 const FAST_PASSWORDS = { N: 2 ** 12, r: 8, p: 1 };
 
@@ -20,7 +25,14 @@ const FAST_PASSWORDS = { N: 2 ** 12, r: 8, p: 1 };
  * listening on loopback so the API fetches the identity service's keys over HTTP as it would
  * in production.
  */
-export async function startApiServer({ adminEmails = '' }: { adminEmails?: string } = {}) {
+export async function startApiServer({
+  adminEmails = '',
+  uploads,
+}: {
+  adminEmails?: string;
+  /** Upload limits in bytes and counts, to test them without uploading megabytes. */
+  uploads?: Partial<ServerConfig['uploads']>;
+} = {}) {
   const database = await createTestDatabase();
   const port = await freePort();
   const config = loadConfig(serverConfigSchema, {
@@ -34,17 +46,32 @@ export async function startApiServer({ adminEmails = '' }: { adminEmails?: strin
   const context = { config, connection, logger: createLogger('silent') };
   const adminSecret = randomBytes(32).toString('base64url');
   const app = await createService(context);
+  const routes: ApiRoute[] = [];
+  app.addHook('onRoute', ({ method, url }) => {
+    for (const verb of [method].flat()) {
+      if (url.startsWith('/api/') && verb !== 'HEAD') routes.push({ method: verb, url });
+    }
+  });
   await app.register(identityApp, {
     ...identityOptionsOf(context, { adminSecret }),
     passwordParams: FAST_PASSWORDS,
   });
-  await app.register(apiApp, { prefix: '/api', ...apiOptionsOf(context, { adminSecret }) });
+  const apiOptions = apiOptionsOf(context, { adminSecret });
+  await app.register(apiApp, {
+    prefix: '/api',
+    ...apiOptions,
+    uploads: { ...apiOptions.uploads, ...uploads },
+  });
   const origin = await app.listen({ port, host: '127.0.0.1' });
   return {
     app,
     origin,
+    /** Every route the API registered, as `GET /api/classrooms/:id`. */
+    routes,
     /** The product database, to set up what the API cannot be asked for. */
     db: drizzleOver(connection, schema),
+    /** The API's file store, to check what uploads left behind. */
+    files: apiOptions.files,
     adminSecret,
     close: async () => {
       await app.close();

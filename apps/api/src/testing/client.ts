@@ -21,7 +21,16 @@ export function apiSession(server: ApiServer, idToken?: string) {
   async function send(
     method: string,
     url: string,
-    { body, headers = {} }: { body?: unknown; headers?: Record<string, string> } = {},
+    {
+      body,
+      headers = {},
+      payload,
+    }: {
+      body?: unknown;
+      headers?: Record<string, string>;
+      /** Raw bytes to send instead of a JSON `body`, with their own content-type header. */
+      payload?: Buffer;
+    } = {},
   ): Promise<ApiResponse> {
     const response = await server.app.inject({
       method: method as 'GET',
@@ -33,6 +42,7 @@ export function apiSession(server: ApiServer, idToken?: string) {
         ...headers,
       },
       ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+      ...(payload === undefined ? {} : { payload }),
     });
     const setCookie = response.headers['set-cookie'];
     if (setCookie) cookie = [setCookie].flat()[0]?.split(';')[0];
@@ -60,6 +70,17 @@ export function apiSession(server: ApiServer, idToken?: string) {
         ? { 'x-xsrf-token': await antiforgeryToken() }
         : {};
       return send(method, url, { body, headers });
+    },
+    /** A multipart form submission as the browser encodes it, with the anti-forgery token. */
+    async callMultipart(method: string, url: string, form: FormData): Promise<ApiResponse> {
+      const encoded = new Request('http://localhost/', { method: 'POST', body: form });
+      return send(method, url, {
+        headers: {
+          'x-xsrf-token': await antiforgeryToken(),
+          'content-type': encoded.headers.get('content-type') ?? '',
+        },
+        payload: Buffer.from(await encoded.arrayBuffer()),
+      });
     },
   };
 }

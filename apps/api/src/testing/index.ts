@@ -1,3 +1,3 @@
 export { createAccount, signIn, TEST_PASSWORD, uniqueEmail } from './accounts';
-export { type ApiServer, startApiServer, TEST_API_KEY } from './api-server';
+export { type ApiRoute, type ApiServer, startApiServer, TEST_API_KEY } from './api-server';
 export { type ApiResponse, apiSession } from './client';

@@ -3,6 +3,7 @@ import type { VerifiedIdToken } from '@hackclass/id-token';
 import { eq } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { users } from '../db/schema';
+import { claimEmailInvitations } from '../members/commands';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -18,6 +19,8 @@ function promotedRole(current: RoleId, token: VerifiedIdToken, adminEmails: stri
 /**
  * The product user behind a verified ID token, created on first sight and kept in step with
  * the token's email, verification and the admin list. One indexed read in the common case.
+ * When an email becomes verified, the classroom invitations waiting for it are claimed in the
+ * same transaction.
  */
 export async function ensureUser(
   db: ApiDatabase,
@@ -27,18 +30,22 @@ export async function ensureUser(
   const [existing] = await db.select().from(users).where(eq(users.identityUid, token.uid));
   const email = token.email ?? '';
   if (!existing) {
-    const [created] = await db
-      .insert(users)
-      .values({
-        identityUid: token.uid,
-        email,
-        emailVerified: token.emailVerified,
-        displayName: token.name ?? null,
-        photoUrl: token.picture ?? null,
-        roleId: promotedRole(ROLE.student, token, adminEmails),
-      })
-      .onConflictDoNothing({ target: users.identityUid })
-      .returning();
+    const created = await db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(users)
+        .values({
+          identityUid: token.uid,
+          email,
+          emailVerified: token.emailVerified,
+          displayName: token.name ?? null,
+          photoUrl: token.picture ?? null,
+          roleId: promotedRole(ROLE.student, token, adminEmails),
+        })
+        .onConflictDoNothing({ target: users.identityUid })
+        .returning();
+      if (inserted) await claimEmailInvitations(tx, inserted);
+      return inserted;
+    });
     if (created) return created;
     // Another request created it between our read and our insert.
     return ensureUser(db, token, adminEmails);
@@ -51,10 +58,16 @@ export async function ensureUser(
   ) {
     return existing;
   }
-  const [updated] = await db
-    .update(users)
-    .set({ email, emailVerified: token.emailVerified, roleId, updatedAt: new Date() })
-    .where(eq(users.id, existing.id))
-    .returning();
+  const newlyVerified =
+    token.emailVerified && (!existing.emailVerified || existing.email !== email);
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ email, emailVerified: token.emailVerified, roleId, updatedAt: new Date() })
+      .where(eq(users.id, existing.id))
+      .returning();
+    if (row && newlyVerified) await claimEmailInvitations(tx, row);
+    return row;
+  });
   return updated ?? existing;
 }

@@ -11,6 +11,8 @@ export const classrooms = pgTable(
     teacherName: text().notNull(),
     /** Storage key of the uploaded image, if any. */
     imageKey: text(),
+    /** The image's type as detected from its bytes at upload, sent back when it is served. */
+    imageContentType: text(),
     /** Eight characters without look-alikes; unique so a code names one classroom. */
     joinCode: text().notNull(),
     /** Kept when the creator's account goes, so the classroom and its members survive. */

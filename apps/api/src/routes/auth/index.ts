@@ -24,7 +24,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ identityAdmin: IdentityAdmin }>
   app.post(
     '/auth/register',
     {
-      config: { access: 'public' },
+      // Sign-ups are rare for a person and cheap to script: few per address and hour.
+      config: { access: 'public', rateLimit: { max: 20, timeWindow: '1 hour' } },
       schema: {
         tags: ['auth'],
         summary: 'Create an account as a student or a teacher',

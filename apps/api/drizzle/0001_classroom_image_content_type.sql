@@ -1,0 +1,1 @@
+ALTER TABLE "classrooms" ADD COLUMN "image_content_type" text;

@@ -1,0 +1,56 @@
+import type { Classroom, ClassroomSummary } from '@hackclass/contracts';
+import type { ApiDatabase } from '../db';
+import type { Actor } from '../policies/actors';
+import { canSeeClassroom, canSeeJoinCode } from '../policies/classrooms';
+import { acceptedMembersOf, type ClassroomView, labsOf, userName } from './queries';
+
+/** The image's address, changing with the classroom so that browsers may cache it. */
+const imageUrlOf = ({ classroom }: ClassroomView) =>
+  classroom.imageKey
+    ? `/api/classrooms/${classroom.id}/image?v=${classroom.updatedAt.getTime()}`
+    : null;
+
+export function presentSummary(actor: Actor, view: ClassroomView): ClassroomSummary {
+  const { classroom } = view;
+  return {
+    id: classroom.id,
+    name: classroom.name,
+    description: classroom.description,
+    teacherName: classroom.teacherName,
+    imageUrl: imageUrlOf(view),
+    creatorId: classroom.creatorId,
+    myStatus: view.myStatus ?? null,
+    isCreator: classroom.creatorId === actor.id,
+    memberCount: view.memberCount,
+    labCount: view.labCount,
+  };
+}
+
+/** The full classroom for those who may see it; the summary alone for invitees and requesters. */
+export async function presentClassroom(
+  db: ApiDatabase,
+  actor: Actor,
+  view: ClassroomView,
+): Promise<Classroom> {
+  const summary = presentSummary(actor, view);
+  if (!canSeeClassroom(actor, view)) return { ...summary, members: [], hackingLabs: [] };
+  const { classroom } = view;
+  const [accepted, hackingLabs, creatorName] = await Promise.all([
+    acceptedMembersOf(db, classroom.id),
+    labsOf(db, classroom.id),
+    classroom.creatorId ? userName(db, classroom.creatorId) : undefined,
+  ]);
+  const creator =
+    classroom.creatorId && creatorName !== undefined
+      ? [{ userId: classroom.creatorId, name: creatorName, points: 0, isCreator: true }]
+      : [];
+  return {
+    ...summary,
+    ...(canSeeJoinCode(actor, view) ? { joinCode: classroom.joinCode } : {}),
+    members: [
+      ...creator,
+      ...accepted.map((member) => ({ ...member, points: 0, isCreator: false })),
+    ],
+    hackingLabs,
+  };
+}

@@ -1,0 +1,94 @@
+import type { ClassroomLabLink } from '@hackclass/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { ApiDatabase } from '../db';
+import { classroomLabs, classrooms, labs, members } from '../db/schema';
+import { apiErrors } from '../errors';
+import { notify } from '../notifications/notify';
+import type { Actor } from '../policies/actors';
+import { canManageClassroom, canSeeClassroom } from '../policies/classrooms';
+import { canAddLabToClassrooms } from '../policies/labs';
+import { pgErrorOf } from './database-errors';
+
+/**
+ * The classroom the actor runs: 404 if they cannot see it (no existence leaks), 403 if they
+ * see it but do not run it.
+ */
+async function managedClassroom(db: ApiDatabase, actor: Actor, classroomId: string) {
+  const [classroom] = await db
+    .select({
+      id: classrooms.id,
+      name: classrooms.name,
+      creatorId: classrooms.creatorId,
+      myStatus: members.status,
+    })
+    .from(classrooms)
+    .leftJoin(members, and(eq(members.classroomId, classrooms.id), eq(members.userId, actor.id)))
+    .where(eq(classrooms.id, classroomId));
+  if (!classroom) throw apiErrors.notFound('Classroom');
+  const facts = { creatorId: classroom.creatorId, myStatus: classroom.myStatus ?? undefined };
+  if (!canSeeClassroom(actor, facts)) throw apiErrors.notFound('Classroom');
+  if (!canManageClassroom(actor, facts)) {
+    throw apiErrors.forbidden('Only the classroom’s teacher or an admin manages its labs');
+  }
+  return classroom;
+}
+
+/**
+ * Adds one of the actor's labs (any lab, for admins) to a classroom they run, and tells its
+ * accepted members, in one transaction.
+ */
+export async function addLabToClassroom(
+  db: ApiDatabase,
+  actor: Actor,
+  classroomId: string,
+  labId: string,
+): Promise<ClassroomLabLink> {
+  const classroom = await managedClassroom(db, actor, classroomId);
+  const [lab] = await db.select().from(labs).where(eq(labs.id, labId));
+  if (!lab || !canAddLabToClassrooms(actor, lab)) throw apiErrors.notFound('Lab');
+  return db.transaction(async (tx) => {
+    const added = await tx
+      .insert(classroomLabs)
+      .values({ classroomId, labId })
+      .onConflictDoNothing()
+      .returning()
+      .catch((error: unknown) => {
+        // The lab or the classroom was deleted since it was read.
+        if (pgErrorOf(error).code === '23503') throw apiErrors.notFound('Lab');
+        throw error;
+      });
+    if (added.length === 0) throw apiErrors.labAlreadyInClassroom();
+    const accepted = await tx
+      .select({ userId: members.userId })
+      .from(members)
+      .where(and(eq(members.classroomId, classroomId), eq(members.status, 'Accepted')));
+    await notify(
+      tx,
+      accepted.map((member) => member.userId),
+      'LabAdded',
+      {
+        classroomId,
+        classroomName: classroom.name,
+        labId,
+        labName: lab.name,
+        labSlug: lab.slug,
+      },
+    );
+    return { classroomId, hackingLabId: labId };
+  });
+}
+
+/** Takes a lab out of a classroom the actor runs; 404 if the classroom does not have it. */
+export async function removeLabFromClassroom(
+  db: ApiDatabase,
+  actor: Actor,
+  classroomId: string,
+  labId: string,
+): Promise<void> {
+  await managedClassroom(db, actor, classroomId);
+  const removed = await db
+    .delete(classroomLabs)
+    .where(and(eq(classroomLabs.classroomId, classroomId), eq(classroomLabs.labId, labId)))
+    .returning();
+  if (removed.length === 0) throw apiErrors.notFound('Lab in this classroom');
+}

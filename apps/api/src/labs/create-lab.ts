@@ -1,0 +1,79 @@
+import { createLabFieldsSchema } from '@hackclass/contracts';
+import { commonErrors } from '@hackclass/http';
+import { eq, like, or } from 'drizzle-orm';
+import { z } from 'zod';
+import type { ApiDatabase } from '../db';
+import { labFiles, labs } from '../db/schema';
+import type { UploadedFile } from '../uploads/multipart-form';
+import { pgErrorOf } from './database-errors';
+import type { LabRow } from './present-lab';
+import { nextFreeSlug, slugify } from './slug';
+
+const SLUG_ATTEMPTS = 10;
+
+export type LabFields = z.output<typeof createLabFieldsSchema>;
+
+/** The form's text fields, or a validation_failed problem naming each bad field. */
+export function parseLabFields(fields: Record<string, string>): LabFields {
+  const parsed = createLabFieldsSchema.safeParse(fields);
+  if (!parsed.success) {
+    const errors = z.flattenError(parsed.error).fieldErrors as Record<string, string[]>;
+    throw commonErrors.validation(errors);
+  }
+  return parsed.data;
+}
+
+const isSlugConflict = (error: unknown) => {
+  const { code, constraint } = pgErrorOf(error);
+  return code === '23505' && constraint === 'labs_slug_key';
+};
+
+async function freeSlugFor(db: ApiDatabase, name: string): Promise<string> {
+  const base = slugify(name);
+  // `base` is only letters, digits and dashes, so it has no LIKE wildcards to escape.
+  const taken = await db
+    .select({ slug: labs.slug })
+    .from(labs)
+    .where(or(eq(labs.slug, base), like(labs.slug, `${base}-%`)));
+  return nextFreeSlug(
+    base,
+    taken.map((row) => row.slug),
+  );
+}
+
+/**
+ * Creates the lab and its file rows in one transaction, under a slug free at that moment. Two
+ * creations racing for one slug meet at the unique index; the loser picks again.
+ */
+export async function createLab(
+  db: ApiDatabase,
+  creatorId: string,
+  fields: LabFields,
+  files: UploadedFile[],
+): Promise<LabRow> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        const [lab] = await tx
+          .insert(labs)
+          .values({ ...fields, slug: await freeSlugFor(tx, fields.name), creatorId })
+          .returning();
+        if (!lab) throw new Error('lab insert returned nothing');
+        if (files.length > 0) {
+          await tx.insert(labFiles).values(
+            files.map(({ fileName, storageKey, contentType, size }) => ({
+              labId: lab.id,
+              fileName,
+              storageKey,
+              contentType,
+              size,
+            })),
+          );
+        }
+        return lab;
+      });
+    } catch (error) {
+      if (attempt >= SLUG_ATTEMPTS || !isSlugConflict(error)) throw error;
+    }
+  }
+}

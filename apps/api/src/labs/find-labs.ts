@@ -1,0 +1,89 @@
+import type { Lab, LabSummary } from '@hackclass/contracts';
+import { and, asc, count, desc, eq, getTableColumns } from 'drizzle-orm';
+import { z } from 'zod';
+import type { ApiDatabase } from '../db';
+import { classroomLabs, classrooms, labFiles, labs } from '../db/schema';
+import { type Actor, isAdmin, isTeacher } from '../policies/actors';
+import { type LabRow, presentLabSummary } from './present-lab';
+import { listedLabsCondition, visibleLabsCondition } from './visibility';
+
+/** The labs of the actor's list, newest first, with their file counts, in one query. */
+export async function listLabs(db: ApiDatabase, actor: Actor): Promise<LabSummary[]> {
+  const rows = await db
+    .select({ lab: getTableColumns(labs), fileCount: count(labFiles.id) })
+    .from(labs)
+    .leftJoin(labFiles, eq(labFiles.labId, labs.id))
+    .where(listedLabsCondition(db, actor))
+    .groupBy(labs.id)
+    .orderBy(desc(labs.createdAt), asc(labs.id));
+  return rows.map(({ lab, fileCount }) => presentLabSummary(lab, fileCount));
+}
+
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+/** The lab with this id or slug if the actor may see it; else nothing, as if it did not exist. */
+export async function findVisibleLab(
+  db: ApiDatabase,
+  actor: Actor,
+  idOrSlug: string,
+): Promise<LabRow | undefined> {
+  const [lab] = await db
+    .select()
+    .from(labs)
+    .where(
+      and(
+        isUuid(idOrSlug) ? eq(labs.id, idOrSlug) : eq(labs.slug, idOrSlug),
+        visibleLabsCondition(db, actor),
+      ),
+    );
+  return lab;
+}
+
+/** A lab with its files and the classrooms using it that the actor runs. */
+export async function labDetails(db: ApiDatabase, actor: Actor, lab: LabRow): Promise<Lab> {
+  const files = await db
+    .select({
+      id: labFiles.id,
+      fileName: labFiles.fileName,
+      size: labFiles.size,
+      contentType: labFiles.contentType,
+    })
+    .from(labFiles)
+    .where(eq(labFiles.labId, lab.id))
+    .orderBy(asc(labFiles.createdAt), asc(labFiles.fileName), asc(labFiles.id));
+  const usedIn = await managedClassroomsUsing(db, actor, lab.id);
+  return { ...presentLabSummary(lab, files.length), files, classrooms: usedIn };
+}
+
+/** Mirrors `canManageClassroom`: admins run every classroom, teachers those they created. */
+async function managedClassroomsUsing(db: ApiDatabase, actor: Actor, labId: string) {
+  if (!isAdmin(actor) && !isTeacher(actor)) return [];
+  return db
+    .select({ id: classrooms.id, name: classrooms.name })
+    .from(classroomLabs)
+    .innerJoin(classrooms, eq(classrooms.id, classroomLabs.classroomId))
+    .where(
+      and(
+        eq(classroomLabs.labId, labId),
+        isAdmin(actor) ? undefined : eq(classrooms.creatorId, actor.id),
+      ),
+    )
+    .orderBy(asc(classrooms.name));
+}
+
+/** One file of a lab the actor may see. */
+export async function findVisibleLabFile(
+  db: ApiDatabase,
+  actor: Actor,
+  labIdOrSlug: string,
+  fileId: string,
+) {
+  if (!isUuid(fileId)) return undefined;
+  const lab = await findVisibleLab(db, actor, labIdOrSlug);
+  if (!lab) return undefined;
+  const [file] = await db
+    .select()
+    .from(labFiles)
+    .where(and(eq(labFiles.id, fileId), eq(labFiles.labId, lab.id)));
+  return file;
+}

@@ -1,0 +1,19 @@
+import type { LabSummary } from '@hackclass/contracts';
+import type { labs } from '../db/schema';
+
+export type LabRow = typeof labs.$inferSelect;
+
+export function presentLabSummary(lab: LabRow, fileCount: number): LabSummary {
+  return {
+    id: lab.id,
+    slug: lab.slug,
+    name: lab.name,
+    description: lab.description,
+    difficulty: lab.difficulty,
+    category: lab.category,
+    points: lab.points,
+    creatorId: lab.creatorId,
+    fileCount,
+    createdAt: lab.createdAt.toISOString(),
+  };
+}

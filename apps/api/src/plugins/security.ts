@@ -1,0 +1,44 @@
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { apiErrors } from '../errors';
+
+export interface SecurityOptions {
+  /** Shared counters across replicas; without it each process counts alone. */
+  redisUrl?: string | undefined;
+  /** Requests per minute for one user (or one address, before sign-in). */
+  requestsPerMinute?: number;
+}
+
+/** Rate limits count per signed-in user, so a classroom behind one school NAT is not one client. */
+const rateLimitKey = (request: FastifyRequest) =>
+  request.principal ? `user:${request.principal.user.id}` : `ip:${request.ip}`;
+
+/**
+ * Security headers on every answer, and rate limits per user or address. Limits run after
+ * authentication (preHandler), so they can count per user.
+ */
+export const security = fp<SecurityOptions>(
+  async (app: FastifyInstance, { redisUrl, requestsPerMinute = 600 }) => {
+    // The API answers JSON and files, never pages: a CSP belongs to the web app's server.
+    await app.register(fastifyHelmet, { contentSecurityPolicy: false });
+    const redis = redisUrl
+      ? new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
+      : undefined;
+    if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+    await app.register(fastifyRateLimit, {
+      global: true,
+      hook: 'preHandler',
+      max: requestsPerMinute,
+      timeWindow: '1 minute',
+      keyGenerator: rateLimitKey,
+      ...(redis ? { redis, nameSpace: 'hackclass:rate:' } : {}),
+      // A Redis outage must not take the API down with it.
+      skipOnError: true,
+      errorResponseBuilder: (_request, context) => apiErrors.rateLimited(context.after),
+    });
+  },
+  { name: 'security' },
+);

@@ -1,0 +1,54 @@
+import { addClassroomLabRequestSchema, classroomLabLinkSchema } from '@hackclass/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { addLabToClassroom, removeLabFromClassroom } from '../../labs/classroom-labs';
+import { principalOf } from '../../plugins/authentication';
+
+const security = [{ idToken: [], antiforgery: [] }];
+
+export const classroomLabRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/classrooms/:id/hacking-labs',
+    {
+      schema: {
+        tags: ['classrooms', 'hacking-labs'],
+        summary: 'Add a lab to a classroom; its accepted members are notified',
+        security,
+        params: z.object({ id: z.uuid() }),
+        body: addClassroomLabRequestSchema,
+        response: { 201: classroomLabLinkSchema },
+      },
+    },
+    async (request, reply) => {
+      const added = await addLabToClassroom(
+        app.db,
+        principalOf(request).user,
+        request.params.id,
+        request.body.hackingLabId,
+      );
+      return reply.code(201).send(added);
+    },
+  );
+
+  app.delete(
+    '/classrooms/:id/hacking-labs/:labId',
+    {
+      schema: {
+        tags: ['classrooms', 'hacking-labs'],
+        summary: 'Remove a lab from a classroom',
+        security,
+        params: z.object({ id: z.uuid(), labId: z.uuid() }),
+        response: { 204: z.null().describe('Removed') },
+      },
+    },
+    async (request, reply) => {
+      await removeLabFromClassroom(
+        app.db,
+        principalOf(request).user,
+        request.params.id,
+        request.params.labId,
+      );
+      return reply.code(204).send(null);
+    },
+  );
+};

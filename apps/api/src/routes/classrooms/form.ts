@@ -1,0 +1,48 @@
+import { type ClassroomFields, classroomFieldsSchema } from '@hackclass/contracts';
+import { commonErrors } from '@hackclass/http';
+import type { FileStore } from '@hackclass/storage';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ClassroomImage } from '../../classrooms/commands';
+import { apiErrors } from '../../errors';
+import { detectImageType } from '../../uploads/image-type';
+import { discardFiles, readMultipartForm } from '../../uploads/multipart-form';
+
+export interface ClassroomForm {
+  fields: ClassroomFields;
+  image: ClassroomImage | undefined;
+}
+
+/**
+ * The create/update form: text fields validated by the contract, the optional image stored
+ * only if its bytes are an image. Nothing stays stored when the form is refused.
+ */
+export async function readClassroomForm(
+  request: FastifyRequest,
+  store: FileStore,
+  imageMaxBytes: number,
+): Promise<ClassroomForm> {
+  const form = await readMultipartForm(request, store, {
+    image: {
+      prefix: 'classroom-images',
+      maxBytes: imageMaxBytes,
+      maxCount: 1,
+      check: (head) => {
+        const type = detectImageType(head);
+        if (!type) throw apiErrors.notAnImage();
+        return type;
+      },
+    },
+  });
+  const parsed = classroomFieldsSchema.safeParse(form.fields);
+  if (!parsed.success) {
+    await discardFiles(store, form.files);
+    const { fieldErrors } = z.flattenError(parsed.error);
+    throw commonErrors.validation(fieldErrors as Record<string, string[]>);
+  }
+  const [file] = form.files;
+  return {
+    fields: parsed.data,
+    image: file && { storageKey: file.storageKey, contentType: file.contentType },
+  };
+}

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { type Lab, type MemberStatus, ROLE, type RoleName } from '@hackclass/contracts';
+import { eq } from 'drizzle-orm';
+import { classroomLabs, classrooms, members, users } from '../../db/schema';
+import { type ApiServer, apiSession, createAccount } from '../../testing';
+
+/** A signed-in user with a role, set in the database as an admin would. */
+export async function person(server: ApiServer, role: RoleName) {
+  const { idToken } = await createAccount(server);
+  const session = apiSession(server, idToken);
+  const { id } = (await session.call('GET', '/users/me')).json<{ id: string }>();
+  await server.db.update(users).set({ roleId: ROLE[role] }).where(eq(users.id, id));
+  return { id, idToken, session };
+}
+
+export type Person = Awaited<ReturnType<typeof person>>;
+
+export function labForm(
+  fields: Record<string, string> = {},
+  files: [name: string, bytes: string | Uint8Array][] = [],
+): FormData {
+  const form = new FormData();
+  const values = {
+    name: `Lab ${randomUUID().slice(0, 8)}`,
+    description: '# Find the flag',
+    difficulty: 'Easy',
+    category: 'Web',
+    points: '100',
+    ...fields,
+  };
+  for (const [key, value] of Object.entries(values)) form.append(key, value);
+  for (const [name, bytes] of files) form.append('labFiles', new Blob([bytes]), name);
+  return form;
+}
+
+export async function createLab(
+  who: Person,
+  fields: Record<string, string> = {},
+  files: [string, string | Uint8Array][] = [],
+): Promise<Lab> {
+  const response = await who.session.callMultipart('POST', '/hacking-labs', labForm(fields, files));
+  if (response.status !== 201) throw new Error(`lab creation failed: ${response.status}`);
+  return response.json<Lab>();
+}
+
+const JOIN_CODE_CHARACTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A classroom inserted directly, with members in the given states and labs linked. */
+export async function classroom(
+  server: ApiServer,
+  creatorId: string,
+  {
+    members: memberships = [],
+    labs = [],
+  }: { members?: [userId: string, MemberStatus][]; labs?: string[] } = {},
+) {
+  const joinCode = Array.from(
+    { length: 8 },
+    () => JOIN_CODE_CHARACTERS[Math.floor(Math.random() * JOIN_CODE_CHARACTERS.length)],
+  ).join('');
+  const name = `Class ${randomUUID().slice(0, 8)}`;
+  const [row] = await server.db
+    .insert(classrooms)
+    .values({ name, teacherName: 'Ms Teacher', joinCode, creatorId })
+    .returning();
+  if (!row) throw new Error('classroom insert returned nothing');
+  if (memberships.length > 0) {
+    await server.db
+      .insert(members)
+      .values(memberships.map(([userId, status]) => ({ classroomId: row.id, userId, status })));
+  }
+  if (labs.length > 0) {
+    await server.db
+      .insert(classroomLabs)
+      .values(labs.map((labId) => ({ classroomId: row.id, labId })));
+  }
+  return row;
+}
+
+/** A download as the browser gets it: raw bytes, not JSON. */
+export async function download(server: ApiServer, idToken: string, url: string) {
+  const response = await server.app.inject({
+    method: 'GET',
+    url: `/api${url}`,
+    headers: { authorization: `Bearer ${idToken}` },
+  });
+  return { status: response.statusCode, headers: response.headers, bytes: response.rawPayload };
+}

@@ -1,0 +1,17 @@
+import { ROLE, type RoleName } from '@hackclass/contracts';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema';
+import { createAccount, uniqueEmail } from './accounts';
+import type { ApiServer } from './api-server';
+import { apiSession } from './client';
+
+/** A verified user with a role, signed in, as tests of who-may-do-what need them. */
+export async function signedInAs(server: ApiServer, role: RoleName, label: string = role) {
+  const { email, idToken } = await createAccount(server, { email: uniqueEmail(label) });
+  const session = apiSession(server, idToken);
+  const { id } = (await session.call('GET', '/users/me')).json<{ id: string }>();
+  await server.db.update(users).set({ roleId: ROLE[role] }).where(eq(users.id, id));
+  return { id, email, idToken, session };
+}
+
+export type Person = Awaited<ReturnType<typeof signedInAs>>;

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { LAB_CATEGORIES, LAB_DIFFICULTIES } from './labs';
+import { memberStatusSchema } from './members';
+
+export const CLASSROOM_NAME_MAX_LENGTH = 100;
+export const CLASSROOM_DESCRIPTION_MAX_LENGTH = 2000;
+export const TEACHER_NAME_MAX_LENGTH = 100;
+
+/** The text fields of the multipart form that creates or updates a classroom. */
+export const classroomFieldsSchema = z.object({
+  name: z
+    .string({ error: 'Enter a name' })
+    .trim()
+    .min(1, 'Enter a name')
+    .max(CLASSROOM_NAME_MAX_LENGTH, `Use at most ${CLASSROOM_NAME_MAX_LENGTH} characters`),
+  description: z
+    .string()
+    .trim()
+    .max(
+      CLASSROOM_DESCRIPTION_MAX_LENGTH,
+      `Use at most ${CLASSROOM_DESCRIPTION_MAX_LENGTH} characters`,
+    )
+    .default(''),
+  teacherName: z
+    .string({ error: 'Enter the teacher’s name' })
+    .trim()
+    .min(1, 'Enter the teacher’s name')
+    .max(TEACHER_NAME_MAX_LENGTH, `Use at most ${TEACHER_NAME_MAX_LENGTH} characters`),
+});
+export type ClassroomFields = z.infer<typeof classroomFieldsSchema>;
+
+/** What anyone who may see a classroom at all sees: also invitees and pending requesters. */
+export const classroomSummarySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  teacherName: z.string(),
+  /** `/api/classrooms/{id}/image?v=…`, changing whenever the classroom does. */
+  imageUrl: z.string().nullable(),
+  creatorId: z.uuid().nullable(),
+  myStatus: memberStatusSchema.nullable(),
+  isCreator: z.boolean(),
+  /** Accepted members. */
+  memberCount: z.number().int(),
+  labCount: z.number().int(),
+});
+export type ClassroomSummary = z.infer<typeof classroomSummarySchema>;
+
+export const classroomMemberSchema = z.object({
+  userId: z.uuid(),
+  /** The display name, else the local part of the email. */
+  name: z.string(),
+  points: z.number().int(),
+  isCreator: z.boolean(),
+});
+export type ClassroomMember = z.infer<typeof classroomMemberSchema>;
+
+export const classroomLabSchema = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  name: z.string(),
+  difficulty: z.enum(LAB_DIFFICULTIES),
+  category: z.enum(LAB_CATEGORIES),
+  points: z.number().int(),
+});
+export type ClassroomLab = z.infer<typeof classroomLabSchema>;
+
+/**
+ * One classroom. Invitees and pending requesters get the summary with empty `members` and
+ * `hackingLabs`; `joinCode` is there only for those who manage the classroom.
+ */
+export const classroomSchema = classroomSummarySchema.extend({
+  joinCode: z.string().optional(),
+  /** The creator first (flagged), then the accepted members. */
+  members: z.array(classroomMemberSchema),
+  hackingLabs: z.array(classroomLabSchema),
+});
+export type Classroom = z.infer<typeof classroomSchema>;
+
+export const classroomListSchema = z.array(classroomSummarySchema);
+
+export const classroomParamsSchema = z.object({ id: z.uuid() });
+
+export const joinCodeSchema = z.object({ joinCode: z.string() });
