@@ -2,8 +2,8 @@ import type { Lab } from '@hackclass/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classroomLabs, notifications } from '../../db/schema';
-import { type ApiServer, startApiServer } from '../../testing';
-import { classroom, createLab, type Person, person } from '../labs/test-fixtures';
+import { type ApiServer, type Person, signedInAs, startApiServer } from '../../testing';
+import { classroom, createLab } from '../labs/test-fixtures';
 
 let server: ApiServer;
 let teacher: Person;
@@ -15,11 +15,11 @@ let pending: Person;
 beforeAll(async () => {
   server = await startApiServer();
   [teacher, otherTeacher, admin, student, pending] = await Promise.all([
-    person(server, 'teacher'),
-    person(server, 'teacher'),
-    person(server, 'admin'),
-    person(server, 'student'),
-    person(server, 'student'),
+    signedInAs(server, 'teacher'),
+    signedInAs(server, 'teacher'),
+    signedInAs(server, 'admin'),
+    signedInAs(server, 'student'),
+    signedInAs(server, 'student'),
   ]);
 });
 afterAll(() => server.close());

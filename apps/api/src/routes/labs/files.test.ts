@@ -1,8 +1,8 @@
 import type { Lab } from '@hackclass/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiServer, startApiServer } from '../../testing';
+import { type ApiServer, type Person, signedInAs, startApiServer } from '../../testing';
 import { attachmentDisposition } from '../../uploads/file-names';
-import { classroom, createLab, download, type Person, person } from './test-fixtures';
+import { classroom, createLab, download } from './test-fixtures';
 
 let server: ApiServer;
 let teacher: Person;
@@ -19,12 +19,12 @@ const html = '<script>alert(document.cookie)</script>';
 beforeAll(async () => {
   server = await startApiServer();
   [teacher, admin, member, pending, outsider, otherTeacher] = await Promise.all([
-    person(server, 'teacher'),
-    person(server, 'admin'),
-    person(server, 'student'),
-    person(server, 'student'),
-    person(server, 'student'),
-    person(server, 'teacher'),
+    signedInAs(server, 'teacher'),
+    signedInAs(server, 'admin'),
+    signedInAs(server, 'student'),
+    signedInAs(server, 'student'),
+    signedInAs(server, 'student'),
+    signedInAs(server, 'teacher'),
   ]);
   lab = await createLab(teacher, {}, [
     ['../../etc/passwd', binary],

@@ -2,8 +2,8 @@ import type { Lab, LabSummary } from '@hackclass/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classroomLabs, labFiles } from '../../db/schema';
-import { type ApiServer, startApiServer } from '../../testing';
-import { classroom, createLab, labForm, type Person, person } from './test-fixtures';
+import { type ApiServer, type Person, signedInAs, startApiServer } from '../../testing';
+import { classroom, createLab, labForm } from './test-fixtures';
 
 let server: ApiServer;
 let teacher: Person;
@@ -16,12 +16,12 @@ let guest: Person;
 beforeAll(async () => {
   server = await startApiServer();
   [teacher, otherTeacher, admin, student, outsider, guest] = await Promise.all([
-    person(server, 'teacher'),
-    person(server, 'teacher'),
-    person(server, 'admin'),
-    person(server, 'student'),
-    person(server, 'student'),
-    person(server, 'guest'),
+    signedInAs(server, 'teacher'),
+    signedInAs(server, 'teacher'),
+    signedInAs(server, 'admin'),
+    signedInAs(server, 'student'),
+    signedInAs(server, 'student'),
+    signedInAs(server, 'guest'),
   ]);
 });
 afterAll(() => server.close());
@@ -135,7 +135,7 @@ describe('upload limits', () => {
 
   beforeAll(async () => {
     small = await startApiServer({ uploads: { fileMaxBytes: 1024, filesPerLab: 2 } });
-    uploader = await person(small, 'teacher');
+    uploader = await signedInAs(small, 'teacher');
   });
   afterAll(() => small.close());
 

@@ -1,19 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type Lab, type MemberStatus, ROLE, type RoleName } from '@hackclass/contracts';
-import { eq } from 'drizzle-orm';
-import { classroomLabs, classrooms, members, users } from '../../db/schema';
-import { type ApiServer, apiSession, createAccount } from '../../testing';
-
-/** A signed-in user with a role, set in the database as an admin would. */
-export async function person(server: ApiServer, role: RoleName) {
-  const { idToken } = await createAccount(server);
-  const session = apiSession(server, idToken);
-  const { id } = (await session.call('GET', '/users/me')).json<{ id: string }>();
-  await server.db.update(users).set({ roleId: ROLE[role] }).where(eq(users.id, id));
-  return { id, idToken, session };
-}
-
-export type Person = Awaited<ReturnType<typeof person>>;
+import type { Lab, MemberStatus } from '@hackclass/contracts';
+import { classroomLabs, classrooms, members } from '../../db/schema';
+import type { ApiServer, Person } from '../../testing';
 
 export function labForm(
   fields: Record<string, string> = {},
