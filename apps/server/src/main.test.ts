@@ -9,6 +9,9 @@ import { runServerToExit, startServerProcess } from './testing';
 
 const freshDataDir = () => mkdtempSync(join(tmpdir(), 'hackclass-main-'));
 
+// Each case starts real server processes: seconds apiece, more on a busy machine.
+const PROCESS_TIMEOUT_MS = 120_000;
+
 describe('starting the all-in-one server', () => {
   it.each([
     [
@@ -21,45 +24,55 @@ describe('starting the all-in-one server', () => {
       'mysql://db/x',
       'Invalid configuration: DATABASE_URL must be a URL like postgres://',
     ],
-  ])('stops on %s=%s with one line naming the variable', async (name, value, line) => {
-    const result = await runServerToExit({ DATA_DIR: freshDataDir(), [name]: value });
-    expect(result.code).toBe(1);
-    expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    expect(result.stderr).toContain(line);
-    expect(result.stderr).not.toContain('    at ');
-  });
+  ])(
+    'stops on %s=%s with one line naming the variable',
+    async (name, value, line) => {
+      const result = await runServerToExit({ DATA_DIR: freshDataDir(), [name]: value });
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(result.stderr).toContain(line);
+      expect(result.stderr).not.toContain('    at ');
+    },
+    PROCESS_TIMEOUT_MS,
+  );
 });
 
 describe('an embedded-database server', () => {
-  it('refuses a second server on the same DATA_DIR, then shuts down cleanly on SIGTERM', async () => {
-    const dataDir = freshDataDir();
-    const server = await startServerProcess({ DATA_DIR: dataDir });
-    try {
-      const ready = await fetch(`${server.url}/readyz`);
-      expect(ready.status).toBe(200);
+  it(
+    'refuses a second server on the same DATA_DIR, then shuts down cleanly on SIGTERM',
+    async () => {
+      const dataDir = freshDataDir();
+      const server = await startServerProcess({ DATA_DIR: dataDir });
+      try {
+        const ready = await fetch(`${server.url}/readyz`);
+        expect(ready.status).toBe(200);
 
-      const second = await runServerToExit({ DATA_DIR: dataDir });
-      expect(second.code).toBe(1);
-      expect(second.stderr).toContain(`DATA_DIR ${dataDir} is in use by another HackClass process`);
-      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-    } finally {
-      expect(await server.stop('SIGTERM')).toBe(0);
-    }
-    expect(server.output()).toContain('"msg":"stopped"');
-    expect(existsSync(join(dataDir, 'hackclass.lock'))).toBe(false);
+        const second = await runServerToExit({ DATA_DIR: dataDir });
+        expect(second.code).toBe(1);
+        expect(second.stderr).toContain(
+          `DATA_DIR ${dataDir} is in use by another HackClass process`,
+        );
+        expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      } finally {
+        expect(await server.stop('SIGTERM')).toBe(0);
+      }
+      expect(server.output()).toContain('"msg":"stopped"');
+      expect(existsSync(join(dataDir, 'hackclass.lock'))).toBe(false);
 
-    // The database was closed cleanly: it opens again with the migrations the server applied.
-    const connection = await openConnection({ dataDir });
-    const db = drizzleOver(connection, {});
-    const rows = await db.execute<{ count: number }>(
-      sql.raw(
-        `select count(*)::int as count from "${apiMigrations.schema}"."${apiMigrations.table}"`,
-      ),
-    );
-    await connection.close();
-    const journal = JSON.parse(
-      readFileSync(join(apiMigrations.folder, 'meta', '_journal.json'), 'utf8'),
-    ) as { entries: unknown[] };
-    expect(JSON.stringify(rows)).toContain(`"count":${journal.entries.length}`);
-  });
+      // The database was closed cleanly: it opens again with the migrations the server applied.
+      const connection = await openConnection({ dataDir });
+      const db = drizzleOver(connection, {});
+      const rows = await db.execute<{ count: number }>(
+        sql.raw(
+          `select count(*)::int as count from "${apiMigrations.schema}"."${apiMigrations.table}"`,
+        ),
+      );
+      await connection.close();
+      const journal = JSON.parse(
+        readFileSync(join(apiMigrations.folder, 'meta', '_journal.json'), 'utf8'),
+      ) as { entries: unknown[] };
+      expect(JSON.stringify(rows)).toContain(`"count":${journal.entries.length}`);
+    },
+    PROCESS_TIMEOUT_MS,
+  );
 });
