@@ -1,0 +1,71 @@
+import type { ApiServer } from '../testing';
+import type { MatrixRequest } from './matrix';
+
+export interface BrowserResponse {
+  status: number;
+  /** The problem document's `code`, on JSON answers that have one. */
+  code: string | undefined;
+  body: unknown;
+}
+
+/**
+ * One browser tab: it keeps the anti-forgery cookie it was given, sends the caller's ID token,
+ * and leaves the X-XSRF-TOKEN header to the test. Answers are parsed only when they are JSON,
+ * since downloads are bytes.
+ */
+export function browser(server: ApiServer, idToken?: string) {
+  let cookie: string | undefined;
+  let token: string | undefined;
+
+  async function send(
+    method: string,
+    { url, body, form }: MatrixRequest,
+    xsrf?: string,
+  ): Promise<BrowserResponse> {
+    let payload: string | Buffer | undefined;
+    let contentType: string | undefined;
+    if (form) {
+      const encoded = new Request('http://localhost/', { method: 'POST', body: form });
+      payload = Buffer.from(await encoded.arrayBuffer());
+      contentType = encoded.headers.get('content-type') ?? undefined;
+    } else if (body !== undefined) {
+      payload = JSON.stringify(body);
+      contentType = 'application/json';
+    }
+    const response = await server.app.inject({
+      method: method as 'GET',
+      url: `/api${url}`,
+      headers: {
+        ...(idToken ? { authorization: `Bearer ${idToken}` } : {}),
+        ...(cookie ? { cookie } : {}),
+        ...(contentType ? { 'content-type': contentType } : {}),
+        ...(xsrf === undefined ? {} : { 'x-xsrf-token': xsrf }),
+      },
+      ...(payload === undefined ? {} : { payload }),
+    });
+    const setCookie = response.headers['set-cookie'];
+    if (setCookie) cookie = [setCookie].flat()[0]?.split(';')[0];
+    const isJson = /json/.test(String(response.headers['content-type'] ?? ''));
+    const parsed: unknown = isJson && response.body ? JSON.parse(response.body) : undefined;
+    const code = (parsed as { code?: unknown } | undefined)?.code;
+    return {
+      status: response.statusCode,
+      code: typeof code === 'string' ? code : undefined,
+      body: parsed,
+    };
+  }
+
+  return {
+    send,
+    /** This tab's anti-forgery token (fetched once; its cookie is kept). */
+    async antiforgeryToken(): Promise<string> {
+      if (!token) {
+        const response = await send('POST', { url: '/auth/antiforgery/token' });
+        token = (response.body as { token: string }).token;
+      }
+      return token;
+    },
+  };
+}
+
+export type Browser = ReturnType<typeof browser>;

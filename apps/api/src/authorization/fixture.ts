@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { ROLE } from '@hackclass/contracts';
+import { newStorageKey } from '@hackclass/storage';
+import { newJoinCode } from '../classrooms/join-code';
+import {
+  classroomLabs,
+  classrooms,
+  labFiles,
+  labs,
+  members,
+  notifications,
+  users,
+} from '../db/schema';
+import { type ApiServer, apiSession, createAccount, signedInAs, uniqueEmail } from '../testing';
+import type { Caller, Fixture } from './matrix';
+
+function mapValues<K extends string, V, W>(record: Record<K, V>, map: (value: V) => W) {
+  const entries = Object.entries<V>(record).map(([key, value]) => [key, map(value)]);
+  return Object.fromEntries(entries) as Record<K, W>;
+}
+
+/**
+ * The callers, made once per test file and shared by every fixture: their ID tokens (none for
+ * `anonymous`) and product user ids.
+ */
+export async function createCallers(server: ApiServer) {
+  const unverified = await createAccount(server, { emailVerified: false });
+  const me = await apiSession(server, unverified.idToken).call('GET', '/users/me');
+  if (me.status !== 200) throw new Error(`unverified caller: GET /users/me ${me.status}`);
+  const [guest, outsider, member, owner, otherTeacher, admin] = await Promise.all([
+    signedInAs(server, 'guest'),
+    signedInAs(server, 'student', 'outsider'),
+    signedInAs(server, 'student', 'member'),
+    signedInAs(server, 'teacher', 'owner'),
+    signedInAs(server, 'teacher', 'other-teacher'),
+    signedInAs(server, 'admin'),
+  ]);
+  const people = { guest, outsider, member, owner, otherTeacher, admin };
+  const idTokens: Record<Caller, string | undefined> = {
+    anonymous: undefined,
+    unverified: unverified.idToken,
+    ...mapValues(people, (person) => person.idToken),
+  };
+  const userIds: Fixture['userIds'] = {
+    unverified: me.json<{ id: string }>().id,
+    ...mapValues(people, (person) => person.id),
+  };
+  return { idTokens, userIds };
+}
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+const FILE = new TextEncoder().encode('flag{matrix}');
+
+/** Distinct join codes, as the unique index wants them. */
+function joinCodes(count: number): string[] {
+  const codes = new Set<string>();
+  while (codes.size < count) codes.add(newJoinCode());
+  return [...codes];
+}
+
+/**
+ * `count` fresh fixtures (see `Fixture`), sharing nothing but the callers, by direct inserts: one
+ * multi-row insert per table for all of them, so each cell of the matrix has a fixture of its own
+ * at almost no cost. Ids are made here, so that no insert waits for another's answer.
+ */
+export async function seedFixtures(
+  server: ApiServer,
+  userIds: Fixture['userIds'],
+  count: number,
+): Promise<Fixture[]> {
+  const codes = joinCodes(count);
+  const fixtures = codes.map((joinCode) => {
+    const labId = randomUUID();
+    return {
+      userIds,
+      classroom: { id: randomUUID(), joinCode },
+      pendingId: randomUUID(),
+      invitedId: randomUUID(),
+      lab: { id: labId, slug: `matrix-${labId}`, fileId: randomUUID() },
+      spareLabId: randomUUID(),
+      notificationId: randomUUID(),
+      freshEmail: uniqueEmail('fresh'),
+      imageKey: newStorageKey('classroom-images'),
+      fileKey: newStorageKey('lab-files'),
+    };
+  });
+  await Promise.all(
+    fixtures.flatMap(({ imageKey, fileKey }) => [
+      server.files.put(imageKey, PNG),
+      server.files.put(fileKey, FILE),
+    ]),
+  );
+  const { db } = server;
+  await db.transaction(async (tx) => {
+    await tx.insert(users).values(
+      fixtures.flatMap(({ pendingId, invitedId }) =>
+        [pendingId, invitedId].map((id) => ({
+          id,
+          identityUid: `matrix-${id}`,
+          email: uniqueEmail('student'),
+          emailVerified: true,
+          displayName: 'Student',
+          roleId: ROLE.student,
+        })),
+      ),
+    );
+    await tx.insert(labs).values(
+      fixtures.flatMap(({ lab, spareLabId }) =>
+        [lab.id, spareLabId].map((id) => ({
+          id,
+          slug: `matrix-${id}`,
+          name: `Matrix ${id.slice(0, 8)}`,
+          difficulty: 'Easy' as const,
+          category: 'Web' as const,
+          points: 100,
+          creatorId: userIds.owner,
+        })),
+      ),
+    );
+    await tx.insert(labFiles).values(
+      fixtures.map(({ lab, fileKey }) => ({
+        id: lab.fileId,
+        labId: lab.id,
+        fileName: 'notes.txt',
+        storageKey: fileKey,
+        contentType: 'text/plain',
+        size: FILE.length,
+      })),
+    );
+    await tx.insert(classrooms).values(
+      fixtures.map(({ classroom, imageKey }) => ({
+        ...classroom,
+        name: `Matrix ${classroom.id.slice(0, 8)}`,
+        teacherName: 'Ms Owner',
+        creatorId: userIds.owner,
+        imageKey,
+        imageContentType: 'image/png',
+      })),
+    );
+    await tx.insert(members).values(
+      fixtures.flatMap(({ classroom, pendingId, invitedId }) => [
+        { classroomId: classroom.id, userId: userIds.member, status: 'Accepted' as const },
+        { classroomId: classroom.id, userId: pendingId, status: 'PendingApproval' as const },
+        { classroomId: classroom.id, userId: invitedId, status: 'Invited' as const },
+      ]),
+    );
+    await tx
+      .insert(classroomLabs)
+      .values(fixtures.map(({ classroom, lab }) => ({ classroomId: classroom.id, labId: lab.id })));
+    await tx.insert(notifications).values(
+      fixtures.map(({ notificationId, classroom, lab }) => ({
+        id: notificationId,
+        userId: userIds.member,
+        type: 'LabAdded' as const,
+        data: { classroomId: classroom.id, labId: lab.id },
+      })),
+    );
+  });
+  return fixtures.map(({ imageKey: _image, fileKey: _file, ...fixture }) => fixture);
+}

@@ -1,0 +1,404 @@
+import { ROLE } from '@hackclass/contracts';
+import { TEST_PASSWORD } from '../testing/accounts';
+
+/**
+ * Who calls. Everyone but `anonymous` is signed in; all but `unverified` have a verified email.
+ * `outsider` and `member` are students; `owner` is the teacher who created the fixture's
+ * classroom and labs.
+ */
+export const CALLERS = [
+  'anonymous',
+  'unverified',
+  'guest',
+  'outsider',
+  'member',
+  'owner',
+  'otherTeacher',
+  'admin',
+] as const;
+export type Caller = (typeof CALLERS)[number];
+
+/**
+ * What each cell starts from, made afresh for every request: a classroom of `owner` with
+ * `member` accepted, `pendingId` asking to join and `invitedId` invited; a lab of `owner` with
+ * one file, used by the classroom; a second lab of `owner` that no classroom uses; and an
+ * unread notification of `member`.
+ */
+export interface Fixture {
+  /** The product user id of each signed-in caller (shared by every fixture). */
+  userIds: Record<Exclude<Caller, 'anonymous'>, string>;
+  classroom: { id: string; joinCode: string };
+  pendingId: string;
+  invitedId: string;
+  lab: { id: string; slug: string; fileId: string };
+  spareLabId: string;
+  notificationId: string;
+  /** An email no account has. */
+  freshEmail: string;
+}
+
+export interface MatrixRequest {
+  /** Under `/api`, with its query string. */
+  url: string;
+  body?: unknown;
+  /** A multipart form, instead of a JSON body. */
+  form?: FormData;
+}
+
+export interface MatrixRow {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The route exactly as Fastify registered it. */
+  route: string;
+  request(fixture: Fixture): MatrixRequest;
+  expect: Record<Caller, number>;
+}
+
+/** No token: 401. A token without a verified email: 403 `email_not_verified`. */
+const verifiedOnly = { anonymous: 401, unverified: 403 } as const;
+
+/**
+ * Statuses of a route about one classroom: 404 for who may not even see it (outsider, another
+ * teacher, a guest), 403 for its member who may see it but not do this, `ok` for its teacher and
+ * admins.
+ */
+const managersOf = (ok: number) =>
+  ({
+    ...verifiedOnly,
+    guest: 404,
+    outsider: 404,
+    member: 403,
+    owner: ok,
+    otherTeacher: 404,
+    admin: ok,
+  }) as const;
+
+/** Seen by the classroom's members, its teacher and admins; unknown to everyone else. */
+const seenByClassroom = {
+  ...verifiedOnly,
+  guest: 404,
+  outsider: 404,
+  member: 200,
+  owner: 200,
+  otherTeacher: 404,
+  admin: 200,
+} as const;
+
+/** Only teachers and admins create classrooms and labs. */
+const creators = {
+  ...verifiedOnly,
+  guest: 403,
+  outsider: 403,
+  member: 403,
+  owner: 201,
+  otherTeacher: 201,
+  admin: 201,
+} as const;
+
+const classroomForm = () => {
+  const form = new FormData();
+  form.append('name', 'Matrix 101');
+  form.append('description', 'Who may do what');
+  form.append('teacherName', 'Ada');
+  return form;
+};
+
+const labForm = () => {
+  const form = new FormData();
+  for (const [key, value] of Object.entries({
+    name: 'Matrix lab',
+    description: '# Find the flag',
+    difficulty: 'Easy',
+    category: 'Web',
+    points: '100',
+  })) {
+    form.append(key, value);
+  }
+  form.append('labFiles', new Blob(['flag{matrix}']), 'notes.txt');
+  return form;
+};
+
+/**
+ * The authorisation matrix: every API route (but the OpenAPI document) × every caller → the
+ * status they get. DESIGN §3's role table, with 404 for what the caller may not see and 403 for
+ * what they see but may not do. Requests are chosen so that the allowed callers succeed.
+ */
+export const MATRIX: MatrixRow[] = [
+  // --- auth: public ---
+  {
+    method: 'POST',
+    route: '/api/auth/antiforgery/token',
+    request: () => ({ url: '/auth/antiforgery/token' }),
+    expect: {
+      anonymous: 200,
+      unverified: 200,
+      guest: 200,
+      outsider: 200,
+      member: 200,
+      owner: 200,
+      otherTeacher: 200,
+      admin: 200,
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/register',
+    request: ({ freshEmail }) => ({
+      url: '/auth/register',
+      body: {
+        email: freshEmail,
+        password: TEST_PASSWORD,
+        displayName: 'New Person',
+        roleId: ROLE.student,
+      },
+    }),
+    expect: {
+      anonymous: 201,
+      unverified: 201,
+      guest: 201,
+      outsider: 201,
+      member: 201,
+      owner: 201,
+      otherTeacher: 201,
+      admin: 201,
+    },
+  },
+
+  // --- users ---
+  {
+    method: 'GET',
+    route: '/api/users/me',
+    request: () => ({ url: '/users/me' }),
+    expect: {
+      anonymous: 401,
+      unverified: 200,
+      guest: 200,
+      outsider: 200,
+      member: 200,
+      owner: 200,
+      otherTeacher: 200,
+      admin: 200,
+    },
+  },
+  {
+    method: 'PATCH',
+    route: '/api/users/:id/role',
+    request: ({ pendingId }) => ({
+      url: `/users/${pendingId}/role`,
+      body: { roleId: ROLE.teacher },
+    }),
+    expect: {
+      ...verifiedOnly,
+      guest: 403,
+      outsider: 403,
+      member: 403,
+      owner: 403,
+      otherTeacher: 403,
+      admin: 200,
+    },
+  },
+
+  // --- notifications: the member's own ---
+  {
+    method: 'GET',
+    route: '/api/users/:id/notifications',
+    request: ({ userIds }) => ({ url: `/users/${userIds.member}/notifications` }),
+    expect: {
+      ...verifiedOnly,
+      guest: 403,
+      outsider: 403,
+      member: 200,
+      owner: 403,
+      otherTeacher: 403,
+      admin: 200,
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/users/:id/notifications/read',
+    request: ({ userIds, notificationId }) => ({
+      url: `/users/${userIds.member}/notifications/read`,
+      body: { ids: [notificationId] },
+    }),
+    // Reading marks are the user's own: not even an admin marks them.
+    expect: {
+      ...verifiedOnly,
+      guest: 403,
+      outsider: 403,
+      member: 204,
+      owner: 403,
+      otherTeacher: 403,
+      admin: 403,
+    },
+  },
+
+  // --- classrooms ---
+  {
+    method: 'GET',
+    route: '/api/classrooms',
+    request: () => ({ url: '/classrooms' }),
+    // A guest's list is empty rather than refused.
+    expect: {
+      ...verifiedOnly,
+      guest: 200,
+      outsider: 200,
+      member: 200,
+      owner: 200,
+      otherTeacher: 200,
+      admin: 200,
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/classrooms',
+    request: () => ({ url: '/classrooms', form: classroomForm() }),
+    expect: creators,
+  },
+  {
+    method: 'GET',
+    route: '/api/classrooms/:id',
+    request: ({ classroom }) => ({ url: `/classrooms/${classroom.id}` }),
+    expect: seenByClassroom,
+  },
+  {
+    method: 'PUT',
+    route: '/api/classrooms/:id',
+    request: ({ classroom }) => ({ url: `/classrooms/${classroom.id}`, form: classroomForm() }),
+    expect: managersOf(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/classrooms/:id',
+    request: ({ classroom }) => ({ url: `/classrooms/${classroom.id}` }),
+    expect: managersOf(204),
+  },
+  {
+    method: 'POST',
+    route: '/api/classrooms/:id/join-code',
+    request: ({ classroom }) => ({ url: `/classrooms/${classroom.id}/join-code` }),
+    expect: managersOf(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/classrooms/:id/image',
+    request: ({ classroom }) => ({ url: `/classrooms/${classroom.id}/image` }),
+    expect: seenByClassroom,
+  },
+
+  // --- members ---
+  {
+    method: 'GET',
+    route: '/api/classrooms/:id/members',
+    request: ({ classroom }) => ({ url: `/classrooms/${classroom.id}/members` }),
+    expect: seenByClassroom,
+  },
+  {
+    method: 'POST',
+    route: '/api/classrooms/:id/members',
+    request: ({ classroom, freshEmail }) => ({
+      url: `/classrooms/${classroom.id}/members?userEmail=${encodeURIComponent(freshEmail)}`,
+    }),
+    expect: managersOf(201),
+  },
+  {
+    method: 'POST',
+    route: '/api/classrooms/join',
+    request: ({ classroom }) => ({
+      url: '/classrooms/join',
+      body: { classroomCode: classroom.joinCode },
+    }),
+    // Anyone but a guest asks to join; who is in it already (its member, its creator) is a
+    // conflict.
+    expect: {
+      ...verifiedOnly,
+      guest: 403,
+      outsider: 201,
+      member: 409,
+      owner: 409,
+      otherTeacher: 201,
+      admin: 201,
+    },
+  },
+  {
+    method: 'PATCH',
+    route: '/api/classrooms/:id/members/:userId',
+    // Approving the pending request.
+    request: ({ classroom, pendingId }) => ({
+      url: `/classrooms/${classroom.id}/members/${pendingId}`,
+      body: { status: 'Accepted' },
+    }),
+    expect: managersOf(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/classrooms/:id/members/:userId',
+    // Removing the member: their teacher or an admin may, and so may they (leaving).
+    request: ({ classroom, userIds }) => ({
+      url: `/classrooms/${classroom.id}/members/${userIds.member}`,
+    }),
+    expect: { ...managersOf(204), member: 204 },
+  },
+
+  // --- labs in classrooms ---
+  {
+    method: 'POST',
+    route: '/api/classrooms/:id/hacking-labs',
+    request: ({ classroom, spareLabId }) => ({
+      url: `/classrooms/${classroom.id}/hacking-labs`,
+      body: { hackingLabId: spareLabId },
+    }),
+    expect: managersOf(201),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/classrooms/:id/hacking-labs/:labId',
+    request: ({ classroom, lab }) => ({
+      url: `/classrooms/${classroom.id}/hacking-labs/${lab.id}`,
+    }),
+    expect: managersOf(204),
+  },
+
+  // --- labs ---
+  {
+    method: 'GET',
+    route: '/api/hacking-labs',
+    request: () => ({ url: '/hacking-labs' }),
+    expect: {
+      ...verifiedOnly,
+      guest: 403,
+      outsider: 200,
+      member: 200,
+      owner: 200,
+      otherTeacher: 200,
+      admin: 200,
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/hacking-labs',
+    request: () => ({ url: '/hacking-labs', form: labForm() }),
+    expect: creators,
+  },
+  {
+    method: 'GET',
+    route: '/api/hacking-labs/:idOrSlug',
+    request: ({ lab }) => ({ url: `/hacking-labs/${lab.slug}` }),
+    expect: seenByClassroom,
+  },
+  {
+    method: 'DELETE',
+    route: '/api/hacking-labs/:id',
+    // The classroom uses the lab: without force this is a 409 even for its creator.
+    request: ({ lab }) => ({ url: `/hacking-labs/${lab.id}?force=true` }),
+    expect: { ...seenByClassroom, member: 403, owner: 204, admin: 204 },
+  },
+  {
+    method: 'GET',
+    route: '/api/hacking-labs/:idOrSlug/files/:fileId',
+    request: ({ lab }) => ({ url: `/hacking-labs/${lab.id}/files/${lab.fileId}` }),
+    expect: seenByClassroom,
+  },
+];
+
+/** Calls that change state, each of which must carry a valid anti-forgery token. */
+export const isStateChanging = (row: Pick<MatrixRow, 'method' | 'route'>) =>
+  row.method !== 'GET' && row.route !== '/api/auth/antiforgery/token';
