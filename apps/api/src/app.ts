@@ -35,6 +35,8 @@ export interface ApiOptions {
   files: FileStore;
   /** Shared rate-limit counters across replicas (REDIS_URL). */
   redisUrl?: string | undefined;
+  /** API requests per minute for one user (RATE_LIMIT_PER_MINUTE); default 600. */
+  requestsPerMinute?: number | undefined;
   uploads: ServerConfig['uploads'];
 }
 
@@ -64,7 +66,10 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
   // Every route below needs a caller and, for state changes, the anti-forgery token.
   await app.register(async (routes) => {
     // First, so its headers are on every answer, refusals of the hooks below included.
-    await routes.register(security, { redisUrl: options.redisUrl });
+    await routes.register(security, {
+      redisUrl: options.redisUrl,
+      requestsPerMinute: options.requestsPerMinute,
+    });
     await routes.register(authentication, {
       verifier: options.verifier,
       adminEmails: options.adminEmails,

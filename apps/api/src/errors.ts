@@ -28,6 +28,13 @@ export const apiErrors = {
   notFound: (what: string) => new HttpError(404, 'not_found', 'Not found', `${what} not found`),
   unexpectedFile: (field: string) =>
     new HttpError(400, 'unexpected_file', 'Unexpected file', `No file is expected in ${field}`),
+  malformedForm: () =>
+    new HttpError(
+      400,
+      'malformed_form',
+      'Malformed form',
+      'The multipart body is cut short or malformed',
+    ),
   tooManyFiles: (field: string, max: number) =>
     new HttpError(400, 'too_many_files', 'Too many files', `At most ${max} files in ${field}`),
   fileTooLarge: (field: string, maxBytes: number) =>

@@ -27,5 +27,6 @@ export function apiOptionsOf(
     files: createLocalFileStore(join(config.dataDir, 'files')),
     uploads: config.uploads,
     redisUrl: config.redisUrl,
+    requestsPerMinute: config.rateLimitPerMinute,
   };
 }

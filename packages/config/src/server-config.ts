@@ -54,6 +54,7 @@ export const serverConfigSchema = z
     SMTP_URL: urlWithScheme(['smtp', 'smtps'], 'smtp://user:password@host:587').optional(),
     MAIL_FROM: z.string().default('HackClass <no-reply@localhost>'),
     REDIS_URL: urlWithScheme(['redis', 'rediss'], 'redis://host:6379').optional(),
+    RATE_LIMIT_PER_MINUTE: positiveInt(10_000_000).default(600),
     ADMIN_EMAILS: emailList.default([]),
     IDENTITY_API_KEY: z
       .string()
@@ -95,6 +96,8 @@ export const serverConfigSchema = z
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     redisUrl: env.REDIS_URL,
+    /** API requests per minute for one user (or one address, before sign-in). */
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     adminEmails: env.ADMIN_EMAILS,
     identity: {
       apiKey: env.IDENTITY_API_KEY,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LAB_CATEGORIES, LAB_DIFFICULTIES } from './labs';
 import { memberStatusSchema } from './members';
+import { hasNoNul, NO_NUL_MESSAGE } from './text';
 
 export const CLASSROOM_NAME_MAX_LENGTH = 100;
 export const CLASSROOM_DESCRIPTION_MAX_LENGTH = 2000;
@@ -12,7 +13,8 @@ export const classroomFieldsSchema = z.object({
     .string({ error: 'Enter a name' })
     .trim()
     .min(1, 'Enter a name')
-    .max(CLASSROOM_NAME_MAX_LENGTH, `Use at most ${CLASSROOM_NAME_MAX_LENGTH} characters`),
+    .max(CLASSROOM_NAME_MAX_LENGTH, `Use at most ${CLASSROOM_NAME_MAX_LENGTH} characters`)
+    .refine(hasNoNul, NO_NUL_MESSAGE),
   description: z
     .string()
     .trim()
@@ -20,12 +22,14 @@ export const classroomFieldsSchema = z.object({
       CLASSROOM_DESCRIPTION_MAX_LENGTH,
       `Use at most ${CLASSROOM_DESCRIPTION_MAX_LENGTH} characters`,
     )
+    .refine(hasNoNul, NO_NUL_MESSAGE)
     .default(''),
   teacherName: z
     .string({ error: 'Enter the teacher’s name' })
     .trim()
     .min(1, 'Enter the teacher’s name')
-    .max(TEACHER_NAME_MAX_LENGTH, `Use at most ${TEACHER_NAME_MAX_LENGTH} characters`),
+    .max(TEACHER_NAME_MAX_LENGTH, `Use at most ${TEACHER_NAME_MAX_LENGTH} characters`)
+    .refine(hasNoNul, NO_NUL_MESSAGE),
 });
 export type ClassroomFields = z.infer<typeof classroomFieldsSchema>;
 

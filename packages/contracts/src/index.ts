@@ -5,4 +5,5 @@ export * from './notifications';
 export * from './problem';
 export * from './roles';
 export * from './runtime-config';
+export * from './text';
 export * from './users';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasNoNul, NO_NUL_MESSAGE } from './text';
 
 export const LAB_DIFFICULTIES = ['Easy', 'Medium', 'Hard', 'Insane'] as const;
 export type LabDifficulty = (typeof LAB_DIFFICULTIES)[number];
@@ -32,8 +33,17 @@ export const labCategorySchema = z.enum(LAB_CATEGORIES, {
  * Every value arrives as a string, so `points` is parsed here.
  */
 export const createLabFieldsSchema = z.object({
-  name: z.string('Enter a name').trim().min(1, 'Enter a name').max(LAB_NAME_MAX_LENGTH),
-  description: z.string().max(LAB_DESCRIPTION_MAX_LENGTH).default(''),
+  name: z
+    .string('Enter a name')
+    .trim()
+    .min(1, 'Enter a name')
+    .max(LAB_NAME_MAX_LENGTH)
+    .refine(hasNoNul, NO_NUL_MESSAGE),
+  description: z
+    .string()
+    .max(LAB_DESCRIPTION_MAX_LENGTH)
+    .refine(hasNoNul, NO_NUL_MESSAGE)
+    .default(''),
   difficulty: labDifficultySchema,
   category: labCategorySchema,
   points: z

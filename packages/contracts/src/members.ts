@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasNoNul, NO_NUL_MESSAGE } from './text';
 
 export const MEMBER_STATUSES = ['Invited', 'PendingApproval', 'Accepted'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
@@ -22,7 +23,12 @@ export const invitationSchema = z.object({
 export type Invitation = z.infer<typeof invitationSchema>;
 
 export const joinClassroomRequestSchema = z.object({
-  classroomCode: z.string().trim().min(1, 'Enter the classroom code').max(32),
+  classroomCode: z
+    .string()
+    .trim()
+    .min(1, 'Enter the classroom code')
+    .max(32)
+    .refine(hasNoNul, NO_NUL_MESSAGE),
 });
 
 export const membershipSchema = z.object({
@@ -42,7 +48,7 @@ export const memberListQuerySchema = z.object({
     .union([memberStatusSchema, z.array(memberStatusSchema)])
     .optional()
     .transform((status) => (status === undefined ? undefined : [status].flat())),
-  search: z.string().max(200).optional(),
+  search: z.string().max(200).refine(hasNoNul, NO_NUL_MESSAGE).optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce
     .number()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLE } from './roles';
+import { hasNoNul, NO_NUL_MESSAGE } from './text';
 
 export const roleIdSchema = z.union([
   z.literal(ROLE.student),
@@ -30,7 +31,12 @@ export const registerRequestSchema = z.object({
     .string()
     .min(PASSWORD_MIN_LENGTH, `Password should be at least ${PASSWORD_MIN_LENGTH} characters`)
     .max(PASSWORD_MAX_LENGTH, `Password should be at most ${PASSWORD_MAX_LENGTH} characters`),
-  displayName: z.string().trim().min(1, 'Enter your name').max(DISPLAY_NAME_MAX_LENGTH),
+  displayName: z
+    .string()
+    .trim()
+    .min(1, 'Enter your name')
+    .max(DISPLAY_NAME_MAX_LENGTH)
+    .refine(hasNoNul, NO_NUL_MESSAGE),
   roleId: z.union([z.literal(ROLE.student), z.literal(ROLE.teacher)], {
     error: 'Choose student or teacher',
   }),

@@ -7,14 +7,28 @@ import {
 } from '@hackclass/config';
 import { type Connection, DataDirLockedError, openConnection } from '@hackclass/db';
 import { createLogger, type Logger } from '@hackclass/logger';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { health } from './health';
+import { commonErrors, HttpError } from './http-error';
+import { sendProblem } from './problem';
 import { closeOnSignals } from './shutdown';
 
 export interface ServiceContext {
   config: ServerConfig;
   connection: Connection;
   logger: Logger;
+}
+
+/** What the router's own refusals (FST_ERR_BAD_URL, FST_ERR_MAX_PARAM_LENGTH) become. */
+function frameworkProblemOf(error: FastifyError): HttpError {
+  switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      return commonErrors.badRequest('The URL is not valid');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new HttpError(414, 'uri_too_long', 'URI too long', 'A part of the path is too long');
+    default:
+      return commonErrors.internal();
+  }
 }
 
 /**
@@ -29,6 +43,11 @@ export async function createService({
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
+    // Malformed percent-encoding and over-long path parameters are refused by the router before
+    // any error handler runs; without this they would answer Fastify's own JSON, not a problem.
+    frameworkErrors: (error, _request, reply) => {
+      sendProblem(reply, frameworkProblemOf(error));
+    },
   });
   // While closing, answers end their keep-alive connections; otherwise the server would wait
   // for the clients' idle connections (up to the keep-alive timeout) before it could stop.

@@ -20,6 +20,8 @@ export async function listLabs(db: ApiDatabase, actor: Actor): Promise<LabSummar
 }
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
+/** What `slugify` makes; anything else names no lab, and need not reach the database. */
+const SLUG_SHAPE = /^[a-z0-9-]+$/;
 
 /** The lab with this id or slug if the actor may see it; else nothing, as if it did not exist. */
 export async function findVisibleLab(
@@ -27,6 +29,7 @@ export async function findVisibleLab(
   actor: Actor,
   idOrSlug: string,
 ): Promise<LabRow | undefined> {
+  if (!isUuid(idOrSlug) && !SLUG_SHAPE.test(idOrSlug)) return undefined;
   const [lab] = await db
     .select()
     .from(labs)

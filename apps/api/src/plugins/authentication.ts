@@ -34,6 +34,37 @@ function bearerOf(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+/** Tokens verified lately, by their exact text; Map order is insertion order, oldest first. */
+const VERIFIED_TOKENS_MAX = 10_000;
+/** Bounds how long a token outlives the removal of its signing key (jose caches keys 10 min). */
+const VERIFIED_TOKEN_TTL_MS = 5 * 60_000;
+
+/**
+ * The same token verifies the same way until it expires: ID tokens carry no revocation check
+ * (firebase-admin's `checkRevoked` is off), so remembering a verified token until the earlier of
+ * its `exp` and a few minutes skips an RSA verification per request and changes nothing else.
+ * Each request still reads its user, so role changes and deletions apply at once.
+ */
+function tokenCache(verifier: IdTokenVerifier) {
+  const verified = new Map<string, { token: VerifiedIdToken; until: number }>();
+  return async (bearer: string): Promise<VerifiedIdToken> => {
+    const now = Date.now();
+    const hit = verified.get(bearer);
+    if (hit && hit.until > now) return hit.token;
+    if (hit) verified.delete(bearer);
+    const token = await verify(verifier, bearer);
+    if (verified.size >= VERIFIED_TOKENS_MAX) {
+      const oldest = verified.keys().next();
+      if (!oldest.done) verified.delete(oldest.value);
+    }
+    verified.set(bearer, {
+      token,
+      until: Math.min(token.expiresAt * 1000, now + VERIFIED_TOKEN_TTL_MS),
+    });
+    return token;
+  };
+}
+
 async function verify(verifier: IdTokenVerifier, token: string): Promise<VerifiedIdToken> {
   try {
     return await verifier.verify(token);
@@ -49,6 +80,7 @@ async function verify(verifier: IdTokenVerifier, token: string): Promise<Verifie
 export const authentication = fp<AuthenticationOptions>(
   async (app: FastifyInstance, { verifier, adminEmails }) => {
     app.decorateRequest('principal', null);
+    const verifiedToken = tokenCache(verifier);
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config.access ?? 'verified';
       const bearer = bearerOf(request);
@@ -56,7 +88,7 @@ export const authentication = fp<AuthenticationOptions>(
         if (access === 'public') return;
         throw apiErrors.unauthenticated();
       }
-      const token = await verify(verifier, bearer);
+      const token = await verifiedToken(bearer);
       const user = await ensureUser(app.db, token, adminEmails);
       request.principal = { token, user };
       if (access === 'verified' && !token.emailVerified) throw apiErrors.emailNotVerified();

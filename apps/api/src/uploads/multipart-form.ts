@@ -50,20 +50,41 @@ export async function readMultipartForm(
     );
   }
   const form: MultipartForm = { fields: {}, files: [] };
+  let storing = false;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
         form.fields[part.fieldname] = String(part.value);
         continue;
       }
+      storing = true;
       form.files.push(await storeFile(part, store, specs, form.files));
+      storing = false;
     }
   } catch (error) {
     await discardFiles(store, form.files);
-    throw error;
+    // Whatever the parts' iteration throws is about the body (cut short, no boundary, a
+    // malformed header); only storing a file can fail on our side.
+    throw storing ? error : asFormError(error);
   }
   return form;
 }
+
+/**
+ * Busboy's parse errors are plain `Error`s, which would answer 500; the multipart plugin's
+ * own (limits, prototype keys) and ours already carry a client status.
+ */
+function asFormError(error: unknown): unknown {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (error instanceof HttpError || (typeof status === 'number' && status < 500)) return error;
+  return apiErrors.malformedForm();
+}
+
+/**
+ * A declared type worth keeping: `type/subtype` in RFC 6838's characters. It is stored, and
+ * anything else (a NUL, which PostgreSQL refuses, or junk) is no type at all.
+ */
+const MEDIA_TYPE = /^[a-z0-9][\w!#$&^.+-]{0,126}\/[a-z0-9][\w!#$&^.+-]{0,126}$/i;
 
 async function storeFile(
   part: MultipartFile,
@@ -76,7 +97,7 @@ async function storeFile(
   if (stored.filter((file) => file.field === part.fieldname).length >= spec.maxCount) {
     throw apiErrors.tooManyFiles(part.fieldname, spec.maxCount);
   }
-  let contentType = part.mimetype || 'application/octet-stream';
+  let contentType = MEDIA_TYPE.test(part.mimetype) ? part.mimetype : 'application/octet-stream';
   const inspectHead = spec.check
     ? (head: Buffer) => {
         contentType = spec.check?.(head) ?? contentType;
@@ -98,6 +119,8 @@ async function storeFile(
   } catch (error) {
     if (error instanceof FileTooLargeError)
       throw apiErrors.fileTooLarge(part.fieldname, spec.maxBytes);
+    // The upload broke off or its part was malformed: the body's fault, not the store's.
+    if (part.file.errored) throw asFormError(part.file.errored);
     throw error;
   }
 }

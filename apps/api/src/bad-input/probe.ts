@@ -1,0 +1,199 @@
+import { PROBLEM_CONTENT_TYPE, problemSchema } from '@hackclass/contracts';
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { pathSegment, percentEncoded, queryString } from './arbitraries';
+import { type Body, bodyFor, multipartOf } from './requests';
+import type { RouteCase } from './routes';
+import type { Caller, World } from './world';
+
+/** Runs per route and property; FAST_CHECK_SEED replays a failure that fast-check printed. */
+const runs = Number(process.env.FAST_CHECK_RUNS ?? 30);
+const seed = process.env.FAST_CHECK_SEED ? Number(process.env.FAST_CHECK_SEED) : undefined;
+const options = { numRuns: runs, ...(seed === undefined ? {} : { seed }) };
+
+/** Where Fastify reports a whole part as wrong: a body that is no object, say. */
+const LOCATIONS = ['body', 'querystring', 'params'];
+
+const namesOf = (spec: RouteCase) => [
+  ...Object.keys(spec.params ?? {}),
+  ...Object.keys(spec.query?.wrong ?? {}),
+  ...Object.keys(spec.json ?? {}),
+  ...Object.keys(spec.multipart?.wrong ?? {}),
+  ...(spec.multipart?.files ?? []),
+];
+
+const callersOf = (world: World, spec: RouteCase) =>
+  spec.adminOnly ? world.callers.slice(1) : world.callers;
+
+/** `GET /api/classrooms/:id` with each `:name` replaced by a segment. */
+function pathOf(route: string, segments: Record<string, string>) {
+  const [method = '', template = ''] = route.split(' ');
+  const url = template.replace(/:(\w+)/g, (_match, name: string) => segments[name] ?? '');
+  return { method, url };
+}
+
+function send(world: World, caller: Caller, method: string, url: string, body: Body) {
+  return world.server.app.inject({
+    method: method as 'GET',
+    url,
+    headers: {
+      ...caller.headers,
+      ...(body.contentType === undefined ? {} : { 'content-type': body.contentType }),
+    },
+    ...(body.payload === undefined ? {} : { payload: body.payload }),
+  });
+}
+
+/**
+ * Never a 5xx; every refusal a problem document whose `errors` name only the route's own
+ * fields (or the part of the request that is wrong as a whole); every success the route's type.
+ */
+export function expectSound(response: LightMyRequestResponse, spec: RouteCase) {
+  const { statusCode: status } = response;
+  const type = String(response.headers['content-type'] ?? '');
+  const seen = `${status} ${type} ${response.body.slice(0, 500)}`;
+  expect(status, seen).toBeLessThan(500);
+  if (status >= 400) {
+    expect(type, seen).toMatch(new RegExp(`^${PROBLEM_CONTENT_TYPE.replace('+', '\\+')}`));
+    const problem = problemSchema.parse(response.json());
+    expect(problem.status, seen).toBe(status);
+    if (problem.code === 'validation_failed') {
+      const fields = Object.keys(problem.errors ?? {});
+      expect(fields.length, seen).toBeGreaterThan(0);
+      const known = [...namesOf(spec), ...LOCATIONS];
+      for (const field of fields) expect(known, seen).toContain(field.split('.')[0]);
+    }
+    return problem;
+  }
+  if (status === 204) expect(response.body, seen).toBe('');
+  else if (status < 300)
+    expect(type, seen).toMatch(new RegExp(`^${spec.produces ?? 'application/json'}`));
+  return undefined;
+}
+
+/** Random paths, queries, bodies and content types, as a caller allowed to use the route. */
+export async function fuzzRoute(world: World, route: string, spec: RouteCase) {
+  const params = Object.keys(spec.params ?? {});
+  const request = fc.record({
+    caller: fc.constantFrom(...callersOf(world, spec)),
+    // `null` is the param's valid value, so that most requests reach the handler.
+    segments: fc.tuple(...params.map(() => fc.option(pathSegment(undefined), { freq: 3 }))),
+    query: queryString(namesOf(spec)),
+    body: bodyFor(spec),
+  });
+  await fc.assert(
+    fc.asyncProperty(request, async ({ caller, segments, query, body }) => {
+      const values = Object.fromEntries(
+        params.map((name, i) => [name, segments[i] ?? spec.params?.[name]?.(world, caller) ?? '']),
+      );
+      const { method, url } = pathOf(route, values);
+      expectSound(await send(world, caller, method, `${url}${query}`, body), spec);
+    }),
+    options,
+  );
+}
+
+function queryOf(fields: Record<string, string | string[]>) {
+  const pairs = Object.entries(fields).flatMap(([key, value]) =>
+    [value].flat().map((item) => `${key}=${percentEncoded(item)}`),
+  );
+  return pairs.length ? `?${pairs.join('&')}` : '';
+}
+
+/** Some of the fields made wrong, the rest left valid. */
+function spoiled<T>(good: Record<string, T>, wrong: Record<string, fc.Arbitrary<T>>) {
+  return fc
+    .record(wrong, { requiredKeys: [] })
+    .filter((bad) => Object.keys(bad).length > 0)
+    .map((bad) => ({ fields: { ...good, ...bad } as Record<string, T>, bad: Object.keys(bad) }));
+}
+
+/**
+ * Wrong for every JSON field of ours: none is nullable, boolean or an object. (No `__proto__`
+ * keys: the JSON parser refuses those as a whole, before validation.)
+ */
+const key = fc.string().filter((name) => !['__proto__', 'constructor', 'prototype'].includes(name));
+const wrongJson = fc.oneof(fc.constant(null), fc.boolean(), fc.object({ key, maxDepth: 1 }));
+
+/**
+ * Valid input with some fields made wrong: 400 validation_failed naming each wrong field.
+ * (Validation stops at the first wrong part of a request, so one part is spoiled at a time.)
+ */
+export async function expectFieldErrors(world: World, route: string, spec: RouteCase) {
+  const parts: fc.Arbitrary<{ query: string; body: Body; bad: string[] }>[] = [];
+  const goodQuery = queryOf(spec.query?.good ?? {});
+  const goodBody: Body = spec.json
+    ? { contentType: 'application/json', payload: JSON.stringify(spec.json) }
+    : spec.multipart
+      ? multipartOf(Object.entries(spec.multipart.good).map(([name, value]) => ({ name, value })))
+      : {};
+  if (spec.query) {
+    parts.push(
+      spoiled<string | string[]>(spec.query.good, spec.query.wrong).map(({ fields, bad }) => ({
+        query: queryOf(fields),
+        body: goodBody,
+        bad,
+      })),
+    );
+  }
+  if (spec.json) {
+    const wrong = Object.fromEntries(Object.keys(spec.json).map((name) => [name, wrongJson]));
+    parts.push(
+      spoiled<unknown>(spec.json, wrong).map(({ fields, bad }) => ({
+        query: goodQuery,
+        body: { contentType: 'application/json', payload: JSON.stringify(fields) },
+        bad,
+      })),
+    );
+  }
+  if (spec.multipart) {
+    parts.push(
+      spoiled<string>(spec.multipart.good, spec.multipart.wrong).map(({ fields, bad }) => ({
+        query: goodQuery,
+        body: multipartOf(Object.entries(fields).map(([name, value]) => ({ name, value }))),
+        bad,
+      })),
+    );
+  }
+  await fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom(...callersOf(world, spec)),
+      fc.oneof(...parts),
+      async (caller, { query, body, bad }) => {
+        const values = Object.fromEntries(
+          Object.entries(spec.params ?? {}).map(([name, valid]) => [name, valid(world, caller)]),
+        );
+        const { method, url } = pathOf(route, values);
+        const response = await send(world, caller, method, `${url}${query}`, body);
+        const problem = expectSound(response, spec);
+        expect(problem?.code, response.body).toBe('validation_failed');
+        const named = Object.keys(problem?.errors ?? {}).map((key) => key.split('.')[0]);
+        expect([...new Set(named)].sort(), response.body).toEqual([...bad].sort());
+      },
+    ),
+    options,
+  );
+}
+
+/** Bodies that pass validation, with random content: the handler must cope with all of them. */
+export async function fuzzValidBodies(world: World, route: string, spec: RouteCase) {
+  if (!spec.validBody) return;
+  await fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom(...callersOf(world, spec)),
+      spec.validBody,
+      async (caller, body) => {
+        const values = Object.fromEntries(
+          Object.entries(spec.params ?? {}).map(([name, valid]) => [name, valid(world, caller)]),
+        );
+        const { method, url } = pathOf(route, values);
+        const response = await send(world, caller, method, url, body);
+        expect(expectSound(response, spec)?.code, response.body).not.toBe('validation_failed');
+      },
+    ),
+    { ...options, numRuns: Math.min(runs, 20) },
+  );
+}
+
+export const hasFields = (spec: RouteCase) => Boolean(spec.query ?? spec.json ?? spec.multipart);

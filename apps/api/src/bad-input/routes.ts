@@ -1,0 +1,216 @@
+import {
+  classroomFieldsSchema,
+  createLabFieldsSchema,
+  joinClassroomRequestSchema,
+  registerRequestSchema,
+} from '@hackclass/contracts';
+import fc from 'fast-check';
+import { type Body, multipartOf } from './requests';
+import type { Caller, World } from './world';
+
+type ParamSource = (world: World, caller: Caller) => string;
+
+/** A string form's or query's fields: a valid value each, and values each one refuses. */
+export interface StringFields<Wrong = string> {
+  good: Record<string, string>;
+  wrong: Record<string, fc.Arbitrary<Wrong>>;
+}
+
+/** What a route takes, for the properties to send it random and half-right input. */
+export interface RouteCase {
+  /** Each path parameter's valid value, so that the handler runs for real. */
+  params?: Record<string, ParamSource>;
+  /** Repeated keys (`a=1&a=2`) are an array. */
+  query?: StringFields<string | string[]>;
+  /** A JSON body that is valid as it stands; each field is made wrong in turn. */
+  json?: Record<string, unknown>;
+  /** A multipart form: its text fields, and the names of its file fields. */
+  multipart?: StringFields & { files: readonly string[] };
+  /** The content type of a success, if not JSON. */
+  produces?: string;
+  /** Bodies that pass validation with random content (unicode, edges), to reach the handler. */
+  validBody?: fc.Arbitrary<Body>;
+  /** Only admins may call it (the owning teacher gets 403). */
+  adminOnly?: boolean;
+}
+
+/** Any text of up to `max` characters that is not blank and has no NUL. */
+const text = (max: number) =>
+  fc
+    .string({ unit: 'grapheme', minLength: 1, maxLength: max })
+    .filter((value) => value.trim().length > 0 && value.length <= max && !value.includes('\u0000'));
+const json = (value: unknown): Body => ({
+  contentType: 'application/json',
+  payload: JSON.stringify(value),
+});
+const form = (fields: Record<string, string>) =>
+  multipartOf(Object.entries(fields).map(([name, value]) => ({ name, value })));
+
+const classroomId: ParamSource = (world) => world.classroomId;
+const blank = fc.constantFrom('', '   ', '\t\n');
+const tooLong = (max: number) =>
+  fc.integer({ min: max + 1, max: max + 50 }).map((n) => 'x'.repeat(n));
+
+const classroomForm = {
+  good: { name: 'Web 101', description: 'XSS', teacherName: 'Ada' },
+  wrong: {
+    name: fc.oneof(blank, tooLong(100)),
+    description: tooLong(2_000),
+    teacherName: fc.oneof(blank, tooLong(100)),
+  },
+  files: ['image'],
+  validBody: fc
+    .record({ name: text(100), description: text(2_000), teacherName: text(100) })
+    .filter((fields) => classroomFieldsSchema.safeParse(fields).success)
+    .map(form),
+};
+
+/** Every API route but the OpenAPI reference, by domain; each domain has its test file. */
+export const routeCases = {
+  authAndUsers: {
+    'POST /api/auth/antiforgery/token': {},
+    'POST /api/auth/register': {
+      json: {
+        email: 'new-person@example.org',
+        password: 'correct horse battery',
+        displayName: 'Ada',
+        roleId: 1,
+      },
+      // Each caller may register only 20 times an hour; the four together, 80.
+      validBody: fc
+        .record({
+          email: fc.emailAddress(),
+          password: fc.string({ unit: 'grapheme', minLength: 8, maxLength: 40 }),
+          displayName: text(100),
+          roleId: fc.constantFrom(1, 2),
+        })
+        .filter((body) => registerRequestSchema.safeParse(body).success)
+        .map(json),
+    },
+    'GET /api/users/me': {},
+    'PATCH /api/users/:id/role': {
+      params: { id: (world) => world.targetId },
+      json: { roleId: 2 },
+      adminOnly: true,
+    },
+    'GET /api/users/:id/notifications': { params: { id: (_world, caller) => caller.id } },
+    'POST /api/users/:id/notifications/read': {
+      params: { id: (_world, caller) => caller.id },
+      json: { ids: ['00000000-0000-4000-8000-000000000000'] },
+    },
+  },
+  classrooms: {
+    'GET /api/classrooms': {},
+    'GET /api/classrooms/:id': { params: { id: classroomId } },
+    'POST /api/classrooms': { multipart: classroomForm, validBody: classroomForm.validBody },
+    'PUT /api/classrooms/:id': {
+      params: { id: classroomId },
+      multipart: classroomForm,
+      validBody: classroomForm.validBody,
+    },
+    'DELETE /api/classrooms/:id': { params: { id: (world) => world.spareClassroomId } },
+    'POST /api/classrooms/:id/join-code': { params: { id: classroomId } },
+    'GET /api/classrooms/:id/image': {
+      params: { id: classroomId },
+      query: { good: { v: '1' }, wrong: { v: fc.constant<string[]>(['1', '2']) } },
+      produces: 'image/png',
+    },
+  },
+  members: {
+    'GET /api/classrooms/:id/members': {
+      params: { id: classroomId },
+      query: {
+        good: { page: '1', pageSize: '20' },
+        wrong: {
+          status: fc.oneof(
+            fc.constantFrom('Bogus', 'accepted', ''),
+            fc.constant<string[]>(['Accepted', 'x']),
+          ),
+          search: tooLong(200),
+          page: fc.constantFrom('0', '-1', 'abc', '1.5', '1e400', '99999999999999999999'),
+          pageSize: fc.constantFrom('0', '-5', '101', '1e9', 'x', '2.5'),
+        },
+      },
+    },
+    'POST /api/classrooms/:id/members': {
+      params: { id: classroomId },
+      query: {
+        good: { userEmail: 'invitee@example.org' },
+        wrong: {
+          userEmail: fc.oneof(
+            fc.constantFrom('', 'not-an-email', '@example.org', 'a@', 'a b@c.org'),
+            fc.constant(`${'a'.repeat(250)}@example.org`),
+            fc.constant<string[]>(['a@example.org', 'b@example.org']),
+          ),
+        },
+      },
+    },
+    'POST /api/classrooms/join': {
+      json: { classroomCode: 'ABCDEFGH' },
+      validBody: text(32)
+        .map((classroomCode) => ({ classroomCode }))
+        .filter((body) => joinClassroomRequestSchema.safeParse(body).success)
+        .map(json),
+    },
+    'PATCH /api/classrooms/:id/members/:userId': {
+      params: { id: classroomId, userId: (world) => world.memberId },
+      json: { status: 'Accepted' },
+    },
+    'DELETE /api/classrooms/:id/members/:userId': {
+      params: { id: classroomId, userId: (world) => world.memberId },
+    },
+  },
+  labs: {
+    'GET /api/hacking-labs': {},
+    'GET /api/hacking-labs/:idOrSlug': { params: { idOrSlug: (world) => world.lab.slug } },
+    'POST /api/hacking-labs': {
+      multipart: {
+        good: { name: 'SQLi', description: '', difficulty: 'Easy', category: 'Web', points: '10' },
+        wrong: {
+          name: fc.oneof(blank, tooLong(100)),
+          description: tooLong(20_000),
+          difficulty: fc.constantFrom('', 'easy', 'Trivial', ' Easy'),
+          category: fc.constantFrom('', 'web', 'Pwn'),
+          points: fc.constantFrom(
+            '',
+            'ten',
+            '0',
+            '-1',
+            '1.5',
+            '10001',
+            '1e3',
+            '99999999999999999999',
+          ),
+        },
+        files: ['labFiles'],
+      },
+      validBody: fc
+        .record({
+          name: text(100),
+          description: text(2_000),
+          difficulty: fc.constantFrom('Easy', 'Insane'),
+          category: fc.constantFrom('Web', 'Reverse engineering'),
+          points: fc.integer({ min: 1, max: 10_000 }).map(String),
+        })
+        .filter((fields) => createLabFieldsSchema.safeParse(fields).success)
+        .map(form),
+    },
+    'DELETE /api/hacking-labs/:id': {
+      params: { id: (world) => world.spareLabId },
+      query: { good: { force: 'false' }, wrong: { force: fc.constantFrom('maybe', '2', 'yes!') } },
+    },
+    'GET /api/hacking-labs/:idOrSlug/files/:fileId': {
+      params: { idOrSlug: (world) => world.lab.id, fileId: (world) => world.fileId },
+      produces: 'application/octet-stream',
+    },
+    'POST /api/classrooms/:id/hacking-labs': {
+      params: { id: classroomId },
+      json: { hackingLabId: '00000000-0000-4000-8000-000000000000' },
+    },
+    'DELETE /api/classrooms/:id/hacking-labs/:labId': {
+      params: { id: classroomId, labId: (world) => world.lab.id },
+    },
+  },
+} satisfies Record<string, Record<string, RouteCase>>;
+
+export type Domain = keyof typeof routeCases;

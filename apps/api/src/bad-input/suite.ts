@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { expectFieldErrors, fuzzRoute, fuzzValidBodies, hasFields } from './probe';
+import { type Domain, type RouteCase, routeCases } from './routes';
+import { startWorld, type World } from './world';
+
+/**
+ * The bad-input properties for every route of one domain, on a server of its own; the world
+ * for more tests in the same file.
+ */
+export function badInputSuite(domain: Domain): () => World {
+  let world: World;
+  beforeAll(async () => {
+    world = await startWorld();
+  });
+  afterAll(() => world.server.close());
+
+  describe(`bad input to the ${domain} routes`, () => {
+    const cases: [string, RouteCase][] = Object.entries(routeCases[domain]);
+    for (const [route, spec] of cases) {
+      it(`${route}: never a 5xx, every refusal a problem document`, () =>
+        fuzzRoute(world, route, spec));
+      if (spec.validBody) {
+        it(`${route}: valid bodies of random content reach the handler without a 5xx`, () =>
+          fuzzValidBodies(world, route, spec));
+      }
+      if (hasFields(spec)) {
+        it(`${route}: a validation problem names exactly the wrong fields`, () =>
+          expectFieldErrors(world, route, spec));
+      }
+    }
+  });
+  return () => world;
+}
