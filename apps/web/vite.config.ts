@@ -1,5 +1,21 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Identifies this build; the app compares it with the deployed one (DESIGN §4, new-build check). */
+const buildId = `${new Date().toISOString()}-${globalThis.crypto.randomUUID().slice(0, 8)}`;
+
+/** Writes `builds/latest.json` (`{ id }`) beside the app, served uncached like index.html. */
+const buildManifest = (): Plugin => ({
+  name: 'hackclass-build-manifest',
+  apply: 'build',
+  generateBundle() {
+    this.emitFile({
+      type: 'asset',
+      fileName: 'builds/latest.json',
+      source: `${JSON.stringify({ id: buildId })}\n`,
+    });
+  },
+});
 
 /** The all-in-one server (apps/server) answers these in development. */
 const backend = 'http://127.0.0.1:3000';
@@ -11,7 +27,8 @@ const proxiedPrefixes = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), buildManifest()],
+  define: { __BUILD_ID__: JSON.stringify(buildId) },
   // `@/…` imports resolve through the `paths` of tsconfig.json.
   resolve: { tsconfigPaths: true },
   build: {

@@ -6,12 +6,12 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { SessionProvider } from '@/features/auth/components/session-provider';
 import { colorSchemeManager } from '@/lib/color-scheme';
 import { createQueryClient } from '@/lib/query-client';
 import { cssVariablesResolver, theme } from '@/lib/theme';
-
-/** Spec §9: toasts close after 5 s by default. */
-const toastTimeoutMs = 5000;
+import { toastTimeoutMs } from '@/lib/toast';
+import { Boot } from './boot';
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
@@ -23,7 +23,11 @@ export function AppProvider({ children }: { children: ReactNode }) {
       defaultColorScheme="auto"
     >
       <Notifications position="top-right" autoClose={toastTimeoutMs} />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <Boot>
+          <SessionProvider>{children}</SessionProvider>
+        </Boot>
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter } from 'react-router';
 import { paths } from '@/config/paths';
+import { RequireGuest, RequireUser } from '@/features/auth/components/guards';
 import { AuthLayout } from './layouts/auth-layout';
 import { DashboardLayout } from './layouts/dashboard-layout';
 import { DefaultLayout } from './layouts/default-layout';
@@ -35,14 +36,122 @@ export const createAppRouter = () =>
                   index: true,
                   lazy: () => import('./routes/home').then((m) => ({ Component: m.HomeRoute })),
                 },
+                {
+                  path: paths.community.path,
+                  lazy: () =>
+                    import('./routes/community').then((m) => ({ Component: m.CommunityRoute })),
+                },
+                {
+                  path: paths.helpCenter.path,
+                  lazy: () =>
+                    import('./routes/help-center').then((m) => ({ Component: m.HelpCenterRoute })),
+                },
+                {
+                  path: paths.support.path,
+                  lazy: () =>
+                    import('./routes/support').then((m) => ({ Component: m.SupportRoute })),
+                },
                 // Not lazy: the error boundary renders it too.
                 { path: paths.notFound.path, Component: NotFoundRoute },
               ],
             },
           ],
         },
-        { element: <AuthLayout />, children: [] },
-        { element: <DashboardLayout />, children: [] },
+        {
+          element: <AuthLayout />,
+          children: [
+            {
+              errorElement: <RouteErrorBoundary />,
+              children: [
+                {
+                  // Guests only (spec §2): a signed-in user moves on to the dashboard.
+                  element: <RequireGuest />,
+                  children: [
+                    {
+                      path: paths.login.path,
+                      lazy: () =>
+                        import('./routes/auth/login').then((m) => ({ Component: m.LoginRoute })),
+                    },
+                    {
+                      path: paths.signup.path,
+                      lazy: () =>
+                        import('./routes/auth/signup').then((m) => ({ Component: m.SignupRoute })),
+                    },
+                    {
+                      path: paths.passwordForgot.path,
+                      lazy: () =>
+                        import('./routes/auth/password-forgot').then((m) => ({
+                          Component: m.PasswordForgotRoute,
+                        })),
+                    },
+                    {
+                      path: paths.resetPassword.path,
+                      lazy: () =>
+                        import('./routes/auth/reset-password').then((m) => ({
+                          Component: m.ResetPasswordRoute,
+                        })),
+                    },
+                  ],
+                },
+                {
+                  path: paths.emailVerified.path,
+                  lazy: () =>
+                    import('./routes/auth/email-verified').then((m) => ({
+                      Component: m.EmailVerifiedRoute,
+                    })),
+                },
+                {
+                  path: paths.verifyEmail.path,
+                  lazy: () =>
+                    import('./routes/auth/verify-email').then((m) => ({
+                      Component: m.VerifyEmailRoute,
+                    })),
+                },
+                {
+                  path: paths.userActions.path,
+                  lazy: () =>
+                    import('./routes/auth/user-actions').then((m) => ({
+                      Component: m.UserActionsRoute,
+                    })),
+                },
+              ],
+            },
+          ],
+        },
+        {
+          path: paths.logout.path,
+          lazy: () => import('./routes/auth/logout').then((m) => ({ Component: m.LogoutRoute })),
+        },
+        {
+          // Signed-in pages: the guard renders nothing of them until the user is known.
+          element: <RequireUser />,
+          children: [
+            {
+              element: <DashboardLayout />,
+              children: [
+                {
+                  errorElement: <RouteErrorBoundary />,
+                  children: [
+                    {
+                      path: paths.dashboard.path,
+                      lazy: () =>
+                        import('./routes/app/dashboard').then((m) => ({
+                          Component: m.DashboardRoute,
+                        })),
+                    },
+                    {
+                      path: paths.analytics.path,
+                      lazy: () =>
+                        import('./routes/app/analytics').then((m) => ({
+                          Component: m.AnalyticsRoute,
+                        })),
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
       ],
     },
   ]);

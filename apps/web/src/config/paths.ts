@@ -14,9 +14,17 @@ export const paths = {
       redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login',
   },
   signup: { path: '/signup', getHref: () => '/signup' },
+  logout: { path: '/logout', getHref: () => '/logout' },
   passwordForgot: { path: '/auth/password-forgot', getHref: () => '/auth/password-forgot' },
-  resetPassword: { path: '/auth/reset-password', getHref: () => '/auth/reset-password' },
-  emailVerified: { path: '/auth/email-verified', getHref: () => '/auth/email-verified' },
+  resetPassword: {
+    path: '/auth/reset-password',
+    /** `search` is the mail link's query (mode, oobCode, apiKey, …), passed on as it came. */
+    getHref: (search = '') => `/auth/reset-password${search}`,
+  },
+  emailVerified: {
+    path: '/auth/email-verified',
+    getHref: (search = '') => `/auth/email-verified${search}`,
+  },
   verifyEmail: {
     path: '/auth/verify-email/:email',
     getHref: (email: string) => `/auth/verify-email/${seg(email)}`,

@@ -1,7 +1,46 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { endsSession } from './identity';
+import { sessionEndedTitle, signOutWith } from './session-end';
+import { toast } from './toast';
+
+/** What a query or mutation tells the caches' error handlers about its failures. */
+export interface RequestMeta extends Record<string, unknown> {
+  /** Toast title shown when it fails; without it a failure is only logged. */
+  errorToast?: string;
+  /** Spec §8: a failure signs the user out, with this toast title. */
+  signOutOnError?: string;
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: RequestMeta;
+    mutationMeta: RequestMeta;
+  }
+}
+
+/**
+ * Failures of server state are decided here, in one place (STYLE §8): the session ends on a
+ * disabled account or a dead refresh token; otherwise the request's meta says whether to toast.
+ */
+function onError(error: unknown, meta: RequestMeta | undefined) {
+  if (endsSession(error)) {
+    void signOutWith(sessionEndedTitle(error));
+    return;
+  }
+  if (meta?.signOutOnError) {
+    void signOutWith(meta.signOutOnError);
+    return;
+  }
+  if (meta?.errorToast) toast.error(meta.errorToast);
+  else console.error(error);
+}
 
 export const createQueryClient = () =>
   new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => onError(error, query.meta) }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => onError(error, mutation.meta),
+    }),
     defaultOptions: {
       queries: { staleTime: 60_000, refetchOnWindowFocus: false, retry: 1 },
     },

@@ -5,6 +5,7 @@ import { BrandLink } from '@/components/brand/brand-link';
 import { ColorSchemeMenu } from '@/components/color-scheme/color-scheme-menu';
 import { DashboardNav } from '@/components/layouts/dashboard-nav';
 import { mainContentId, SkipLink } from '@/components/navigation/skip-link';
+import { UserMenu } from '@/features/auth/components/user-menu';
 
 /** Layout of the signed-in pages: header, side navigation (a drawer-like panel on phones). */
 export function DashboardLayout() {
@@ -30,7 +31,10 @@ export function DashboardLayout() {
             />
             <BrandLink />
           </Group>
-          <ColorSchemeMenu />
+          <Group gap="xs" wrap="nowrap">
+            <ColorSchemeMenu />
+            <UserMenu />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Dashboard">

@@ -5,6 +5,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ErrorScreen } from '@/components/errors/error-screen';
 import { mainContentId } from '@/components/navigation/skip-link';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { isStaleChunkError, reloadOnce } from '@/lib/build-check';
 import { NotFoundRoute } from './not-found';
 
 function InternalServerError() {
@@ -30,6 +31,8 @@ function InternalServerError() {
 export function RouteErrorBoundary() {
   const error = useRouteError();
   useEffect(() => {
+    // A page's chunk is gone after a new deployment: load the new build, once.
+    if (isStaleChunkError(error) && reloadOnce()) return;
     console.error(error);
   }, [error]);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundRoute />;

@@ -19,7 +19,8 @@ export function ErrorScreen({ code, title, message, action }: ErrorScreenProps) 
           fw={900}
           fz={{ base: 96, sm: 140 }}
           lh={1}
-          c="var(--mantine-color-default-border)"
+          // zinc-500: 3:1 or more (large text) on the light and the dark page alike.
+          c="var(--mantine-color-gray-5)"
           ff="monospace"
         >
           {code}

@@ -1,5 +1,6 @@
 import { Box, Burger, Container, Drawer, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import type { ReactNode } from 'react';
 import { BrandLink } from '@/components/brand/brand-link';
 import { ColorSchemeMenu } from '@/components/color-scheme/color-scheme-menu';
 import { AuthButtons } from './auth-buttons';
@@ -7,8 +8,13 @@ import classes from './public-header.module.css';
 import { publicLinks } from './public-links';
 import { PublicNavLink } from './public-nav-link';
 
+interface PublicHeaderProps {
+  /** The signed-in user's menu; without it, visitors get "Log in" and "Sign up". */
+  userMenu?: ReactNode;
+}
+
 /** Header of the public pages; under the sm breakpoint the links move into a drawer. */
-export function PublicHeader() {
+export function PublicHeader({ userMenu }: PublicHeaderProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
 
   return (
@@ -25,9 +31,11 @@ export function PublicHeader() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <ColorSchemeMenu />
-            <Group gap="xs" visibleFrom="sm" wrap="nowrap">
-              <AuthButtons />
-            </Group>
+            {userMenu ?? (
+              <Group gap="xs" visibleFrom="sm" wrap="nowrap">
+                <AuthButtons />
+              </Group>
+            )}
             <Burger
               hiddenFrom="sm"
               opened={opened}
@@ -55,9 +63,11 @@ export function PublicHeader() {
             <PublicNavLink key={link.href} {...link} variant="drawer" onClick={close} />
           ))}
         </Stack>
-        <Stack gap="sm">
-          <AuthButtons fullWidth onClick={close} />
-        </Stack>
+        {!userMenu && (
+          <Stack gap="sm">
+            <AuthButtons fullWidth onClick={close} />
+          </Stack>
+        )}
       </Drawer>
     </Box>
   );

@@ -13,7 +13,7 @@ export function CallToAction() {
               <Title id="cta-title" order={2} fz={{ base: 26, sm: 32 }}>
                 Your first classroom is a few minutes away
               </Title>
-              <Text c="rgba(255, 255, 255, 0.9)">
+              <Text c="white">
                 Create an account, open a classroom and add a lab. Your students can be capturing
                 flags before the bell.
               </Text>

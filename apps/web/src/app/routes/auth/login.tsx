@@ -1,0 +1,22 @@
+import { Anchor, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { AuthCardHeader } from '@/components/layouts/auth-card-header';
+import { paths } from '@/config/paths';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { usePageTitle } from '@/hooks/use-page-title';
+
+export function LoginRoute() {
+  usePageTitle('Log in');
+  return (
+    <>
+      <AuthCardHeader title="Log in">Welcome back. Log in to reach your classrooms.</AuthCardHeader>
+      <LoginForm />
+      <Text size="sm" ta="center" mt="lg">
+        New to HackClass?{' '}
+        <Anchor component={Link} to={paths.signup.getHref()} underline="always">
+          Create an account
+        </Anchor>
+      </Text>
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+/** The spec's error catalogue (§8), spelling corrected, plus the messages it leaves to us. */
+export const messages = {
+  generic: 'An error occurred. Please try again or contact support.',
+  invalidCredentials: 'Invalid email or password',
+  network: 'We could not reach the server. Please check your internet connection and try again.',
+  tooManyAttempts:
+    'Too many failed attempts. Please wait a few minutes before trying again, or reset your password.',
+  verificationMailFailed: 'An error occurred while sending the verification email',
+  badVerificationLink: 'Invalid link for email verification',
+  resetMailFailed: 'An error occurred while sending the password reset email',
+  badResetLink: 'Invalid link for password reset',
+  resetMailSent: 'If an account exists for that address, a reset link is on its way',
+  sessionEnded: 'Your session has ended. Please log in again.',
+  accountDisabled: 'Your account has been disabled. Please contact your administrator.',
+} as const;

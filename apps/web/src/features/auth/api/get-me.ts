@@ -1,0 +1,20 @@
+import { type User, userSchema } from '@hackclass/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { messages } from '@/config/messages';
+import { api } from '@/lib/api-client';
+
+export const getMe = (signal?: AbortSignal): Promise<User> =>
+  api.get('/users/me', { schema: userSchema, signal });
+
+/** The product's user behind the signed-in account; keyed by uid so accounts never mix. */
+export const getMeQueryOptions = (uid: string | undefined) =>
+  queryOptions({
+    queryKey: ['users', 'me', uid],
+    queryFn: ({ signal }) => getMe(signal),
+    enabled: uid !== undefined,
+    staleTime: 5 * 60_000,
+    // Spec §8: failing to fetch the user signs them out.
+    meta: { signOutOnError: messages.generic },
+  });
+
+export const useMe = (uid: string | undefined) => useQuery(getMeQueryOptions(uid));

@@ -1,0 +1,41 @@
+import { type RegisterRequest, type User, userSchema } from '@hackclass/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { sendEmailVerification, signInWithEmailAndPassword } from 'firebase/auth';
+import { messages } from '@/config/messages';
+import { paths } from '@/config/paths';
+import { api } from '@/lib/api-client';
+import { getIdentity } from '@/lib/identity';
+import { toast } from '@/lib/toast';
+import { signInMutationKey } from './sign-in';
+
+export const register = (body: RegisterRequest): Promise<User> =>
+  api.post('/auth/register', { body, schema: userSchema });
+
+/** Where the verification mail's link continues after the code is applied. */
+export const verificationContinueUrl = () =>
+  new URL(paths.dashboard.getHref(), window.location.origin).href;
+
+/**
+ * Spec §4: register, log in, send the verification mail. The account exists once the first step
+ * succeeded, so a failed mail does not fail the signup; the verify-email page can resend it.
+ */
+async function signUp(request: RegisterRequest): Promise<{ verificationMailSent: boolean }> {
+  await register(request);
+  const { user } = await signInWithEmailAndPassword(getIdentity(), request.email, request.password);
+  try {
+    await sendEmailVerification(user, { url: verificationContinueUrl() });
+    return { verificationMailSent: true };
+  } catch (error) {
+    console.error(error);
+    return { verificationMailSent: false };
+  }
+}
+
+export const useSignUp = () =>
+  useMutation({
+    mutationKey: [...signInMutationKey, 'sign-up'],
+    mutationFn: signUp,
+    onSuccess: ({ verificationMailSent }) => {
+      if (!verificationMailSent) toast.error(messages.verificationMailFailed);
+    },
+  });

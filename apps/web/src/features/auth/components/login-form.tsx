@@ -1,0 +1,71 @@
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { signOut } from 'firebase/auth';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { getIdentity } from '@/lib/identity';
+import { useSignIn } from '../api/sign-in';
+import { loginFailure } from '../utils/error-messages';
+import { validateEmail } from '../utils/validation';
+import { FormError } from './form-error';
+
+/** Email and password; where to go next is the guest guard's decision once this succeeds. */
+export function LoginForm() {
+  const signIn = useSignIn();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { email: '', password: '' },
+    validate: {
+      email: validateEmail,
+      password: (value) => (value ? null : 'Enter your password'),
+    },
+  });
+
+  const submit = form.onSubmit((values) => {
+    setError(null);
+    signIn.mutate(
+      { email: values.email.trim(), password: values.password },
+      {
+        onError: (failure) => {
+          const { message, signOut: mustSignOut } = loginFailure(failure);
+          if (mustSignOut) void signOut(getIdentity()).catch(() => undefined);
+          setError(message);
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <FormError message={error} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          data-autofocus
+          key={form.key('email')}
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          required
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+        />
+        <Group justify="flex-end">
+          <Anchor component={Link} to={paths.passwordForgot.getHref()} size="sm">
+            Forgot your password?
+          </Anchor>
+        </Group>
+        <Button type="submit" fullWidth loading={signIn.isPending}>
+          Log in
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type User as FirebaseUser, onIdTokenChanged, signOut } from 'firebase/auth';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { endsSession, getIdentity } from '@/lib/identity';
+import { sessionEndedTitle, signOutWith } from '@/lib/session-end';
+import {
+  type Account,
+  type Session,
+  SessionContext,
+  type SessionState,
+} from '../hooks/session-context';
+import { scheduleTokenRefresh } from '../utils/token-refresh';
+
+const snapshot = (user: FirebaseUser): Account => ({
+  firebaseUser: user,
+  uid: user.uid,
+  email: user.email ?? '',
+  emailVerified: user.emailVerified,
+  displayName: user.displayName,
+  photoUrl: user.photoURL,
+});
+
+/** Ends the session on a disabled account or a dead refresh token; says whether it did. */
+const endSessionOn = (error: unknown): boolean => {
+  if (!endsSession(error)) return false;
+  void signOutWith(sessionEndedTitle(error));
+  return true;
+};
+
+/**
+ * The session: who is signed in, kept fresh by our own refresh clock. When the account changes
+ * or goes, every cached piece of server state goes with it.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<SessionState>({ status: 'loading' });
+  const lastUid = useRef<string | null>(null);
+
+  useEffect(() => {
+    const auth = getIdentity();
+    let cancelRefresh: (() => void) | undefined;
+    const unsubscribe = onIdTokenChanged(auth, (user) => {
+      cancelRefresh?.();
+      cancelRefresh = user ? scheduleTokenRefresh(user, endSessionOn) : undefined;
+      const uid = user?.uid ?? null;
+      if (lastUid.current !== null && lastUid.current !== uid) queryClient.clear();
+      lastUid.current = uid;
+      setState(user ? { status: 'signed-in', account: snapshot(user) } : { status: 'signed-out' });
+    });
+    return () => {
+      cancelRefresh?.();
+      unsubscribe();
+    };
+  }, [queryClient]);
+
+  const reloadAccount = useCallback(async () => {
+    const user = getIdentity().currentUser;
+    if (!user) return null;
+    await user.reload();
+    await user.getIdToken(true);
+    const account = snapshot(user);
+    setState({ status: 'signed-in', account });
+    return account;
+  }, []);
+
+  const logout = useCallback(async () => {
+    await signOut(getIdentity());
+    queryClient.clear();
+  }, [queryClient]);
+
+  const session = useMemo<Session>(
+    () => ({ state, reloadAccount, logout }),
+    [state, reloadAccount, logout],
+  );
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}

@@ -1,0 +1,44 @@
+import type { User } from 'firebase/auth';
+
+/** Spec §9: refresh 5 minutes before the ID token expires. */
+export const refreshLeadMs = 5 * 60_000;
+/** Spec §9: after a failed refresh, retry in 30 s, doubling up to 16 minutes. */
+export const firstRetryMs = 30_000;
+export const maxRetryMs = 16 * 60_000;
+
+/**
+ * Keeps the user's ID token fresh on our own clock: with Auth as its only Firebase product the
+ * SDK refreshes lazily, when a token is asked for (DESIGN §2). A successful refresh fires
+ * `onIdTokenChanged`, whose listener calls this again for the new token. Returns a cancel.
+ */
+export function scheduleTokenRefresh(user: User, onFatal: (error: unknown) => boolean): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancelled = false;
+  let retryMs = firstRetryMs;
+
+  const refresh = async () => {
+    try {
+      await user.getIdToken(true);
+    } catch (error) {
+      if (cancelled || onFatal(error)) return;
+      timer = globalThis.setTimeout(refresh, retryMs);
+      retryMs = Math.min(retryMs * 2, maxRetryMs);
+    }
+  };
+
+  user
+    .getIdTokenResult()
+    .then(({ expirationTime }) => {
+      if (cancelled) return;
+      const due = new Date(expirationTime).getTime() - refreshLeadMs - Date.now();
+      timer = globalThis.setTimeout(refresh, Math.max(0, due));
+    })
+    .catch((error: unknown) => {
+      if (!cancelled && !onFatal(error)) timer = globalThis.setTimeout(refresh, retryMs);
+    });
+
+  return () => {
+    cancelled = true;
+    globalThis.clearTimeout(timer);
+  };
+}

@@ -1,0 +1,16 @@
+import { type RuntimeConfig, runtimeConfigSchema } from '@hackclass/contracts';
+
+let current: RuntimeConfig | undefined;
+
+/** Fetches `GET /config.json` once at boot; every later `getRuntimeConfig` reads the result. */
+export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  const response = await fetch('/config.json', { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`GET /config.json answered ${response.status}`);
+  current = runtimeConfigSchema.parse(await response.json());
+  return current;
+}
+
+export function getRuntimeConfig(): RuntimeConfig {
+  if (!current) throw new Error('The runtime configuration is not loaded yet');
+  return current;
+}
