@@ -18,7 +18,8 @@ function promotedRole(current: RoleId, token: VerifiedIdToken, adminEmails: stri
 
 /**
  * The product user behind a verified ID token, created on first sight and kept in step with
- * the token's email, verification and the admin list. One indexed read in the common case.
+ * the token's email, verification, name, picture and the admin list. One indexed read in the
+ * common case.
  * When an email becomes verified, the classroom invitations waiting for it are claimed in the
  * same transaction.
  */
@@ -51,10 +52,15 @@ export async function ensureUser(
     return ensureUser(db, token, adminEmails);
   }
   const roleId = promotedRole(existing.roleId as RoleId, token, adminEmails);
+  // Profile changes are made at the identity service; tokens carry them here.
+  const displayName = token.name ?? existing.displayName;
+  const photoUrl = token.picture ?? existing.photoUrl;
   if (
     existing.email === email &&
     existing.emailVerified === token.emailVerified &&
-    existing.roleId === roleId
+    existing.roleId === roleId &&
+    existing.displayName === displayName &&
+    existing.photoUrl === photoUrl
   ) {
     return existing;
   }
@@ -63,7 +69,14 @@ export async function ensureUser(
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
-      .set({ email, emailVerified: token.emailVerified, roleId, updatedAt: new Date() })
+      .set({
+        email,
+        emailVerified: token.emailVerified,
+        roleId,
+        displayName,
+        photoUrl,
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, existing.id))
       .returning();
     if (row && newlyVerified) await claimEmailInvitations(tx, row);

@@ -6,6 +6,7 @@ import {
   createAccount,
   signIn,
   startApiServer,
+  TEST_API_KEY,
   TEST_PASSWORD,
   uniqueEmail,
 } from '../../testing';
@@ -127,6 +128,21 @@ describe('GET /users/me', () => {
     const response = await apiSession(server, idToken).call('GET', '/users/me');
     expect(response.status).toBe(200);
     expect(response.json()).toMatchObject({ email, emailVerified: false, roleId: 1 });
+  });
+
+  it('takes profile changes made at the identity service from the next token', async () => {
+    const { email, idToken } = await createAccount(server);
+    await apiSession(server, idToken).call('GET', '/users/me');
+    await fetch(
+      `${server.origin}/identitytoolkit.googleapis.com/v1/accounts:update?key=${TEST_API_KEY}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ idToken, displayName: 'Renamed', returnSecureToken: true }),
+      },
+    );
+    const me = await apiSession(server, await signIn(server, email)).call('GET', '/users/me');
+    expect(me.json()).toMatchObject({ displayName: 'Renamed' });
   });
 
   it('makes an ADMIN_EMAILS address an admin only once it is verified', async () => {
