@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, Navigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { RequireGuest, RequireUser } from '@/features/auth/components/guards';
 import { AuthLayout } from './layouts/auth-layout';
@@ -145,6 +145,110 @@ export const createAppRouter = () =>
                         import('./routes/app/analytics').then((m) => ({
                           Component: m.AnalyticsRoute,
                         })),
+                    },
+                    {
+                      path: paths.classrooms.path,
+                      lazy: () =>
+                        import('./routes/app/classrooms/index').then((m) => ({
+                          Component: m.ClassroomsRoute,
+                        })),
+                    },
+                    {
+                      path: paths.classroom.path,
+                      lazy: () =>
+                        import('./routes/app/classrooms/classroom').then((m) => ({
+                          Component: m.ClassroomRoute,
+                        })),
+                      children: [
+                        {
+                          index: true,
+                          lazy: () =>
+                            import('./routes/app/classrooms/overview').then((m) => ({
+                              Component: m.ClassroomOverviewRoute,
+                            })),
+                        },
+                        {
+                          path: paths.classroomMembers.path,
+                          lazy: () =>
+                            import('./routes/app/classrooms/members').then((m) => ({
+                              Component: m.ClassroomMembersRoute,
+                            })),
+                        },
+                        {
+                          path: paths.classroomHackingLabs.path,
+                          lazy: () =>
+                            import('./routes/app/classrooms/hacking-labs').then((m) => ({
+                              Component: m.ClassroomHackingLabsRoute,
+                            })),
+                        },
+                        {
+                          path: paths.classroomSettings.path,
+                          lazy: () =>
+                            import('./routes/app/classrooms/settings').then((m) => ({
+                              Component: m.ClassroomSettingsRoute,
+                            })),
+                        },
+                      ],
+                    },
+                    // Labs: the static 'create' is registered first (the router ranks it above
+                    // ':slug' anyway, but the order says so to a reader).
+                    {
+                      path: paths.hackingLabs.path,
+                      lazy: () =>
+                        import('./routes/app/labs/labs').then((m) => ({ Component: m.LabsRoute })),
+                    },
+                    {
+                      path: paths.hackingLabCreate.path,
+                      lazy: () =>
+                        import('./routes/app/labs/create-lab').then((m) => ({
+                          Component: m.CreateLabRoute,
+                        })),
+                    },
+                    {
+                      path: paths.hackingLab.path,
+                      lazy: () =>
+                        import('./routes/app/labs/lab').then((m) => ({ Component: m.LabRoute })),
+                    },
+                    {
+                      path: paths.hackingLabAddToClassroom.path,
+                      lazy: () =>
+                        import('./routes/app/labs/add-to-classroom').then((m) => ({
+                          Component: m.AddLabToClassroomRoute,
+                        })),
+                    },
+                    {
+                      path: paths.profile.path,
+                      lazy: () =>
+                        import('./routes/app/profile/profile-layout').then((m) => ({
+                          Component: m.ProfileLayoutRoute,
+                        })),
+                      children: [
+                        {
+                          index: true,
+                          element: <Navigate to={paths.profileAccount.getHref()} replace />,
+                        },
+                        {
+                          path: paths.profileAccount.path,
+                          lazy: () =>
+                            import('./routes/app/profile/profile').then((m) => ({
+                              Component: m.ProfileRoute,
+                            })),
+                        },
+                        {
+                          path: paths.profileSecurity.path,
+                          lazy: () =>
+                            import('./routes/app/profile/security').then((m) => ({
+                              Component: m.SecurityRoute,
+                            })),
+                        },
+                        {
+                          path: paths.profileNotifications.path,
+                          lazy: () =>
+                            import('./routes/app/profile/notifications').then((m) => ({
+                              Component: m.NotificationsRoute,
+                            })),
+                        },
+                      ],
                     },
                   ],
                 },

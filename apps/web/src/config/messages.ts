@@ -12,4 +12,6 @@ export const messages = {
   resetMailSent: 'If an account exists for that address, a reset link is on its way',
   sessionEnded: 'Your session has ended. Please log in again.',
   accountDisabled: 'Your account has been disabled. Please contact your administrator.',
+  classroomDeleteFailed: 'Error deleting classroom. Please try again.',
+  classroomLabAddFailed: 'Error adding hacking lab to classroom. Please try again.',
 } as const;

@@ -54,6 +54,11 @@ export const paths = {
 
   hackingLabs: { path: '/hacking-labs', getHref: () => '/hacking-labs' },
   hackingLabCreate: { path: '/hacking-labs/create', getHref: () => '/hacking-labs/create' },
+  /** A lab by slug. 'create' never clashes: the router ranks the static segment first. */
+  hackingLab: {
+    path: '/hacking-labs/:slug',
+    getHref: (slug: string) => `/hacking-labs/${seg(slug)}`,
+  },
   hackingLabAddToClassroom: {
     path: '/hacking-labs/:slug/add-to-classroom',
     getHref: (slug: string) => `/hacking-labs/${seg(slug)}/add-to-classroom`,

@@ -10,6 +10,8 @@ interface RequestOptions<T> {
   /** Validates the answer; without it the body is returned as it came. */
   schema?: { parse(data: unknown): T };
   signal?: AbortSignal;
+  /** Answers the body as a Blob (file downloads), not as JSON. */
+  blob?: boolean;
 }
 
 const unsafeMethods: ReadonlySet<Method> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -59,11 +61,17 @@ async function request<T>(method: Method, path: string, options: RequestOptions<
     const idToken = await getIdentity().currentUser?.getIdToken();
     if (idToken) headers.set('authorization', `Bearer ${idToken}`);
     if (unsafeMethods.has(method)) headers.set('x-xsrf-token', await fetchAntiforgeryToken());
-    if (options.body !== undefined) headers.set('content-type', 'application/json');
+    // Multipart bodies set their own content type, with the boundary.
+    const multipart = options.body instanceof FormData;
+    if (options.body !== undefined && !multipart) headers.set('content-type', 'application/json');
     return send(url(path), {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: multipart
+        ? (options.body as FormData)
+        : options.body === undefined
+          ? undefined
+          : JSON.stringify(options.body),
       signal: options.signal,
     });
   };
@@ -84,12 +92,13 @@ async function request<T>(method: Method, path: string, options: RequestOptions<
     }
   }
 
+  if (options.blob) return (await response.blob()) as T;
   if (response.status === 204) return undefined as T;
   const data: unknown = await response.json();
   return options.schema ? options.schema.parse(data) : (data as T);
 }
 
-/** The product API: JSON in and out, typed errors, no side effects on failure. */
+/** The product API: JSON (or FormData) in, JSON out, typed errors, no side effects on failure. */
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions<T>, 'body'>) =>
     request<T>('GET', path, options),
@@ -97,4 +106,7 @@ export const api = {
   put: <T>(path: string, options?: RequestOptions<T>) => request<T>('PUT', path, options),
   patch: <T>(path: string, options?: RequestOptions<T>) => request<T>('PATCH', path, options),
   delete: <T>(path: string, options?: RequestOptions<T>) => request<T>('DELETE', path, options),
+  /** A file behind the bearer token, e.g. a lab file, as a Blob. */
+  getBlob: (path: string, options?: { signal?: AbortSignal }) =>
+    request<Blob>('GET', path, { ...options, blob: true }),
 };

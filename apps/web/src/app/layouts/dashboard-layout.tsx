@@ -6,10 +6,14 @@ import { ColorSchemeMenu } from '@/components/color-scheme/color-scheme-menu';
 import { DashboardNav } from '@/components/layouts/dashboard-nav';
 import { mainContentId, SkipLink } from '@/components/navigation/skip-link';
 import { UserMenu } from '@/features/auth/components/user-menu';
+import { useCurrentUser } from '@/features/auth/hooks/use-session';
+import { useUnreadNotificationCount } from '@/features/notifications/api/get-notifications';
 
 /** Layout of the signed-in pages: header, side navigation (a drawer-like panel on phones). */
 export function DashboardLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
+  const { user } = useCurrentUser();
+  const unreadCount = useUnreadNotificationCount(user?.id);
 
   return (
     <AppShell
@@ -33,7 +37,7 @@ export function DashboardLayout() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <ColorSchemeMenu />
-            <UserMenu />
+            <UserMenu unreadCount={unreadCount} />
           </Group>
         </Group>
       </AppShell.Header>

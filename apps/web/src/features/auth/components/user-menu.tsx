@@ -1,22 +1,37 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { Avatar, Badge, Group, Indicator, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconBell, IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '../hooks/use-session';
 
+interface UserMenuProps {
+  /** Unread notifications, passed in by the layout (this feature knows nothing of them). */
+  unreadCount?: number;
+}
+
 /** The signed-in user's menu in a header: who they are, their profile, and log out. */
-export function UserMenu() {
+export function UserMenu({ unreadCount = 0 }: UserMenuProps) {
   const { account, user } = useCurrentUser();
   if (!account) return null;
-  const name = user?.displayName ?? account.displayName ?? account.email;
-  const photo = user?.photoUrl ?? account.photoUrl;
+  // The identity account first: a profile change shows at once (the API keeps its copy).
+  const name = account.displayName || user?.displayName || account.email;
+  const photo = account.photoUrl || user?.photoUrl || null;
+  const unread = unreadCount > 0 ? `, ${unreadCount} unread notifications` : '';
 
   return (
     <Menu position="bottom-end" width={240} shadow="md">
       <Menu.Target>
-        <UnstyledButton aria-label={`Account menu of ${name}`} p={4}>
+        <UnstyledButton aria-label={`Account menu of ${name}${unread}`} p={4}>
           <Group gap={8} wrap="nowrap">
-            <Avatar src={photo} name={name} alt="" size={32} color="green" />
+            <Indicator
+              disabled={unreadCount === 0}
+              label={unreadCount > 99 ? '99+' : unreadCount}
+              size={16}
+              color="red"
+              offset={4}
+            >
+              <Avatar src={photo} name={name} alt="" size={32} color="green" />
+            </Indicator>
             <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>
               {name}
             </Text>
@@ -40,6 +55,20 @@ export function UserMenu() {
           leftSection={<IconUserCircle size={16} aria-hidden />}
         >
           Profile
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to={paths.profileNotifications.getHref()}
+          leftSection={<IconBell size={16} aria-hidden />}
+          rightSection={
+            unreadCount > 0 ? (
+              <Badge size="sm" color="red" radius={0}>
+                {unreadCount}
+              </Badge>
+            ) : undefined
+          }
+        >
+          Notifications
         </Menu.Item>
         <Menu.Item
           component={Link}

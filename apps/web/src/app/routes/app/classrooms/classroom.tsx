@@ -1,0 +1,153 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Breadcrumbs,
+  Button,
+  Group,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { PageLoader } from '@/components/feedback/page-loader';
+import { paths } from '@/config/paths';
+import { useCurrentUser } from '@/features/auth/hooks/use-session';
+import { useClassroom } from '@/features/classrooms/api/get-classroom';
+import { ListError } from '@/features/classrooms/components/list-states';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { isApiError } from '@/lib/errors';
+import { type ClassroomContext, canManageClassroom } from './classroom-context';
+
+/** On a phone the tabs scroll sideways rather than wrap onto a second row. */
+const scrollingTabs = {
+  list: { flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'none' },
+  tab: { flexShrink: 0 },
+} as const;
+
+const sections = [
+  { value: 'overview', label: 'Overview', href: paths.classroom.getHref, manage: false },
+  { value: 'members', label: 'Members', href: paths.classroomMembers.getHref, manage: false },
+  {
+    value: 'hacking-labs',
+    label: 'Hacking labs',
+    href: paths.classroomHackingLabs.getHref,
+    manage: false,
+  },
+  { value: 'settings', label: 'Settings', href: paths.classroomSettings.getHref, manage: true },
+] as const;
+
+/** One classroom: its header and tabs, each tab a child route. */
+export function ClassroomRoute() {
+  const { classroomId = '' } = useParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { user } = useCurrentUser();
+  const classroom = useClassroom(classroomId);
+  const section = sections.find(
+    (item) => item.value !== 'overview' && pathname === item.href(classroomId),
+  );
+  usePageTitle(
+    classroom.data ? `${section ? `${section.label} – ` : ''}${classroom.data.name}` : 'Classroom',
+  );
+
+  const back = (
+    <Breadcrumbs>
+      <Anchor component={Link} to={paths.classrooms.getHref()} size="sm">
+        Classrooms
+      </Anchor>
+      <Text size="sm">{classroom.data?.name ?? 'Classroom'}</Text>
+    </Breadcrumbs>
+  );
+
+  if (classroom.isPending) return <PageLoader label="Loading classroom" />;
+  if (classroom.isError) {
+    const missing = isApiError(classroom.error) && classroom.error.status === 404;
+    return (
+      <Stack>
+        {back}
+        {missing ? (
+          <Alert
+            color="gray"
+            icon={<IconInfoCircle size={18} aria-hidden />}
+            title="Classroom not found"
+          >
+            It may have been deleted, or you are not a member.{' '}
+            <Anchor component={Link} to={paths.classrooms.getHref()}>
+              Back to your classrooms
+            </Anchor>
+          </Alert>
+        ) : (
+          <ListError
+            message="Could not load the classroom."
+            onRetry={() => void classroom.refetch()}
+          />
+        )}
+      </Stack>
+    );
+  }
+
+  const room = classroom.data;
+  const canManage = canManageClassroom(room, user?.roleId);
+  const visible = sections.filter((section) => !section.manage || canManage);
+  const current = visible.find((item) => item.value === section?.value)?.value ?? 'overview';
+  const waiting =
+    !canManage && (room.myStatus === 'Invited' || room.myStatus === 'PendingApproval');
+  const context: ClassroomContext = { classroom: room, canManage };
+
+  return (
+    <Stack gap="md">
+      {back}
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <div style={{ minWidth: 0 }}>
+          <Group gap="xs">
+            <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+              {room.name}
+            </Title>
+            {room.isCreator && <Badge variant="light">Creator</Badge>}
+          </Group>
+          <Text c="dimmed">Teacher: {room.teacherName}</Text>
+        </div>
+      </Group>
+
+      {waiting ? (
+        <Alert color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
+          {room.myStatus === 'Invited'
+            ? 'You are invited to this classroom. Accept the invitation to see its members and labs.'
+            : 'Your request to join waits for the teacher’s approval.'}
+          <Button
+            component={Link}
+            to={`${paths.classrooms.getHref()}?tab=${room.myStatus === 'Invited' ? 'invitations' : 'pending'}`}
+            size="xs"
+            variant="light"
+            ml="sm"
+          >
+            {room.myStatus === 'Invited' ? 'See invitations' : 'See requests'}
+          </Button>
+        </Alert>
+      ) : (
+        <Tabs
+          styles={scrollingTabs}
+          value={current}
+          onChange={(value) => {
+            const next = visible.find((item) => item.value === value);
+            if (next) void navigate(next.href(room.id));
+          }}
+        >
+          <Tabs.List>
+            {visible.map((section) => (
+              <Tabs.Tab key={section.value} value={section.value}>
+                {section.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value={current} pt="md">
+            <Outlet context={context} />
+          </Tabs.Panel>
+        </Tabs>
+      )}
+    </Stack>
+  );
+}

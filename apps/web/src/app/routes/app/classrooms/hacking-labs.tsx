@@ -1,0 +1,15 @@
+import { paths } from '@/config/paths';
+import { ClassroomLabsPanel } from '@/features/classrooms/components/classroom-labs-panel';
+import { useClassroomContext } from './classroom-context';
+
+export function ClassroomHackingLabsRoute() {
+  const { classroom, canManage } = useClassroomContext();
+  return (
+    <ClassroomLabsPanel
+      classroomId={classroom.id}
+      labs={classroom.hackingLabs}
+      canManage={canManage}
+      labHref={(lab) => paths.hackingLab.getHref(lab.slug)}
+    />
+  );
+}

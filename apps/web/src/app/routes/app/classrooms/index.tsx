@@ -1,0 +1,162 @@
+import type { Classroom, ClassroomSummary } from '@hackclass/contracts';
+import { ROLE } from '@hackclass/contracts';
+import {
+  Badge,
+  Button,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconPlus, IconSchool } from '@tabler/icons-react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
+import { useCurrentUser } from '@/features/auth/hooks/use-session';
+import { useClassrooms } from '@/features/classrooms/api/get-classrooms';
+import { ClassroomCard } from '@/features/classrooms/components/classroom-card';
+import { CreateClassroomModal } from '@/features/classrooms/components/create-classroom-modal';
+import { JoinByCodeForm } from '@/features/classrooms/components/join-by-code-form';
+import { EmptyState, ListError } from '@/features/classrooms/components/list-states';
+import { InvitationList, PendingList } from '@/features/classrooms/components/membership-requests';
+import { usePageTitle } from '@/hooks/use-page-title';
+
+/** On a phone the tabs scroll sideways rather than wrap onto a second row. */
+const scrollingTabs = {
+  list: { flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'none' },
+  tab: { flexShrink: 0 },
+} as const;
+
+const tabs = ['mine', 'invitations', 'pending'] as const;
+type Tab = (typeof tabs)[number];
+
+/** Spec §4: accepted classrooms plus, for teachers, those they created (admins get all). */
+const isMine = (room: ClassroomSummary) =>
+  room.isCreator || room.myStatus === 'Accepted' || room.myStatus === null;
+
+/** A count beside a tab's label; none at zero, so the tab keeps no empty slot. */
+const countBadge = (count: number) =>
+  count === 0 ? undefined : (
+    <Badge size="xs" variant="filled" circle aria-hidden>
+      {count}
+    </Badge>
+  );
+
+function ListLoading() {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} aria-busy="true" aria-label="Loading classrooms">
+      {Array.from({ length: 3 }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Skeleton key={index} h={240} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+export function ClassroomsRoute() {
+  usePageTitle('Classrooms');
+  const { user } = useCurrentUser();
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const [creating, { open, close }] = useDisclosure(false);
+  const classrooms = useClassrooms();
+
+  const requested = search.get('tab');
+  const tab: Tab = tabs.includes(requested as Tab) ? (requested as Tab) : 'mine';
+  const canCreate = user?.roleId === ROLE.teacher || user?.roleId === ROLE.admin;
+  const all = classrooms.data ?? [];
+  const mine = all.filter(isMine);
+  const invitations = all.filter((room) => !room.isCreator && room.myStatus === 'Invited');
+  const pending = all.filter((room) => !room.isCreator && room.myStatus === 'PendingApproval');
+
+  const list = (content: () => React.ReactNode) =>
+    classrooms.isPending ? (
+      <ListLoading />
+    ) : classrooms.isError ? (
+      <ListError
+        message="Could not load your classrooms."
+        onRetry={() => void classrooms.refetch()}
+      />
+    ) : (
+      content()
+    );
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={1}>Classrooms</Title>
+          <Text c="dimmed">Your classrooms, invitations and requests to join.</Text>
+        </div>
+        {canCreate && (
+          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={open}>
+            Create classroom
+          </Button>
+        )}
+      </Group>
+
+      <JoinByCodeForm />
+
+      <Tabs
+        styles={scrollingTabs}
+        value={tab}
+        onChange={(value) =>
+          setSearch(value && value !== 'mine' ? { tab: value } : {}, { replace: true })
+        }
+      >
+        <Tabs.List>
+          <Tabs.Tab value="mine">My classrooms</Tabs.Tab>
+          <Tabs.Tab value="invitations" rightSection={countBadge(invitations.length)}>
+            Invitations
+          </Tabs.Tab>
+          <Tabs.Tab value="pending" rightSection={countBadge(pending.length)}>
+            Pending requests
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="mine" pt="md">
+          {list(() =>
+            mine.length === 0 ? (
+              <EmptyState icon={<IconSchool size={24} />} title="No classrooms yet">
+                {canCreate
+                  ? 'Create a classroom, or join one with the code your teacher gave you.'
+                  : 'Join a classroom with the code your teacher gave you, or accept an invitation.'}
+              </EmptyState>
+            ) : (
+              <SimpleGrid
+                cols={{ base: 1, xs: 2, md: 3 }}
+                component="ul"
+                style={{ listStyle: 'none', padding: 0, margin: 0 }}
+              >
+                {mine.map((room) => (
+                  <li key={room.id}>
+                    <ClassroomCard classroom={room} />
+                  </li>
+                ))}
+              </SimpleGrid>
+            ),
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="invitations" pt="md">
+          {list(() => user && <InvitationList classrooms={invitations} userId={user.id} />)}
+        </Tabs.Panel>
+        <Tabs.Panel value="pending" pt="md">
+          {list(() => user && <PendingList classrooms={pending} userId={user.id} />)}
+        </Tabs.Panel>
+      </Tabs>
+
+      {canCreate && (
+        <CreateClassroomModal
+          opened={creating}
+          onClose={close}
+          onCreated={(classroom: Classroom) => {
+            close();
+            void navigate(paths.classroom.getHref(classroom.id));
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,38 @@
+import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { ClassroomImage } from '@/features/classrooms/components/classroom-image';
+import { Leaderboard } from '@/features/classrooms/components/leaderboard';
+import { useClassroomContext } from './classroom-context';
+
+export function ClassroomOverviewRoute() {
+  const { classroom } = useClassroomContext();
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <Paper withBorder style={{ overflow: 'hidden' }}>
+          <ClassroomImage imageUrl={classroom.imageUrl} name={classroom.name} height={200} />
+          <Stack gap="xs" p="md">
+            <Title order={2} size="h4">
+              About
+            </Title>
+            <Text
+              size="sm"
+              style={{ whiteSpace: 'pre-line' }}
+              c={classroom.description ? undefined : 'dimmed'}
+            >
+              {classroom.description || 'No description yet.'}
+            </Text>
+            <Text size="sm">
+              <Text span fw={600}>
+                Teacher:
+              </Text>{' '}
+              {classroom.teacherName}
+            </Text>
+          </Stack>
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <Leaderboard members={classroom.members} />
+      </Grid.Col>
+    </Grid>
+  );
+}

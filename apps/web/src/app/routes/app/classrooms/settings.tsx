@@ -1,0 +1,52 @@
+import { Alert, Divider, Paper, Stack, Title } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { DeleteClassroomSection } from '@/features/classrooms/components/delete-classroom-section';
+import { EditClassroomForm } from '@/features/classrooms/components/edit-classroom-form';
+import { JoinCodePanel } from '@/features/classrooms/components/join-code-panel';
+import { useClassroomContext } from './classroom-context';
+
+export function ClassroomSettingsRoute() {
+  const { classroom, canManage } = useClassroomContext();
+  const navigate = useNavigate();
+  if (!canManage) {
+    return (
+      <Alert color="gray">Only the classroom’s teacher and admins may change its settings.</Alert>
+    );
+  }
+  return (
+    <Stack gap="lg" maw={760}>
+      <Paper withBorder p="lg">
+        <Title order={2} size="h4" mb="md">
+          Details
+        </Title>
+        <EditClassroomForm classroom={classroom} />
+      </Paper>
+      {classroom.joinCode && (
+        <Paper withBorder p="lg">
+          <Title order={2} size="h4" mb="xs">
+            Join code
+          </Title>
+          <JoinCodePanel classroomId={classroom.id} joinCode={classroom.joinCode} />
+        </Paper>
+      )}
+      <Paper
+        withBorder
+        p="lg"
+        style={{
+          borderColor: 'light-dark(var(--mantine-color-red-3), var(--mantine-color-red-9))',
+        }}
+      >
+        <Title order={2} size="h4" mb="xs" c="red">
+          Danger zone
+        </Title>
+        <Divider mb="sm" />
+        <DeleteClassroomSection
+          classroomId={classroom.id}
+          name={classroom.name}
+          onDeleted={() => void navigate(paths.classrooms.getHref(), { replace: true })}
+        />
+      </Paper>
+    </Stack>
+  );
+}

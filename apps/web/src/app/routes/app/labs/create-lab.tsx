@@ -1,0 +1,37 @@
+import { Alert, Card, Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { useCurrentUser } from '@/features/auth/hooks/use-session';
+import { CreateLabForm } from '@/features/labs/components/create-lab-form';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { toast } from '@/lib/toast';
+import { canCreateLabs } from './labs';
+
+export function CreateLabRoute() {
+  usePageTitle('Create lab');
+  const navigate = useNavigate();
+  const { user } = useCurrentUser();
+  return (
+    <Stack gap="lg" maw={880}>
+      <Stack gap={4}>
+        <Title order={1}>Create lab</Title>
+        <Text c="dimmed">Describe the challenge, attach its files and set what it is worth.</Text>
+      </Stack>
+      {user && !canCreateLabs(user.roleId) ? (
+        <Alert color="yellow" variant="light" role="alert">
+          Only teachers and admins can create labs.
+        </Alert>
+      ) : (
+        <Card withBorder padding="lg">
+          <CreateLabForm
+            onCreated={(lab) => {
+              toast.success('Lab created', `“${lab.name}” is ready.`);
+              navigate(paths.hackingLab.getHref(lab.slug));
+            }}
+            onCancel={() => navigate(paths.hackingLabs.getHref())}
+          />
+        </Card>
+      )}
+    </Stack>
+  );
+}

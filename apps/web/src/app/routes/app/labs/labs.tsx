@@ -1,0 +1,41 @@
+import { ROLE } from '@hackclass/contracts';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { useCurrentUser } from '@/features/auth/hooks/use-session';
+import { LabsList } from '@/features/labs/components/labs-list';
+import { usePageTitle } from '@/hooks/use-page-title';
+
+export const canCreateLabs = (roleId: number | undefined) =>
+  roleId === ROLE.teacher || roleId === ROLE.admin;
+
+export function LabsRoute() {
+  usePageTitle('Hacking labs');
+  const { user } = useCurrentUser();
+  const canCreate = canCreateLabs(user?.roleId);
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" gap="md">
+        <Stack gap={4}>
+          <Title order={1}>Hacking labs</Title>
+          <Text c="dimmed">
+            {canCreate
+              ? 'The labs you created, ready to add to your classrooms.'
+              : 'The labs of your classrooms.'}
+          </Text>
+        </Stack>
+        {canCreate && (
+          <Button
+            component={Link}
+            to={paths.hackingLabCreate.getHref()}
+            leftSection={<IconPlus size={16} aria-hidden />}
+          >
+            Create lab
+          </Button>
+        )}
+      </Group>
+      <LabsList canCreate={canCreate} />
+    </Stack>
+  );
+}

@@ -1,0 +1,23 @@
+import { Center, Loader, Title } from '@mantine/core';
+import { useCurrentUser } from '@/features/auth/hooks/use-session';
+import { NotificationsList } from '@/features/notifications/components/notifications-list';
+import { usePageTitle } from '@/hooks/use-page-title';
+
+export function NotificationsRoute() {
+  usePageTitle('Notifications');
+  const { user } = useCurrentUser();
+  return (
+    <section aria-labelledby="notifications-heading">
+      <Title order={2} size="h3" id="notifications-heading" mb="md">
+        Notifications
+      </Title>
+      {user ? (
+        <NotificationsList userId={user.id} />
+      ) : (
+        <Center py="xl">
+          <Loader aria-label="Loading notifications" />
+        </Center>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { Card, Title } from '@mantine/core';
+import { useCurrentUser, useSession } from '@/features/auth/hooks/use-session';
+import { ProfileForm } from '@/features/profile/components/profile-form';
+import { usePageTitle } from '@/hooks/use-page-title';
+
+export function ProfileRoute() {
+  usePageTitle('Profile');
+  const { account } = useCurrentUser();
+  const { reloadAccount } = useSession();
+  if (!account) return null;
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="profile-heading">
+      <Title order={2} size="h3" id="profile-heading" mb="md">
+        Profile
+      </Title>
+      <ProfileForm
+        key={account.uid}
+        identityUser={account.firebaseUser}
+        email={account.email}
+        emailVerified={account.emailVerified}
+        displayName={account.displayName}
+        photoUrl={account.photoUrl}
+        onUpdated={reloadAccount}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,15 @@
+import { type Classroom, classroomSchema } from '@hackclass/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const getClassroom = (id: string, signal?: AbortSignal): Promise<Classroom> =>
+  api.get(`/classrooms/${encodeURIComponent(id)}`, { schema: classroomSchema, signal });
+
+/** One classroom; its members list and image live under this key too. */
+export const getClassroomQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['classrooms', 'detail', id],
+    queryFn: ({ signal }) => getClassroom(id, signal),
+  });
+
+export const useClassroom = (id: string) => useQuery(getClassroomQueryOptions(id));

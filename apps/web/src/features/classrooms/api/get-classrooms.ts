@@ -1,0 +1,15 @@
+import { type ClassroomSummary, classroomListSchema } from '@hackclass/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const getClassrooms = (signal?: AbortSignal): Promise<ClassroomSummary[]> =>
+  api.get('/classrooms', { schema: classroomListSchema, signal });
+
+/** Every classroom the caller may see, with their own invitations and pending requests. */
+export const getClassroomsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['classrooms', 'list'],
+    queryFn: ({ signal }) => getClassrooms(signal),
+  });
+
+export const useClassrooms = () => useQuery(getClassroomsQueryOptions());

@@ -1,0 +1,112 @@
+import {
+  CLASSROOM_DESCRIPTION_MAX_LENGTH,
+  CLASSROOM_NAME_MAX_LENGTH,
+  TEACHER_NAME_MAX_LENGTH,
+} from '@hackclass/contracts';
+import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { FormAlert } from '@/components/feedback/form-alert';
+import { isApiError } from '@/lib/errors';
+import type { ClassroomInput } from '../api/classroom-form-data';
+import { ImageDropzone } from './image-dropzone';
+
+interface ClassroomFormProps {
+  initialValues?: Omit<ClassroomInput, 'image'>;
+  currentImageSrc?: string | null;
+  submitLabel: string;
+  pending: boolean;
+  onSubmit: (input: ClassroomInput, onError: (error: unknown) => void) => void;
+  onCancel?: () => void;
+}
+
+const required = (what: string) => (value: string) => (value.trim() ? null : `Enter ${what}`);
+
+/** Name, description, teacher name and an optional image: creating and editing share it. */
+export function ClassroomForm({
+  initialValues = { name: '', description: '', teacherName: '' },
+  currentImageSrc,
+  submitLabel,
+  pending,
+  onSubmit,
+  onCancel,
+}: ClassroomFormProps) {
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<ClassroomInput>({
+    initialValues: { ...initialValues, image: null },
+    validate: {
+      name: required('a name'),
+      teacherName: required('the teacher’s name'),
+    },
+  });
+
+  const showError = (error: unknown) => {
+    if (isApiError(error)) {
+      // Field errors of the API's validation land on their fields; the rest above the form.
+      const fields = Object.entries(error.errors).filter(([field]) => field in form.values);
+      for (const [field, list] of fields) form.setFieldError(field, list[0]);
+      if (fields.length === 0) {
+        if (['not_an_image', 'file_too_large'].includes(error.code)) {
+          form.setFieldError('image', error.detail ?? error.title);
+        } else setFormError(error.detail ?? error.title);
+      }
+      return;
+    }
+    setFormError('Could not save the classroom. Please try again.');
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => {
+        setFormError(null);
+        onSubmit(values, showError);
+      })}
+    >
+      <Stack>
+        <FormAlert message={formError} />
+        <TextInput
+          label="Name"
+          required
+          maxLength={CLASSROOM_NAME_MAX_LENGTH}
+          data-autofocus
+          {...form.getInputProps('name')}
+        />
+        <TextInput
+          label="Teacher name"
+          required
+          maxLength={TEACHER_NAME_MAX_LENGTH}
+          {...form.getInputProps('teacherName')}
+        />
+        <Textarea
+          label="Description"
+          autosize
+          minRows={3}
+          maxRows={8}
+          maxLength={CLASSROOM_DESCRIPTION_MAX_LENGTH}
+          {...form.getInputProps('description')}
+        />
+        <ImageDropzone
+          value={form.values.image}
+          onChange={(file) => {
+            form.setFieldValue('image', file);
+            form.clearFieldError('image');
+          }}
+          onReject={(message) => form.setFieldError('image', message)}
+          currentSrc={currentImageSrc}
+          error={form.errors.image}
+        />
+        <Group justify="flex-end">
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" loading={pending}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,60 @@
+import { ActionIcon, Button, Code, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
+import { useRegenerateJoinCode } from '../api/regenerate-join-code';
+import { ConfirmModal } from './confirm-modal';
+
+export function JoinCodePanel({
+  classroomId,
+  joinCode,
+}: {
+  classroomId: string;
+  joinCode: string;
+}) {
+  const regenerate = useRegenerateJoinCode(classroomId);
+  const [opened, { open, close }] = useDisclosure(false);
+  return (
+    <Stack gap="xs">
+      <Text size="sm" c="dimmed">
+        Students join with this code; each request waits for your approval.
+      </Text>
+      <Group gap="sm">
+        <Code fz="xl" px="md" py={6} aria-label="Join code" data-testid="join-code">
+          {joinCode}
+        </Code>
+        <CopyButton value={joinCode} timeout={2000}>
+          {({ copied, copy }) => (
+            <Tooltip label={copied ? 'Copied' : 'Copy code'} withArrow>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                onClick={copy}
+                aria-label={copied ? 'Copied' : 'Copy join code'}
+                color={copied ? 'green' : undefined}
+              >
+                {copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </CopyButton>
+        <Button
+          variant="default"
+          leftSection={<IconRefresh size={16} aria-hidden />}
+          onClick={open}
+        >
+          Regenerate
+        </Button>
+      </Group>
+      <ConfirmModal
+        opened={opened}
+        title="Regenerate join code"
+        confirmLabel="Regenerate"
+        loading={regenerate.isPending}
+        onClose={close}
+        onConfirm={() => regenerate.mutate(undefined, { onSuccess: close })}
+      >
+        The current code stops working at once. Students who have not joined yet need the new one.
+      </ConfirmModal>
+    </Stack>
+  );
+}

@@ -1,0 +1,47 @@
+import { Alert, Button, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+/** A list that could not be loaded, with a way to try again. */
+export function ListError({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertCircle size={18} aria-hidden />}
+      title={message}
+      role="alert"
+    >
+      {onRetry && (
+        <Button size="xs" variant="light" color="red" mt="xs" onClick={onRetry}>
+          Try again
+        </Button>
+      )}
+    </Alert>
+  );
+}
+
+interface EmptyStateProps {
+  icon: ReactNode;
+  title: string;
+  children?: ReactNode;
+}
+
+/** What a list shows when it has nothing: a reason and, where there is one, the next step. */
+export function EmptyState({ icon, title, children }: EmptyStateProps) {
+  return (
+    <Paper withBorder p="xl">
+      <Stack align="center" gap="xs" ta="center">
+        <ThemeIcon variant="light" size={48} aria-hidden>
+          {icon}
+        </ThemeIcon>
+        <Text fw={600}>{title}</Text>
+        {children && (
+          <Text c="dimmed" size="sm" maw={420}>
+            {children}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,177 @@
+import { MEMBER_STATUSES, type MemberListItem, type MemberStatus } from '@hackclass/contracts';
+import {
+  Group,
+  MultiSelect,
+  Pagination,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch, IconUsers } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useMembers } from '../api/get-members';
+import { useRemoveMember } from '../api/remove-member';
+import { useUpdateMemberStatus } from '../api/update-member-status';
+import { ConfirmModal } from './confirm-modal';
+import { InviteMemberForm } from './invite-member-form';
+import { EmptyState, ListError } from './list-states';
+import { memberStatusLabels } from './member-status-badge';
+import { MemberTable } from './member-table';
+
+export const PAGE_SIZES = [10, 20, 50] as const;
+
+/** Spec §5: the page count is the total divided by the page size, rounded up. */
+export const pageCountOf = (total: number, pageSize: number) =>
+  Math.max(1, Math.ceil(total / pageSize));
+
+interface MembersPanelProps {
+  classroomId: string;
+  /** Teachers of the classroom and admins filter by status, invite, approve and remove. */
+  canManage: boolean;
+}
+
+export function MembersPanel({ classroomId, canManage }: MembersPanelProps) {
+  const [status, setStatus] = useState<MemberStatus[]>([]);
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, 300);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
+  const [removing, setRemoving] = useState<MemberListItem | null>(null);
+
+  const members = useMembers(classroomId, {
+    // Students see accepted members only.
+    status: canManage ? status : ['Accepted'],
+    search: debouncedSearch,
+    page,
+    pageSize,
+  });
+  const approve = useUpdateMemberStatus();
+  const remove = useRemoveMember();
+
+  const total = members.data?.total ?? 0;
+  const pageCount = pageCountOf(total, pageSize);
+  if (members.data && page > pageCount) setPage(pageCount);
+
+  return (
+    <Stack>
+      {canManage && (
+        <Paper withBorder p="md">
+          <InviteMemberForm classroomId={classroomId} />
+        </Paper>
+      )}
+      <Group align="flex-end" gap="sm">
+        <TextInput
+          label="Search by name"
+          placeholder="Name"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(1);
+          }}
+          style={{ flex: '1 1 200px', maxWidth: 320 }}
+        />
+        {canManage && (
+          <MultiSelect
+            label="Status"
+            placeholder={status.length === 0 ? 'All statuses' : undefined}
+            data={MEMBER_STATUSES.map((value) => ({ value, label: memberStatusLabels[value] }))}
+            value={status}
+            onChange={(value) => {
+              setStatus(value as MemberStatus[]);
+              setPage(1);
+            }}
+            clearable
+            style={{ flex: '1 1 220px', maxWidth: 420 }}
+          />
+        )}
+      </Group>
+
+      {members.isPending ? (
+        <Stack gap="xs" aria-busy="true" aria-label="Loading members">
+          {Array.from({ length: 4 }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+            <Skeleton key={index} h={36} />
+          ))}
+        </Stack>
+      ) : members.isError ? (
+        <ListError message="Could not load the members." onRetry={() => void members.refetch()} />
+      ) : members.data.items.length === 0 ? (
+        <EmptyState icon={<IconUsers size={24} />} title="No members found">
+          {search.trim() || status.length > 0
+            ? 'No member matches the search or the filter.'
+            : 'Nobody has joined this classroom yet.'}
+        </EmptyState>
+      ) : (
+        <Paper withBorder style={{ opacity: members.isPlaceholderData ? 0.6 : 1 }}>
+          <MemberTable
+            members={members.data.items}
+            canManage={canManage}
+            approvingId={approve.isPending ? approve.variables?.userId : undefined}
+            onApprove={(member) =>
+              approve.mutate({ classroomId, userId: member.userId, status: 'Accepted' })
+            }
+            onRemove={setRemoving}
+          />
+        </Paper>
+      )}
+
+      <Group justify="space-between" gap="sm">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {total === 1 ? '1 member' : `${total} members`} · page {page} of {pageCount}
+        </Text>
+        <Group gap="sm">
+          <Select
+            label="Per page"
+            data={PAGE_SIZES.map(String)}
+            value={String(pageSize)}
+            onChange={(value) => {
+              setPageSize(Number(value ?? PAGE_SIZES[0]));
+              setPage(1);
+            }}
+            allowDeselect={false}
+            w={90}
+            size="xs"
+          />
+          <Pagination
+            total={pageCount}
+            value={page}
+            onChange={setPage}
+            size="sm"
+            mt={20}
+            getControlProps={(control) => ({
+              'aria-label':
+                control === 'previous'
+                  ? 'Previous page'
+                  : control === 'next'
+                    ? 'Next page'
+                    : control,
+            })}
+            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+          />
+        </Group>
+      </Group>
+
+      <ConfirmModal
+        opened={removing !== null}
+        title="Remove member"
+        confirmLabel="Remove"
+        loading={remove.isPending}
+        onClose={() => setRemoving(null)}
+        onConfirm={() =>
+          removing &&
+          remove.mutate(
+            { classroomId, userId: removing.userId },
+            { onSuccess: () => setRemoving(null) },
+          )
+        }
+      >
+        Remove {removing?.name} from this classroom?
+      </ConfirmModal>
+    </Stack>
+  );
+}

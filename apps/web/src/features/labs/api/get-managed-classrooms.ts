@@ -1,0 +1,23 @@
+import { type ClassroomSummary, classroomListSchema } from '@hackclass/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const getClassrooms = (signal?: AbortSignal): Promise<ClassroomSummary[]> =>
+  api.get('/classrooms', { schema: classroomListSchema, signal });
+
+/**
+ * The caller's classrooms, for choosing where a lab goes. Under the `classrooms` key so that
+ * any classroom change elsewhere invalidates it too.
+ */
+export const getClassroomChoicesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['classrooms', 'list', 'lab-targets'],
+    queryFn: ({ signal }) => getClassrooms(signal),
+  });
+
+/** Classrooms the caller manages: their own, or every one for an admin. */
+export const useManagedClassrooms = (isAdmin: boolean) =>
+  useQuery({
+    ...getClassroomChoicesQueryOptions(),
+    select: (classrooms) => classrooms.filter((classroom) => isAdmin || classroom.isCreator),
+  });

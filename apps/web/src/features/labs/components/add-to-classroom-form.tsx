@@ -1,0 +1,122 @@
+import { Alert, Button, Center, Group, Loader, Radio, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { FormAlert } from '@/components/feedback/form-alert';
+import { messages } from '@/config/messages';
+import { paths } from '@/config/paths';
+import { useAddLabToClassroom } from '../api/add-lab-to-classroom';
+import { useLab } from '../api/get-lab';
+import { useManagedClassrooms } from '../api/get-managed-classrooms';
+
+interface AddToClassroomFormProps {
+  slug: string;
+  isAdmin: boolean;
+  onAdded(classroomName: string, labName: string): void;
+  onCancel(): void;
+}
+
+/** Picks one of the caller's managed classrooms and adds the lab to it. */
+export function AddToClassroomForm({ slug, isAdmin, onAdded, onCancel }: AddToClassroomFormProps) {
+  const lab = useLab(slug);
+  const classrooms = useManagedClassrooms(isAdmin);
+  const add = useAddLabToClassroom();
+  const [choice, setChoice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  if (lab.isPending || classrooms.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading your classrooms" />
+      </Center>
+    );
+  }
+  if (lab.isError || classrooms.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        {messages.generic}
+      </Alert>
+    );
+  }
+
+  const using = new Set(lab.data.classrooms.map((classroom) => classroom.id));
+  const options = classrooms.data;
+
+  if (options.length === 0) {
+    return (
+      <Stack gap="md" align="flex-start">
+        <Text>You do not manage any classroom yet. Create one first, then add labs to it.</Text>
+        <Button component={Link} to={paths.classrooms.getHref()} variant="default">
+          Go to classrooms
+        </Button>
+      </Stack>
+    );
+  }
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const classroom = options.find((item) => item.id === choice);
+    if (!classroom) {
+      setError('Choose a classroom');
+      return;
+    }
+    setError(null);
+    add.mutate(
+      { classroomId: classroom.id, hackingLabId: lab.data.id },
+      {
+        onSuccess: () => onAdded(classroom.name, lab.data.name),
+        onError: () => setError(messages.classroomLabAddFailed),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <FormAlert message={error} />
+        <Radio.Group
+          label="Classroom"
+          description={`Where “${lab.data.name}” should go`}
+          value={choice}
+          onChange={setChoice}
+          required
+        >
+          <Stack gap="xs" mt="xs">
+            {options.map((classroom) => {
+              const already = using.has(classroom.id);
+              return (
+                <Radio.Card
+                  key={classroom.id}
+                  value={classroom.id}
+                  disabled={already}
+                  p="md"
+                  radius={0}
+                  style={{ opacity: already ? 0.6 : 1 }}
+                >
+                  <Group wrap="nowrap" align="flex-start">
+                    <Radio.Indicator disabled={already} />
+                    <div>
+                      <Text fw={600}>{classroom.name}</Text>
+                      <Text size="sm" c="dimmed">
+                        {already
+                          ? 'Already has this lab'
+                          : `${classroom.memberCount} ${classroom.memberCount === 1 ? 'member' : 'members'} · ${classroom.labCount} ${classroom.labCount === 1 ? 'lab' : 'labs'}`}
+                      </Text>
+                    </div>
+                  </Group>
+                </Radio.Card>
+              );
+            })}
+          </Stack>
+        </Radio.Group>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={add.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={add.isPending}>
+            Add to classroom
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

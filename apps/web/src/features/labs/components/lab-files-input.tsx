@@ -1,0 +1,121 @@
+import { ActionIcon, Group, Input, Stack, Text } from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { IconFile, IconUpload, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { formatBytes } from '../utils/format-bytes';
+
+export const MAX_LAB_FILES = 10;
+export const MAX_LAB_FILE_BYTES = 50 * 1024 * 1024;
+
+interface LabFilesInputProps {
+  value: File[];
+  onChange(files: File[]): void;
+  error?: string;
+}
+
+const fileKey = (file: File) => `${file.name}:${file.size}:${file.lastModified}`;
+
+const rejectionMessage = (rejections: FileRejection[]) => {
+  const tooBig = rejections.filter((r) => r.errors.some((e) => e.code === 'file-too-large'));
+  if (tooBig.length > 0) {
+    return `${tooBig.map((r) => r.file.name).join(', ')}: files may be at most 50 MB each`;
+  }
+  return `A lab may have at most ${MAX_LAB_FILES} files`;
+};
+
+/** Files of a lab: a drop zone (any type, 50 MB each, 10 in all) and the chosen list. */
+export function LabFilesInput({ value, onChange, error }: LabFilesInputProps) {
+  const [rejected, setRejected] = useState<string | null>(null);
+  const room = MAX_LAB_FILES - value.length;
+
+  const add = (dropped: File[]) => {
+    // The same file chosen twice is kept once.
+    const known = new Set(value.map(fileKey));
+    const files = dropped.filter((file) => !known.has(fileKey(file)));
+    setRejected(files.length > room ? `A lab may have at most ${MAX_LAB_FILES} files` : null);
+    onChange([...value, ...files.slice(0, Math.max(room, 0))]);
+  };
+
+  return (
+    <Input.Wrapper
+      label="Files"
+      description={`Optional: up to ${MAX_LAB_FILES} files of any type, 50 MB each`}
+      error={rejected ?? error}
+      labelElement="div"
+      id="lab-files"
+    >
+      <Stack gap="xs" mt={6}>
+        <Dropzone
+          onDrop={add}
+          onReject={(rejections) => setRejected(rejectionMessage(rejections))}
+          maxSize={MAX_LAB_FILE_BYTES}
+          maxFiles={room}
+          disabled={room <= 0}
+          multiple
+          aria-label="Add lab files"
+          inputProps={{ 'aria-label': 'Lab files' }}
+        >
+          <Group justify="center" gap="md" mih={90} style={{ pointerEvents: 'none' }}>
+            <Dropzone.Accept>
+              <IconUpload size={36} stroke={1.5} aria-hidden />
+            </Dropzone.Accept>
+            <Dropzone.Reject>
+              <IconX size={36} stroke={1.5} aria-hidden />
+            </Dropzone.Reject>
+            <Dropzone.Idle>
+              <IconFile size={36} stroke={1.5} aria-hidden />
+            </Dropzone.Idle>
+            <div>
+              <Text size="md">
+                {room > 0 ? 'Drag files here or click to choose them' : 'No more files allowed'}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {value.length} of {MAX_LAB_FILES} chosen
+              </Text>
+            </div>
+          </Group>
+        </Dropzone>
+        {value.length > 0 && (
+          <Stack
+            component="ul"
+            gap={4}
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-label="Chosen files"
+          >
+            {value.map((file, index) => (
+              <Group
+                component="li"
+                key={fileKey(file)}
+                justify="space-between"
+                wrap="nowrap"
+                px="sm"
+                py={6}
+                style={{ border: '1px solid var(--mantine-color-default-border)' }}
+              >
+                <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                  <IconFile size={16} aria-hidden />
+                  <Text size="sm" truncate>
+                    {file.name}
+                  </Text>
+                  <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+                    {formatBytes(file.size)}
+                  </Text>
+                </Group>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={`Remove ${file.name}`}
+                  onClick={() => onChange(value.filter((_, i) => i !== index))}
+                >
+                  <IconX size={16} aria-hidden />
+                </ActionIcon>
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Input.Wrapper>
+  );
+}

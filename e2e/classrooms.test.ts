@@ -1,0 +1,207 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logInThroughForm, uniqueEmail } from './support/accounts';
+import { type AccountDetails, apiClient, createVerifiedAccount } from './support/api';
+import { type RunningApp, startApp } from './support/app';
+
+let app: RunningApp;
+const contexts: BrowserContext[] = [];
+
+/** A 1×1 PNG: the API checks an image by its magic bytes. */
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const person = (name: string, role: AccountDetails['role']): AccountDetails => ({
+  name,
+  email: uniqueEmail(name.split(' ')[0]?.toLowerCase() ?? 'user'),
+  password: 'correct horse battery',
+  role,
+});
+
+const teacher = person('Tess Teacher', 'Teacher');
+const invitee = person('Ivy Student', 'Student');
+const joiner = person('Jon Student', 'Student');
+const roomName = `Web security ${Date.now().toString(36)}`;
+let teacherToken = '';
+let classroomId = '';
+let teacherPage: Page;
+
+async function signedInPage(account: AccountDetails): Promise<Page> {
+  const context = await app.browser.newContext();
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(`${app.server.url}/login`);
+  await logInThroughForm(page, account.email, account.password);
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+  return page;
+}
+
+const open = (page: Page, path: string) => page.goto(`${app.server.url}${path}`);
+
+beforeAll(async () => {
+  app = await startApp();
+  const [made] = await Promise.all([
+    createVerifiedAccount(app, teacher),
+    createVerifiedAccount(app, invitee),
+    createVerifiedAccount(app, joiner),
+  ]);
+  teacherToken = made.idToken;
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await app?.close();
+});
+
+describe('classrooms', () => {
+  it('lets a teacher create a classroom with an image', async () => {
+    teacherPage = await signedInPage(teacher);
+    const page = teacherPage;
+    await open(page, '/classrooms');
+    await page.getByRole('heading', { name: 'Classrooms', level: 1 }).waitFor();
+    await expect.poll(() => page.title()).toBe('Classrooms | HackClass');
+    await page.getByText('No classrooms yet').waitFor();
+
+    await page.getByRole('button', { name: 'Create classroom' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create classroom' });
+    await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(roomName);
+    await dialog.getByRole('textbox', { name: 'Teacher name' }).fill(teacher.name);
+    await dialog.getByLabel('Description').fill('Injection, XSS and friends.');
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'room.png', mimeType: 'image/png', buffer: png });
+    await dialog.getByRole('img', { name: 'Preview of the chosen image' }).waitFor();
+    await dialog.getByRole('button', { name: 'Create classroom' }).click();
+
+    await page.waitForURL((url) => /^\/classrooms\/[0-9a-f-]{36}$/.test(url.pathname));
+    classroomId = new URL(page.url()).pathname.split('/')[2] ?? '';
+    await page.getByRole('heading', { name: roomName, level: 1 }).waitFor();
+    await page.getByRole('img', { name: `Image of ${roomName}` }).waitFor();
+    await expect.poll(() => page.title()).toBe(`${roomName} | HackClass`);
+  });
+
+  it('invites a student by email, who accepts the invitation', async () => {
+    const page = teacherPage;
+    await page.getByRole('tab', { name: 'Members' }).click();
+    await page.waitForURL((url) => url.pathname.endsWith('/members'));
+    await page.getByLabel('Invite by email').fill(invitee.email);
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    await page
+      .getByRole('row', { name: new RegExp(invitee.name) })
+      .getByText('Invited')
+      .waitFor();
+
+    const student = await signedInPage(invitee);
+    await open(student, '/classrooms');
+    await student.getByRole('tab', { name: /Invitations/ }).click();
+    await student.getByRole('button', { name: `Accept the invitation to ${roomName}` }).click();
+    await student.getByText('No invitations').waitFor();
+    await student.getByRole('tab', { name: 'My classrooms' }).click();
+    await student.getByRole('link', { name: roomName }).click();
+    await student.getByRole('heading', { name: roomName, level: 1 }).waitFor();
+    // Students get no settings.
+    expect(await student.getByRole('tab', { name: 'Settings' }).count()).toBe(0);
+  });
+
+  it('lets a second student join by code, and the teacher approve them', async () => {
+    const page = teacherPage;
+    await open(page, `/classrooms/${classroomId}/settings`);
+    const code = (await page.getByTestId('join-code').textContent())?.trim() ?? '';
+    expect(code).toMatch(/^[A-Z2-9]{8}$/);
+
+    const student = await signedInPage(joiner);
+    await open(student, '/classrooms');
+    await student.getByLabel('Classroom code').fill('ZZZZZZZZ');
+    await student.getByRole('button', { name: 'Join', exact: true }).click();
+    await student.getByText('No classroom has this code').waitFor();
+    await student.getByLabel('Classroom code').fill(code.toLowerCase());
+    await student.getByRole('button', { name: 'Join', exact: true }).click();
+    await student.getByText('Request sent').first().waitFor();
+    await student.getByRole('tab', { name: /Pending requests/ }).click();
+    await student.getByText(roomName).waitFor();
+
+    await open(page, `/classrooms/${classroomId}/members`);
+    await page.getByRole('button', { name: `Approve ${joiner.name}` }).click();
+    await page
+      .getByRole('row', { name: new RegExp(joiner.name) })
+      .getByText('Accepted')
+      .waitFor();
+  });
+
+  it('shows both students on the leaderboard, the creator flagged', async () => {
+    const page = teacherPage;
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    const board = page.getByRole('table', { name: 'Leaderboard' });
+    await board.getByRole('row', { name: new RegExp(invitee.name) }).waitFor();
+    await board.getByRole('row', { name: new RegExp(joiner.name) }).waitFor();
+    await board
+      .getByRole('row', { name: new RegExp(teacher.name) })
+      .getByText('Creator')
+      .waitFor();
+  });
+
+  it('filters the members by status and name, and pages them', async () => {
+    const teacherApi = apiClient(app, teacherToken);
+    const room = await teacherApi.call<{ joinCode: string }>('GET', `/classrooms/${classroomId}`);
+    // Eleven more accepted members, so that ten a page makes two pages of them.
+    const seeded = await Promise.all(
+      Array.from({ length: 11 }, (_, index) =>
+        createVerifiedAccount(
+          app,
+          person(`Seed Member ${String(index + 1).padStart(2, '0')}`, 'Student'),
+        ),
+      ),
+    );
+    for (const member of seeded) {
+      const membership = await apiClient(app, member.idToken).call<{ userId: string }>(
+        'POST',
+        '/classrooms/join',
+        { classroomCode: room.joinCode },
+      );
+      await teacherApi.call('PATCH', `/classrooms/${classroomId}/members/${membership.userId}`, {
+        status: 'Accepted',
+      });
+    }
+    const waiting = await createVerifiedAccount(app, person('Wanda Pending', 'Student'));
+    await apiClient(app, waiting.idToken).call('POST', '/classrooms/join', {
+      classroomCode: room.joinCode,
+    });
+
+    const page = teacherPage;
+    await open(page, `/classrooms/${classroomId}/members`);
+    const rows = page.getByRole('table', { name: 'Members' }).locator('tbody tr');
+    const summary = page.getByText(/members? · page/);
+    await summary.filter({ hasText: 'page 1 of 2' }).waitFor();
+    await expect.poll(() => rows.count()).toBe(10);
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await summary.filter({ hasText: 'page 2 of 2' }).waitFor();
+
+    await page.getByRole('combobox', { name: 'Per page' }).click();
+    await page.getByRole('option', { name: '20' }).click();
+    await summary.filter({ hasText: 'page 1 of 1' }).waitFor();
+
+    await page.getByLabel('Search by name').fill('  sEED member ');
+    await summary.filter({ hasText: '11 members · page 1 of 1' }).waitFor();
+    await expect.poll(() => rows.count()).toBe(11);
+    await page.getByLabel('Search by name').fill('');
+
+    await page.getByLabel('Status', { exact: true }).and(page.locator('input')).click();
+    await page.getByRole('option', { name: 'Pending approval' }).click();
+    await page.keyboard.press('Escape');
+    await summary.filter({ hasText: '1 member · page 1 of 1' }).waitFor();
+    await page.getByRole('row', { name: /Wanda Pending/ }).waitFor();
+  }, 120_000);
+
+  it('deletes the classroom and goes back to the index', async () => {
+    const page = teacherPage;
+    await open(page, `/classrooms/${classroomId}/settings`);
+    await page.getByRole('button', { name: 'Delete classroom' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete classroom' });
+    await dialog.getByRole('button', { name: 'Delete classroom' }).click();
+    await page.waitForURL((url) => url.pathname === '/classrooms');
+    await page.getByText('No classrooms yet').waitFor();
+    expect(await page.getByRole('link', { name: roomName }).count()).toBe(0);
+  });
+});

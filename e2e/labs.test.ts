@@ -1,0 +1,204 @@
+import { readFile } from 'node:fs/promises';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { logInThroughForm, uniqueEmail } from './support/accounts';
+import { type RunningApp, startApp } from './support/app';
+import { productApiAs } from './support/product-api';
+import { signUpVerified } from './support/verified-account';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+let app: RunningApp;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  app = await startApp();
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await app.close();
+});
+
+async function freshPage(): Promise<Page> {
+  const context = await app.browser.newContext({ acceptDownloads: true });
+  contexts.push(context);
+  const page = await context.newPage();
+  // Fail at the step that went wrong, well inside the test's own time limit.
+  page.setDefaultTimeout(10_000);
+  return page;
+}
+
+const createClassroom = async (
+  api: Awaited<ReturnType<typeof productApiAs>>,
+  name: string,
+): Promise<{ id: string; name: string }> => {
+  const form = new FormData();
+  form.set('name', name);
+  form.set('description', 'For the browser tests');
+  form.set('teacherName', 'Grace Teacher');
+  return api.post('/classrooms', form);
+};
+
+describe('hacking labs', () => {
+  it('a teacher creates a lab with Markdown and a file, downloads it and adds it to a classroom', async () => {
+    const page = await freshPage();
+    const teacher = {
+      name: 'Grace Teacher',
+      email: uniqueEmail('lab-teacher'),
+      password: 'correct horse battery',
+      role: 'Teacher' as const,
+    };
+    await signUpVerified(page, app, teacher);
+    const api = await productApiAs(app.server.url, teacher.email, teacher.password);
+    const classroom = await createClassroom(api, 'Web security 101');
+
+    await page.goto(`${app.server.url}/hacking-labs`);
+    await page.getByRole('heading', { name: 'Hacking labs', level: 1 }).waitFor();
+    await expect.poll(() => page.title()).toBe('Hacking labs | HackClass');
+    await page.getByText('No hacking labs yet').waitFor();
+    await page.getByRole('link', { name: 'Create lab' }).first().click();
+
+    await page.getByRole('heading', { name: 'Create lab', level: 1 }).waitFor();
+    await expect.poll(() => page.title()).toBe('Create lab | HackClass');
+    await page.getByLabel('Name').fill('SQL injection basics');
+    await page.getByRole('combobox', { name: 'Difficulty' }).click();
+    await page.getByRole('option', { name: 'Medium' }).click();
+    await page.getByRole('combobox', { name: 'Category' }).click();
+    await page.getByRole('option', { name: 'Web', exact: true }).click();
+    await page.getByLabel('Points').fill('250');
+    await page
+      .getByRole('textbox', { name: 'Description' })
+      .fill('## Goal\n\nLog in as **admin** without the password.\n\n<script>alert(1)</script>');
+    await page.getByText('Preview', { exact: true }).click();
+    const preview = page.getByRole('region', { name: 'Description preview' });
+    await preview.getByRole('heading', { name: 'Goal', level: 2 }).waitFor();
+    expect(await preview.locator('strong').textContent()).toBe('admin');
+    expect(await preview.locator('script').count()).toBe(0);
+    await page.getByText('Write', { exact: true }).click();
+
+    const bytes = Buffer.from('id,user\n1,admin\n\u0000binary\u00ff', 'latin1');
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'users.csv',
+      mimeType: 'text/csv',
+      buffer: bytes,
+    });
+    await page.getByRole('list', { name: 'Chosen files' }).getByText('users.csv').waitFor();
+    await page.getByRole('button', { name: 'Create lab' }).click();
+
+    await page.waitForURL((url) => url.pathname === '/hacking-labs/sql-injection-basics');
+    await page.getByRole('heading', { name: 'SQL injection basics', level: 1 }).waitFor();
+    await expect.poll(() => page.title()).toBe('SQL injection basics | HackClass');
+    await page.getByRole('heading', { name: 'Goal', level: 2 }).waitFor();
+    await page.getByText('250 points').waitFor();
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'users.csv' }).click();
+    const saved = await download;
+    expect(saved.suggestedFilename()).toBe('users.csv');
+    const path = await saved.path();
+    expect(Buffer.compare(await readFile(path), bytes)).toBe(0);
+
+    await page.getByRole('link', { name: 'Add to classroom' }).click();
+    await page.getByRole('heading', { name: 'Add lab to classroom', level: 1 }).waitFor();
+    await expect.poll(() => page.title()).toBe('Add lab to classroom | HackClass');
+    await page.getByRole('radio', { name: /Web security 101/ }).click();
+    await page.getByRole('button', { name: 'Add to classroom' }).click();
+    await page.getByText('Lab added').waitFor();
+    await page.waitForURL((url) => url.pathname === '/hacking-labs/sql-injection-basics');
+    await page
+      .getByRole('region', { name: 'In your classrooms' })
+      .getByText('Web security 101')
+      .waitFor();
+
+    const labs = await api.get<{ labCount: number }>(`/classrooms/${classroom.id}`);
+    expect(labs.labCount).toBe(1);
+
+    await page.goto(`${app.server.url}/hacking-labs`);
+    await page.getByRole('link', { name: 'SQL injection basics' }).waitFor();
+    await page.getByText('1 file', { exact: true }).waitFor();
+  });
+});
+
+describe('profile', () => {
+  it('changes the display name and the password, then logs in with the new password', async () => {
+    const page = await freshPage();
+    const user = {
+      name: 'Alan Student',
+      email: uniqueEmail('profile'),
+      password: 'first password here',
+      role: 'Student' as const,
+    };
+    await signUpVerified(page, app, user);
+
+    await page.goto(`${app.server.url}/profile`);
+    await page.waitForURL((url) => url.pathname === '/profile/profile');
+    await expect.poll(() => page.title()).toBe('Profile | HackClass');
+    await page.getByText('Email verified').waitFor();
+    await page.getByLabel('Display name').fill('Alan T.');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText('Profile updated').waitFor();
+    await page.getByRole('button', { name: /^Account menu of Alan T\./ }).waitFor();
+
+    await page.getByRole('tab', { name: 'Security' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile/security');
+    await expect.poll(() => page.title()).toBe('Security | HackClass');
+    await page.getByLabel('Current password').fill('not my password');
+    await page.getByLabel(/^New password/).fill('second password here');
+    await page.getByLabel('Confirm new password').fill('second password here');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Your current password is not correct').waitFor();
+
+    await page.getByLabel('Current password').fill(user.password);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Password changed').waitFor();
+
+    await page.goto(`${app.server.url}/logout`);
+    await page.getByRole('heading', { name: 'Log in', level: 1 }).waitFor();
+    await logInThroughForm(page, user.email, 'second password here');
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+  });
+});
+
+describe('notifications', () => {
+  it('shows an invitation, counts it as unread and marks it read', async () => {
+    const teacherPage = await freshPage();
+    const teacher = {
+      name: 'Ida Teacher',
+      email: uniqueEmail('inviter'),
+      password: 'correct horse battery',
+      role: 'Teacher' as const,
+    };
+    await signUpVerified(teacherPage, app, teacher);
+    const page = await freshPage();
+    const student = {
+      name: 'Bob Student',
+      email: uniqueEmail('invitee'),
+      password: 'correct horse battery',
+      role: 'Student' as const,
+    };
+    await signUpVerified(page, app, student);
+
+    const api = await productApiAs(app.server.url, teacher.email, teacher.password);
+    const classroom = await createClassroom(api, 'Crypto club');
+    await api.post(
+      `/classrooms/${classroom.id}/members?userEmail=${encodeURIComponent(student.email)}`,
+    );
+
+    await page.goto(`${app.server.url}/profile/notifications`);
+    await expect.poll(() => page.title()).toBe('Notifications | HackClass');
+    const item = page.getByRole('listitem').filter({ hasText: 'You were invited to join' });
+    await item.getByRole('link', { name: 'Crypto club' }).waitFor();
+    await item.getByText('Unread').waitFor();
+    await page.getByText('1 unread').waitFor();
+    await page
+      .getByRole('button', { name: `Account menu of ${student.name}, 1 unread notifications` })
+      .waitFor();
+
+    await item.getByRole('button', { name: 'Mark as read' }).click();
+    await page.getByText('All caught up').waitFor();
+    expect(await item.getByText('Unread').count()).toBe(0);
+    await page.getByRole('button', { name: `Account menu of ${student.name}` }).waitFor();
+    expect(await page.getByRole('button', { name: 'Mark all as read' }).isDisabled()).toBe(true);
+  });
+});
