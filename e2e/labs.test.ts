@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { logInThroughForm, uniqueEmail } from './support/accounts';
+import { type ApiClient, apiClient, signInWithPassword } from './support/api';
 import { type RunningApp, startApp } from './support/app';
-import { productApiAs } from './support/product-api';
 import { signUpVerified } from './support/verified-account';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -30,14 +30,14 @@ async function freshPage(): Promise<Page> {
 }
 
 const createClassroom = async (
-  api: Awaited<ReturnType<typeof productApiAs>>,
+  api: ApiClient,
   name: string,
 ): Promise<{ id: string; name: string }> => {
   const form = new FormData();
   form.set('name', name);
   form.set('description', 'For the browser tests');
   form.set('teacherName', 'Grace Teacher');
-  return api.post('/classrooms', form);
+  return api.call('POST', '/classrooms', form);
 };
 
 describe('hacking labs', () => {
@@ -50,7 +50,7 @@ describe('hacking labs', () => {
       role: 'Teacher' as const,
     };
     await signUpVerified(page, app, teacher);
-    const api = await productApiAs(app.server.url, teacher.email, teacher.password);
+    const api = apiClient(app, await signInWithPassword(app, teacher.email, teacher.password));
     const classroom = await createClassroom(api, 'Web security 101');
 
     await page.goto(`${app.server.url}/hacking-labs`);
@@ -111,7 +111,7 @@ describe('hacking labs', () => {
       .getByText('Web security 101')
       .waitFor();
 
-    const labs = await api.get<{ labCount: number }>(`/classrooms/${classroom.id}`);
+    const labs = await api.call<{ labCount: number }>('GET', `/classrooms/${classroom.id}`);
     expect(labs.labCount).toBe(1);
 
     await page.goto(`${app.server.url}/hacking-labs`);
@@ -179,9 +179,10 @@ describe('notifications', () => {
     };
     await signUpVerified(page, app, student);
 
-    const api = await productApiAs(app.server.url, teacher.email, teacher.password);
+    const api = apiClient(app, await signInWithPassword(app, teacher.email, teacher.password));
     const classroom = await createClassroom(api, 'Crypto club');
-    await api.post(
+    await api.call(
+      'POST',
       `/classrooms/${classroom.id}/members?userEmail=${encodeURIComponent(student.email)}`,
     );
 

@@ -5,6 +5,7 @@ import type { RunningApp } from './app';
  * what a journey needs but does not test (accounts, extra members).
  */
 export interface ApiClient {
+  /** JSON bodies are sent as JSON, FormData as multipart. */
   call<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
 }
 
@@ -59,11 +60,12 @@ export function apiClient(app: RunningApp, idToken?: string): ApiClient {
         headers['x-xsrf-token'] = value;
         headers.cookie = cookie;
       }
-      if (body !== undefined) headers['content-type'] = 'application/json';
+      const isForm = body instanceof FormData;
+      if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
       const response = await fetch(`${base}${path}`, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: isForm ? body : body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await response.text();
       if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
