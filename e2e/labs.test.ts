@@ -24,8 +24,6 @@ async function freshPage(): Promise<Page> {
   const context = await app.browser.newContext({ acceptDownloads: true });
   contexts.push(context);
   const page = await context.newPage();
-  // Fail at the step that went wrong, well inside the test's own time limit.
-  page.setDefaultTimeout(10_000);
   return page;
 }
 
