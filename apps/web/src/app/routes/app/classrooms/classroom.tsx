@@ -13,6 +13,7 @@ import {
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '@/components/feedback/page-loader';
+import { scrollingTabs } from '@/components/navigation/scrolling-tabs';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/hooks/use-session';
 import { useClassroom } from '@/features/classrooms/api/get-classroom';
@@ -20,12 +21,6 @@ import { ListError } from '@/features/classrooms/components/list-states';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { isApiError } from '@/lib/errors';
 import { type ClassroomContext, canManageClassroom } from './classroom-context';
-
-/** On a phone the tabs scroll sideways rather than wrap onto a second row. */
-const scrollingTabs = {
-  list: { flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'none' },
-  tab: { flexShrink: 0 },
-} as const;
 
 const sections = [
   { value: 'overview', label: 'Overview', href: paths.classroom.getHref, manage: false },

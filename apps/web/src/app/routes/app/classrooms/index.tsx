@@ -14,6 +14,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconSchool } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { scrollingTabs } from '@/components/navigation/scrolling-tabs';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/hooks/use-session';
 import { useClassrooms } from '@/features/classrooms/api/get-classrooms';
@@ -23,12 +24,6 @@ import { JoinByCodeForm } from '@/features/classrooms/components/join-by-code-fo
 import { EmptyState, ListError } from '@/features/classrooms/components/list-states';
 import { InvitationList, PendingList } from '@/features/classrooms/components/membership-requests';
 import { usePageTitle } from '@/hooks/use-page-title';
-
-/** On a phone the tabs scroll sideways rather than wrap onto a second row. */
-const scrollingTabs = {
-  list: { flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'none' },
-  tab: { flexShrink: 0 },
-} as const;
 
 const tabs = ['mine', 'invitations', 'pending'] as const;
 type Tab = (typeof tabs)[number];
