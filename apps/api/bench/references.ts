@@ -35,9 +35,9 @@ export function sqlRecorder(client: PostgresClient) {
   };
 }
 
-/** As Drizzle sends a query that is not a named prepared statement. */
+/** As the API sends its hot reads: prepared statements, parsed and planned once per connection. */
 const run = (client: PostgresClient, { sql, params }: CapturedQuery) =>
-  client.unsafe(sql, params as never[], { prepare: false });
+  client.unsafe(sql, params as never[], { prepare: true });
 
 export interface Reference {
   origin: string;

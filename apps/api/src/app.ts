@@ -7,22 +7,29 @@ import type { FileStore } from '@hackclass/storage';
 import type { FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type ApiDatabase, apiMigrations, schema } from './db';
+import { type ClassroomEvents, localClassroomEvents } from './events/classroom-events';
+import { redisClassroomEvents } from './events/redis-classroom-events';
 import type { IdentityAdmin } from './identity-admin/client';
 import { antiforgery } from './plugins/antiforgery';
 import { authentication } from './plugins/authentication';
 import { openapi, openapiReference } from './plugins/openapi';
 import { security } from './plugins/security';
 import { authRoutes } from './routes/auth';
+import { classroomEventRoutes } from './routes/classroom-events';
 import { classroomLabRoutes } from './routes/classroom-labs';
 import { classroomRoutes } from './routes/classrooms';
 import { labRoutes } from './routes/labs';
+import { leaderboardRoutes } from './routes/leaderboard';
 import { memberRoutes } from './routes/members';
 import { notificationRoutes } from './routes/notifications';
+import { submissionRoutes } from './routes/submissions';
 import { userRoutes } from './routes/users';
+import { userActivityRoutes } from './routes/users/activity';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: ApiDatabase;
+    classroomEvents: ClassroomEvents;
   }
 }
 
@@ -33,7 +40,7 @@ export interface ApiOptions {
   /** Emails that are admins once verified (ADMIN_EMAILS), lower-case. */
   adminEmails: string[];
   files: FileStore;
-  /** Shared rate-limit counters across replicas (REDIS_URL). */
+  /** Shared rate-limit counters and classroom events across replicas (REDIS_URL). */
   redisUrl?: string | undefined;
   /** API requests per minute for one user (RATE_LIMIT_PER_MINUTE); default 600. */
   requestsPerMinute?: number | undefined;
@@ -47,6 +54,11 @@ export interface ApiOptions {
 export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise<void> {
   await migrate(options.connection, apiMigrations);
   app.decorate('db', drizzleOver(options.connection, schema));
+  const classroomEvents = options.redisUrl
+    ? await redisClassroomEvents(options.redisUrl, app.log)
+    : localClassroomEvents();
+  app.decorate('classroomEvents', classroomEvents);
+  app.addHook('onClose', () => classroomEvents.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(problemHandlers);
@@ -76,7 +88,7 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
     });
     await routes.register(antiforgery);
     await routes.register(authRoutes, { identityAdmin: options.identityAdmin });
-    await routes.register(userRoutes);
+    await routes.register(userRoutes, { identityAdmin: options.identityAdmin });
     await routes.register(classroomRoutes, {
       files: options.files,
       imageMaxBytes: options.uploads.imageMaxBytes,
@@ -85,5 +97,9 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
     await routes.register(notificationRoutes);
     await routes.register(labRoutes, { files: options.files, uploads: options.uploads });
     await routes.register(classroomLabRoutes);
+    await routes.register(submissionRoutes);
+    await routes.register(leaderboardRoutes);
+    await routes.register(userActivityRoutes);
+    await routes.register(classroomEventRoutes);
   });
 }

@@ -16,6 +16,8 @@ export const apiErrors = {
       'Email not verified',
       'Verify your email address first',
     ),
+  accountDisabled: () =>
+    new HttpError(403, 'account_disabled', 'Account disabled', 'This account has been disabled'),
   forbidden: (detail = 'You may not do this') =>
     new HttpError(403, 'forbidden', 'Forbidden', detail),
   antiforgery: () =>
@@ -64,6 +66,13 @@ export const apiErrors = {
       'Cannot change your own role',
       'Another admin has to change your role',
     ),
+  cannotDisableSelf: () =>
+    new HttpError(
+      409,
+      'cannot_disable_self',
+      'Cannot disable your own account',
+      'Another admin has to disable or enable your account',
+    ),
   labInUse: (classrooms: number) =>
     new HttpError(
       409,
@@ -86,6 +95,13 @@ export const apiErrors = {
     new HttpError(400, 'invalid_email', 'Invalid email', 'Enter a valid email address'),
   rateLimited: (retryAfter: string) =>
     new HttpError(429, 'rate_limited', 'Too many requests', `Try again in ${retryAfter}`),
+  flagRateLimited: (seconds: number) =>
+    new HttpError(
+      429,
+      'flag_rate_limited',
+      'Too many flags',
+      `Too many flags for this lab: try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`,
+    ),
   identityUnavailable: () =>
     new HttpError(
       503,

@@ -66,6 +66,10 @@ export const classroomLabSchema = z.object({
   difficulty: z.enum(LAB_DIFFICULTIES),
   category: z.enum(LAB_CATEGORIES),
   points: z.number().int(),
+  /** Accepted members who solved it here. */
+  solveCount: z.number().int(),
+  /** Whether the caller solved it here. */
+  solved: z.boolean(),
 });
 export type ClassroomLab = z.infer<typeof classroomLabSchema>;
 

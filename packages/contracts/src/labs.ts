@@ -28,9 +28,50 @@ export const labCategorySchema = z.enum(LAB_CATEGORIES, {
   error: `Choose one of ${LAB_CATEGORIES.join(', ')}`,
 });
 
+export const LAB_FLAG_MAX_LENGTH = 500;
+export const LAB_FLAGS_MAX = 20;
+
+/** One accepted answer: compared exactly, or ignoring case when `caseSensitive` is false. */
+export const labFlagInputSchema = z.object({
+  value: z
+    .string('Enter the flag')
+    .trim()
+    .min(1, 'Enter the flag')
+    .max(LAB_FLAG_MAX_LENGTH, `A flag has at most ${LAB_FLAG_MAX_LENGTH} characters`)
+    .refine(hasNoNul, NO_NUL_MESSAGE),
+  caseSensitive: z.boolean().default(true),
+});
+export type LabFlagInput = z.input<typeof labFlagInputSchema>;
+
+/** A multipart field holding a JSON array, parsed into the array's items. */
+const jsonArrayField = <Item extends z.ZodType>(item: Item, label: string) =>
+  z
+    .string(`Send ${label} as a JSON array`)
+    .transform((text, context) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        context.addIssue({ code: 'custom', message: `Send ${label} as a JSON array` });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(item, `Send ${label} as a JSON array`));
+
+/**
+ * The `flags` field of the lab form: ONE text field holding a JSON array of
+ * `{ "value": "flag{…}", "caseSensitive": true }` (values trimmed; `caseSensitive` defaults to
+ * true), at least one and at most 20.
+ */
+export const labFlagsFieldSchema = jsonArrayField(labFlagInputSchema, 'the flags').pipe(
+  z
+    .array(z.object({ value: z.string(), caseSensitive: z.boolean() }))
+    .min(1, 'Add at least one flag')
+    .max(LAB_FLAGS_MAX, `At most ${LAB_FLAGS_MAX} flags`),
+);
+
 /**
  * The text fields of the multipart form that creates a lab (its files come as `labFiles`).
- * Every value arrives as a string, so `points` is parsed here.
+ * Every value arrives as a string, so `points` and `flags` are parsed here.
  */
 export const createLabFieldsSchema = z.object({
   name: z
@@ -58,8 +99,19 @@ export const createLabFieldsSchema = z.object({
         .min(LAB_POINTS.min, `Points must be at least ${LAB_POINTS.min}`)
         .max(LAB_POINTS.max, `Points must be at most ${LAB_POINTS.max}`),
     ),
+  flags: labFlagsFieldSchema,
 });
 export type CreateLabFields = z.input<typeof createLabFieldsSchema>;
+
+/**
+ * The text fields of the multipart form that edits a lab: those of creation (the flags replace
+ * the old set), and `removeFileIds`, a JSON array of the ids of files to remove. New files come
+ * as `labFiles`. The slug stays as it was, so links and bookmarks keep working.
+ */
+export const updateLabFieldsSchema = createLabFieldsSchema.extend({
+  removeFileIds: jsonArrayField(z.uuid('Not a file id'), 'the file ids').default([]),
+});
+export type UpdateLabFields = z.input<typeof updateLabFieldsSchema>;
 
 export const LAB_FILES_FIELD = 'labFiles';
 
@@ -86,8 +138,17 @@ export const labFileSchema = z.object({
 });
 export type LabFile = z.infer<typeof labFileSchema>;
 
+export const labFlagSchema = z.object({
+  id: z.uuid(),
+  value: z.string(),
+  caseSensitive: z.boolean(),
+});
+export type LabFlag = z.infer<typeof labFlagSchema>;
+
 export const labSchema = labSummarySchema.extend({
   files: z.array(labFileSchema),
+  /** Only for the lab's creator and admins; absent for everyone else. */
+  flags: z.array(labFlagSchema).optional(),
   /** The classrooms using this lab that the caller manages: what they may remove it from. */
   classrooms: z.array(z.object({ id: z.uuid(), name: z.string() })),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf, pageQueryFields } from './paging';
 import { hasNoNul, NO_NUL_MESSAGE } from './text';
 
 export const MEMBER_STATUSES = ['Invited', 'PendingApproval', 'Accepted'] as const;
@@ -49,13 +50,7 @@ export const memberListQuerySchema = z.object({
     .optional()
     .transform((status) => (status === undefined ? undefined : [status].flat())),
   search: z.string().max(200).refine(hasNoNul, NO_NUL_MESSAGE).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MEMBER_PAGE_SIZE.max)
-    .default(MEMBER_PAGE_SIZE.default),
+  ...pageQueryFields(MEMBER_PAGE_SIZE),
 });
 export type MemberListQuery = z.infer<typeof memberListQuerySchema>;
 
@@ -70,11 +65,5 @@ export const memberListItemSchema = z.object({
 });
 export type MemberListItem = z.infer<typeof memberListItemSchema>;
 
-export const memberListSchema = z.object({
-  items: z.array(memberListItemSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  pageCount: z.number().int(),
-});
+export const memberListSchema = pageOf(memberListItemSchema);
 export type MemberList = z.infer<typeof memberListSchema>;

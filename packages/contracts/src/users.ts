@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf, pageQueryFields } from './paging';
 import { ROLE } from './roles';
 import { hasNoNul, NO_NUL_MESSAGE } from './text';
 
@@ -49,3 +50,20 @@ export const antiforgeryTokenSchema = z.object({ token: z.string() });
 export const roleChangeSchema = z.object({ roleId: roleIdSchema });
 
 export const userParamsSchema = z.object({ id: z.uuid() });
+
+/** A user as admins manage them: the profile, plus whether an admin disabled the account. */
+export const managedUserSchema = userSchema.extend({ disabled: z.boolean() });
+export type ManagedUser = z.infer<typeof managedUserSchema>;
+
+export const USER_PAGE_SIZE = { default: 20, max: 100 } as const;
+
+export const userListQuerySchema = z.object({
+  /** A substring of the email or the name, ignoring case. */
+  search: z.string().max(200).refine(hasNoNul, NO_NUL_MESSAGE).optional(),
+  role: z.coerce.number().pipe(roleIdSchema).optional(),
+  ...pageQueryFields(USER_PAGE_SIZE),
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+export const userListSchema = pageOf(managedUserSchema);
+export type UserList = z.infer<typeof userListSchema>;

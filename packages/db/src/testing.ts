@@ -14,13 +14,15 @@ export interface TestDatabase {
 }
 
 /**
- * A database of its own for one test file: a fresh PGlite folder, or, when `DATABASE_URL` is
- * set, a fresh database created on that PostgreSQL server, so test files never share data.
+ * A database of its own for one test file: a fresh PGlite folder, or, when `DATABASE_URL` (or
+ * `serverUrl`) is set, a fresh database created on that PostgreSQL server, so test files never
+ * share data.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(
+  serverUrl = process.env.DATABASE_URL,
+): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hackclass-test-'));
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
-  const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     return { kind: 'pglite', databaseUrl: undefined, dataDir, drop: async () => removeDir() };
   }

@@ -2,5 +2,11 @@ export { type HealthOptions, health } from './health';
 export { commonErrors, HttpError } from './http-error';
 export { problemOf, sendProblem } from './problem';
 export { type ProblemHandlersOptions, problemHandlers, sendNotFound } from './problem-handlers';
-export { createService, runService, type ServiceContext, StartupError } from './run-service';
+export {
+  createService,
+  exitOnStartFailure,
+  runService,
+  type ServiceContext,
+  StartupError,
+} from './run-service';
 export { closeOnSignals } from './shutdown';

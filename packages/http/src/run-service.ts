@@ -69,7 +69,8 @@ export class StartupError extends Error {
 }
 
 /** Known start-up failures print one line; anything else keeps its stack for the operator. */
-function exitOnStartFailure(error: unknown): never {
+/** Ends a process that could not start: one line for what the operator can fix, else the stack. */
+export function exitOnStartFailure(error: unknown): never {
   if (
     error instanceof ConfigError ||
     error instanceof DataDirLockedError ||

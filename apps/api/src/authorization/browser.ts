@@ -1,3 +1,5 @@
+import { text } from 'node:stream/consumers';
+import type { LightMyRequestResponse } from 'fastify';
 import type { ApiServer } from '../testing';
 import type { MatrixRequest } from './matrix';
 
@@ -19,7 +21,7 @@ export function browser(server: ApiServer, idToken?: string) {
 
   async function send(
     method: string,
-    { url, body, form }: MatrixRequest,
+    { url, body, form, stream }: MatrixRequest,
     xsrf?: string,
   ): Promise<BrowserResponse> {
     let payload: string | Buffer | undefined;
@@ -42,11 +44,13 @@ export function browser(server: ApiServer, idToken?: string) {
         ...(xsrf === undefined ? {} : { 'x-xsrf-token': xsrf }),
       },
       ...(payload === undefined ? {} : { payload }),
+      ...(stream ? { payloadAsStream: true } : {}),
     });
+    const content = await bodyOf(response, stream);
     const setCookie = response.headers['set-cookie'];
     if (setCookie) cookie = [setCookie].flat()[0]?.split(';')[0];
     const isJson = /json/.test(String(response.headers['content-type'] ?? ''));
-    const parsed: unknown = isJson && response.body ? JSON.parse(response.body) : undefined;
+    const parsed: unknown = isJson && content ? JSON.parse(content) : undefined;
     const code = (parsed as { code?: unknown } | undefined)?.code;
     return {
       status: response.statusCode,
@@ -69,3 +73,13 @@ export function browser(server: ApiServer, idToken?: string) {
 }
 
 export type Browser = ReturnType<typeof browser>;
+
+/** An event stream that was let through stays open: its status is the answer, the rest is drained. */
+async function bodyOf(response: LightMyRequestResponse, stream: boolean | undefined) {
+  if (!stream) return response.body;
+  if (response.statusCode < 300) {
+    response.stream().resume();
+    return '';
+  }
+  return text(response.stream());
+}

@@ -6,13 +6,14 @@ import {
   classroomLabs,
   classrooms,
   labFiles,
+  labFlags,
   labs,
   members,
   notifications,
   users,
 } from '../db/schema';
 import { type ApiServer, apiSession, createAccount, signedInAs, uniqueEmail } from '../testing';
-import type { Caller, Fixture } from './matrix';
+import { type Caller, type Fixture, MATRIX_FLAG } from './matrix';
 
 function mapValues<K extends string, V, W>(record: Record<K, V>, map: (value: V) => W) {
   const entries = Object.entries<V>(record).map(([key, value]) => [key, map(value)]);
@@ -27,7 +28,8 @@ export async function createCallers(server: ApiServer) {
   const unverified = await createAccount(server, { emailVerified: false });
   const me = await apiSession(server, unverified.idToken).call('GET', '/users/me');
   if (me.status !== 200) throw new Error(`unverified caller: GET /users/me ${me.status}`);
-  const [guest, outsider, member, owner, otherTeacher, admin] = await Promise.all([
+  const [target, guest, outsider, member, owner, otherTeacher, admin] = await Promise.all([
+    signedInAs(server, 'student', 'target'),
     signedInAs(server, 'guest'),
     signedInAs(server, 'student', 'outsider'),
     signedInAs(server, 'student', 'member'),
@@ -45,7 +47,7 @@ export async function createCallers(server: ApiServer) {
     unverified: me.json<{ id: string }>().id,
     ...mapValues(people, (person) => person.id),
   };
-  return { idTokens, userIds };
+  return { idTokens, userIds, targetId: target.id };
 }
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
@@ -65,7 +67,7 @@ function joinCodes(count: number): string[] {
  */
 export async function seedFixtures(
   server: ApiServer,
-  userIds: Fixture['userIds'],
+  { userIds, targetId }: Pick<Fixture, 'userIds' | 'targetId'>,
   count: number,
 ): Promise<Fixture[]> {
   const codes = joinCodes(count);
@@ -73,6 +75,7 @@ export async function seedFixtures(
     const labId = randomUUID();
     return {
       userIds,
+      targetId,
       classroom: { id: randomUUID(), joinCode },
       pendingId: randomUUID(),
       invitedId: randomUUID(),
@@ -117,6 +120,9 @@ export async function seedFixtures(
         })),
       ),
     );
+    await tx
+      .insert(labFlags)
+      .values(fixtures.map(({ lab }) => ({ labId: lab.id, value: MATRIX_FLAG })));
     await tx.insert(labFiles).values(
       fixtures.map(({ lab, fileKey }) => ({
         id: lab.fileId,

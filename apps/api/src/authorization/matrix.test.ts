@@ -52,7 +52,7 @@ let elsewhere: Browser;
 beforeAll(async () => {
   server = await startApiServer();
   const callers = await createCallers(server);
-  fixtures = await seedFixtures(server, callers.userIds, CELLS.length + FORGERIES.length);
+  fixtures = await seedFixtures(server, callers, CELLS.length + FORGERIES.length);
   tabs = Object.fromEntries(
     CALLERS.map((caller) => [caller, browser(server, callers.idTokens[caller])]),
   ) as Record<Caller, Browser>;

@@ -33,6 +33,8 @@ export interface Fixture {
   lab: { id: string; slug: string; fileId: string };
   spareLabId: string;
   notificationId: string;
+  /** A student with an identity account who is no caller, for admins to disable and enable. */
+  targetId: string;
   /** An email no account has. */
   freshEmail: string;
 }
@@ -43,6 +45,8 @@ export interface MatrixRequest {
   body?: unknown;
   /** A multipart form, instead of a JSON body. */
   form?: FormData;
+  /** An event stream, which stays open: its status is read, and a success is not waited for. */
+  stream?: boolean;
 }
 
 export interface MatrixRow {
@@ -69,6 +73,18 @@ const managersOf = (ok: number) =>
     member: 403,
     owner: ok,
     otherTeacher: 404,
+    admin: ok,
+  }) as const;
+
+/** Managing users: admins only. */
+const adminsOnly = (ok: number) =>
+  ({
+    ...verifiedOnly,
+    guest: 403,
+    outsider: 403,
+    member: 403,
+    owner: 403,
+    otherTeacher: 403,
     admin: ok,
   }) as const;
 
@@ -102,6 +118,9 @@ const classroomForm = () => {
   return form;
 };
 
+/** The flag of every fixture's lab. */
+export const MATRIX_FLAG = 'flag{matrix}';
+
 const labForm = () => {
   const form = new FormData();
   for (const [key, value] of Object.entries({
@@ -110,6 +129,7 @@ const labForm = () => {
     difficulty: 'Easy',
     category: 'Web',
     points: '100',
+    flags: JSON.stringify([{ value: MATRIX_FLAG, caseSensitive: true }]),
   })) {
     form.append(key, value);
   }
@@ -195,6 +215,25 @@ export const MATRIX: MatrixRow[] = [
       otherTeacher: 403,
       admin: 200,
     },
+  },
+
+  {
+    method: 'GET',
+    route: '/api/users',
+    request: () => ({ url: '/users?search=example&role=1&page=1&pageSize=5' }),
+    expect: adminsOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/users/:id/disable',
+    request: ({ targetId }) => ({ url: `/users/${targetId}/disable` }),
+    expect: adminsOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/users/:id/enable',
+    request: ({ targetId }) => ({ url: `/users/${targetId}/enable` }),
+    expect: adminsOnly(200),
   },
 
   // --- notifications: the member's own ---
@@ -283,6 +322,12 @@ export const MATRIX: MatrixRow[] = [
     request: ({ classroom }) => ({ url: `/classrooms/${classroom.id}/image` }),
     expect: seenByClassroom,
   },
+  {
+    method: 'GET',
+    route: '/api/classrooms/:id/events',
+    request: ({ classroom }) => ({ url: `/classrooms/${classroom.id}/events`, stream: true }),
+    expect: seenByClassroom,
+  },
 
   // --- members ---
   {
@@ -357,6 +402,51 @@ export const MATRIX: MatrixRow[] = [
     expect: managersOf(204),
   },
 
+  // --- flags, submissions and standings ---
+  {
+    method: 'POST',
+    route: '/api/classrooms/:id/hacking-labs/:labId/submissions',
+    request: ({ classroom, lab }) => ({
+      url: `/classrooms/${classroom.id}/hacking-labs/${lab.id}/submissions`,
+      body: { flag: MATRIX_FLAG },
+    }),
+    // Accepted members only: its teacher and admins see the classroom but never compete.
+    expect: { ...seenByClassroom, owner: 403, admin: 403 },
+  },
+  {
+    method: 'GET',
+    route: '/api/classrooms/:id/submissions',
+    // A member lists their own; the classroom's managers everyone's.
+    request: ({ classroom }) => ({ url: `/classrooms/${classroom.id}/submissions` }),
+    expect: seenByClassroom,
+  },
+  {
+    method: 'GET',
+    route: '/api/classrooms/:id/leaderboard',
+    request: ({ classroom }) => ({ url: `/classrooms/${classroom.id}/leaderboard` }),
+    expect: seenByClassroom,
+  },
+  {
+    method: 'GET',
+    route: '/api/classrooms/:id/analytics',
+    request: ({ classroom }) => ({ url: `/classrooms/${classroom.id}/analytics` }),
+    expect: managersOf(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/users/me/activity',
+    request: () => ({ url: '/users/me/activity' }),
+    expect: {
+      ...verifiedOnly,
+      guest: 200,
+      outsider: 200,
+      member: 200,
+      owner: 200,
+      otherTeacher: 200,
+      admin: 200,
+    },
+  },
+
   // --- labs ---
   {
     method: 'GET',
@@ -383,6 +473,13 @@ export const MATRIX: MatrixRow[] = [
     route: '/api/hacking-labs/:idOrSlug',
     request: ({ lab }) => ({ url: `/hacking-labs/${lab.slug}` }),
     expect: seenByClassroom,
+  },
+  {
+    method: 'PUT',
+    route: '/api/hacking-labs/:id',
+    request: ({ lab }) => ({ url: `/hacking-labs/${lab.id}`, form: labForm() }),
+    // Who may delete it edits it: its creator and admins; its classroom's member sees it only.
+    expect: { ...seenByClassroom, member: 403, owner: 200, admin: 200 },
   },
   {
     method: 'DELETE',

@@ -1,3 +1,4 @@
+import { text } from 'node:stream/consumers';
 import { PROBLEM_CONTENT_TYPE, problemSchema } from '@hackclass/contracts';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
@@ -33,8 +34,21 @@ function pathOf(route: string, segments: Record<string, string>) {
   return { method, url };
 }
 
-function send(world: World, caller: Caller, method: string, url: string, body: Body) {
-  return world.server.app.inject({
+/** What the properties read of an answer. */
+type Answer = Pick<LightMyRequestResponse, 'statusCode' | 'headers' | 'body' | 'json'>;
+
+const EVENT_STREAM = 'text/event-stream';
+
+async function send(
+  world: World,
+  caller: Caller,
+  method: string,
+  url: string,
+  body: Body,
+  spec: RouteCase,
+): Promise<Answer> {
+  const streaming = spec.produces === EVENT_STREAM;
+  const response = await world.server.app.inject({
     method: method as 'GET',
     url,
     headers: {
@@ -42,14 +56,26 @@ function send(world: World, caller: Caller, method: string, url: string, body: B
       ...(body.contentType === undefined ? {} : { 'content-type': body.contentType }),
     },
     ...(body.payload === undefined ? {} : { payload: body.payload }),
+    ...(streaming ? { payloadAsStream: true } : {}),
   });
+  if (!streaming) return response;
+  // An event stream that was let through stays open: its status is the answer, the rest is drained.
+  let content = '';
+  if (response.statusCode < 300) response.stream().resume();
+  else content = await text(response.stream());
+  return {
+    statusCode: response.statusCode,
+    headers: response.headers,
+    body: content,
+    json: () => JSON.parse(content),
+  };
 }
 
 /**
  * Never a 5xx; every refusal a problem document whose `errors` name only the route's own
  * fields (or the part of the request that is wrong as a whole); every success the route's type.
  */
-export function expectSound(response: LightMyRequestResponse, spec: RouteCase) {
+export function expectSound(response: Answer, spec: RouteCase) {
   const { statusCode: status } = response;
   const type = String(response.headers['content-type'] ?? '');
   const seen = `${status} ${type} ${response.body.slice(0, 500)}`;
@@ -88,7 +114,7 @@ export async function fuzzRoute(world: World, route: string, spec: RouteCase) {
         params.map((name, i) => [name, segments[i] ?? spec.params?.[name]?.(world, caller) ?? '']),
       );
       const { method, url } = pathOf(route, values);
-      expectSound(await send(world, caller, method, `${url}${query}`, body), spec);
+      expectSound(await send(world, caller, method, `${url}${query}`, body, spec), spec);
     }),
     options,
   );
@@ -165,7 +191,7 @@ export async function expectFieldErrors(world: World, route: string, spec: Route
           Object.entries(spec.params ?? {}).map(([name, valid]) => [name, valid(world, caller)]),
         );
         const { method, url } = pathOf(route, values);
-        const response = await send(world, caller, method, `${url}${query}`, body);
+        const response = await send(world, caller, method, `${url}${query}`, body, spec);
         const problem = expectSound(response, spec);
         expect(problem?.code, response.body).toBe('validation_failed');
         const named = Object.keys(problem?.errors ?? {}).map((key) => key.split('.')[0]);
@@ -188,7 +214,7 @@ export async function fuzzValidBodies(world: World, route: string, spec: RouteCa
           Object.entries(spec.params ?? {}).map(([name, valid]) => [name, valid(world, caller)]),
         );
         const { method, url } = pathOf(route, values);
-        const response = await send(world, caller, method, url, body);
+        const response = await send(world, caller, method, url, body, spec);
         expect(expectSound(response, spec)?.code, response.body).not.toBe('validation_failed');
       },
     ),

@@ -1,6 +1,7 @@
 import {
   classroomFieldsSchema,
   createLabFieldsSchema,
+  flagSubmissionRequestSchema,
   joinClassroomRequestSchema,
   registerRequestSchema,
 } from '@hackclass/contracts';
@@ -65,6 +66,47 @@ const classroomForm = {
     .map(form),
 };
 
+const labFields = {
+  good: {
+    name: 'SQLi',
+    description: '',
+    difficulty: 'Easy',
+    category: 'Web',
+    points: '10',
+    flags: JSON.stringify([{ value: 'flag{sqli}', caseSensitive: false }]),
+  },
+  wrong: {
+    name: fc.oneof(blank, tooLong(100)),
+    description: tooLong(20_000),
+    difficulty: fc.constantFrom('', 'easy', 'Trivial', ' Easy'),
+    category: fc.constantFrom('', 'web', 'Pwn'),
+    points: fc.constantFrom('', 'ten', '0', '-1', '1.5', '10001', '1e3', '99999999999999999999'),
+    flags: fc.oneof(
+      fc.constantFrom('', 'flag{x}', '[]', '{}', 'null', '[{"value":""}]', '[{"value":1}]'),
+      fc.constantFrom('[{"value":"a","caseSensitive":"no"}]', `[{"value":"${'x'.repeat(501)}"}]`),
+    ),
+  },
+  files: ['labFiles'],
+};
+
+/** Valid lab forms of random content, flags included. */
+const validLabForm = fc
+  .record({
+    name: text(100),
+    description: text(2_000),
+    difficulty: fc.constantFrom('Easy', 'Insane'),
+    category: fc.constantFrom('Web', 'Reverse engineering'),
+    points: fc.integer({ min: 1, max: 10_000 }).map(String),
+    flags: fc
+      .array(fc.record({ value: text(500), caseSensitive: fc.boolean() }), {
+        minLength: 1,
+        maxLength: 3,
+      })
+      .map((flags) => JSON.stringify(flags)),
+  })
+  .filter((fields) => createLabFieldsSchema.safeParse(fields).success)
+  .map(form);
+
 /** Every API route but the OpenAPI reference, by domain; each domain has its test file. */
 export const routeCases = {
   authAndUsers: {
@@ -88,6 +130,21 @@ export const routeCases = {
         .map(json),
     },
     'GET /api/users/me': {},
+    'GET /api/users/me/activity': {},
+    'GET /api/users': {
+      query: {
+        good: { search: 'ada', role: '1', page: '1', pageSize: '20' },
+        wrong: {
+          search: tooLong(200),
+          role: fc.constantFrom('', '0', '5', 'admin', '1.5', '-1', '1e400'),
+          page: fc.constantFrom('0', '-1', 'abc', '1.5', '1e400', '99999999999999999999'),
+          pageSize: fc.constantFrom('0', '-5', '101', '1e9', 'x', '2.5'),
+        },
+      },
+      adminOnly: true,
+    },
+    'POST /api/users/:id/disable': { params: { id: (world) => world.targetId }, adminOnly: true },
+    'POST /api/users/:id/enable': { params: { id: (world) => world.targetId }, adminOnly: true },
     'PATCH /api/users/:id/role': {
       params: { id: (world) => world.targetId },
       json: { roleId: 2 },
@@ -114,6 +171,10 @@ export const routeCases = {
       params: { id: classroomId },
       query: { good: { v: '1' }, wrong: { v: fc.constant<string[]>(['1', '2']) } },
       produces: 'image/png',
+    },
+    'GET /api/classrooms/:id/events': {
+      params: { id: classroomId },
+      produces: 'text/event-stream',
     },
   },
   members: {
@@ -163,37 +224,17 @@ export const routeCases = {
   labs: {
     'GET /api/hacking-labs': {},
     'GET /api/hacking-labs/:idOrSlug': { params: { idOrSlug: (world) => world.lab.slug } },
-    'POST /api/hacking-labs': {
+    'POST /api/hacking-labs': { multipart: labFields, validBody: validLabForm },
+    'PUT /api/hacking-labs/:id': {
+      params: { id: (world) => world.lab.id },
       multipart: {
-        good: { name: 'SQLi', description: '', difficulty: 'Easy', category: 'Web', points: '10' },
+        ...labFields,
         wrong: {
-          name: fc.oneof(blank, tooLong(100)),
-          description: tooLong(20_000),
-          difficulty: fc.constantFrom('', 'easy', 'Trivial', ' Easy'),
-          category: fc.constantFrom('', 'web', 'Pwn'),
-          points: fc.constantFrom(
-            '',
-            'ten',
-            '0',
-            '-1',
-            '1.5',
-            '10001',
-            '1e3',
-            '99999999999999999999',
-          ),
+          ...labFields.wrong,
+          removeFileIds: fc.constantFrom('', 'x', '["x"]', '{}', '[1]', 'null'),
         },
-        files: ['labFiles'],
       },
-      validBody: fc
-        .record({
-          name: text(100),
-          description: text(2_000),
-          difficulty: fc.constantFrom('Easy', 'Insane'),
-          category: fc.constantFrom('Web', 'Reverse engineering'),
-          points: fc.integer({ min: 1, max: 10_000 }).map(String),
-        })
-        .filter((fields) => createLabFieldsSchema.safeParse(fields).success)
-        .map(form),
+      validBody: validLabForm,
     },
     'DELETE /api/hacking-labs/:id': {
       params: { id: (world) => world.spareLabId },
@@ -210,6 +251,39 @@ export const routeCases = {
     'DELETE /api/classrooms/:id/hacking-labs/:labId': {
       params: { id: classroomId, labId: (world) => world.lab.id },
     },
+  },
+  standings: {
+    'POST /api/classrooms/:id/hacking-labs/:labId/submissions': {
+      params: { id: classroomId, labId: (world) => world.lab.id },
+      json: { flag: 'flag{guess}' },
+      validBody: text(500)
+        .map((flag) => ({ flag }))
+        .filter((body) => flagSubmissionRequestSchema.safeParse(body).success)
+        .map(json),
+    },
+    'GET /api/classrooms/:id/submissions': {
+      params: { id: classroomId },
+      query: {
+        good: { page: '1', pageSize: '20' },
+        wrong: {
+          labId: fc.constantFrom('', 'x', '1', '00000000-0000-0000-0000-00000000000G'),
+          userId: fc.constantFrom('', 'me', '0000000-0000-4000-8000-000000000000'),
+          page: fc.constantFrom('0', '-1', 'abc', '1.5', '1e400'),
+          pageSize: fc.constantFrom('0', '-5', '101', 'x'),
+        },
+      },
+    },
+    'GET /api/classrooms/:id/leaderboard': {
+      params: { id: classroomId },
+      query: {
+        good: { page: '1', pageSize: '50' },
+        wrong: {
+          page: fc.constantFrom('0', '-1', 'abc', '1.5', '1e400'),
+          pageSize: fc.constantFrom('0', '-5', '101', 'x'),
+        },
+      },
+    },
+    'GET /api/classrooms/:id/analytics': { params: { id: classroomId } },
   },
 } satisfies Record<string, Record<string, RouteCase>>;
 

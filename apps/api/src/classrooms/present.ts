@@ -37,7 +37,7 @@ export async function presentClassroom(
   const { classroom } = view;
   const [accepted, hackingLabs, creatorName] = await Promise.all([
     acceptedMembersOf(db, classroom.id),
-    labsOf(db, classroom.id),
+    labsOf(db, classroom.id, actor.id),
     classroom.creatorId ? userName(db, classroom.creatorId) : undefined,
   ]);
   const creator =
@@ -47,10 +47,7 @@ export async function presentClassroom(
   return {
     ...summary,
     ...(canSeeJoinCode(actor, view) ? { joinCode: classroom.joinCode } : {}),
-    members: [
-      ...creator,
-      ...accepted.map((member) => ({ ...member, points: 0, isCreator: false })),
-    ],
+    members: [...creator, ...accepted.map((member) => ({ ...member, isCreator: false }))],
     hackingLabs,
   };
 }

@@ -1,7 +1,8 @@
 import type { MemberStatus } from '@hackclass/contracts';
 import { and, asc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
-import { classroomLabs, classrooms, labs, members, users } from '../db/schema';
+import { preparedQuery } from '../db/prepared';
+import { classroomLabs, classrooms, labs, members, solves, users } from '../db/schema';
 import { type Actor, isAdmin, isGuest, isTeacher } from '../policies/actors';
 import { type ClassroomFacts, canSeeClassroomSummary } from '../policies/classrooms';
 
@@ -17,7 +18,9 @@ export interface ClassroomView extends ClassroomFacts {
 /** A user's name for others: their display name, else their email's local part. */
 export const memberName = sql<string>`coalesce(nullif(${users.displayName}, ''), split_part(${users.email}, '@', 1))`;
 
-function selectViews(db: ApiDatabase, actorId: string, where: SQL | undefined) {
+const actorId = sql.placeholder('actorId');
+
+function selectViews(db: ApiDatabase, where: SQL | undefined) {
   return db
     .select({
       classroom: classrooms,
@@ -46,19 +49,29 @@ const toView = (row: {
   myStatus: row.myStatus ?? undefined,
 });
 
-/**
- * Every classroom the actor may see at least the summary of, in one query: admins all,
- * teachers their own, everyone their memberships in any state (the web app's tabs).
- */
+/** Admins see all classrooms, teachers their own, everyone their memberships in any state. */
+const viewsForAdmin = preparedQuery('classroom_views_admin', (db, name) =>
+  selectViews(db, undefined).prepare(name),
+);
+const viewsForTeacher = preparedQuery('classroom_views_teacher', (db, name) =>
+  selectViews(db, or(isNotNull(members.status), eq(classrooms.creatorId, actorId))).prepare(name),
+);
+const viewsForMember = preparedQuery('classroom_views_member', (db, name) =>
+  selectViews(db, isNotNull(members.status)).prepare(name),
+);
+const viewById = preparedQuery('classroom_view_by_id', (db, name) =>
+  selectViews(db, eq(classrooms.id, sql.placeholder('id'))).prepare(name),
+);
+
+/** Every classroom the actor may see at least the summary of, in one query (the web app's tabs). */
 export async function listClassroomViews(db: ApiDatabase, actor: Actor): Promise<ClassroomView[]> {
   if (isGuest(actor)) return [];
-  const where = isAdmin(actor)
-    ? undefined
-    : or(
-        isNotNull(members.status),
-        isTeacher(actor) ? eq(classrooms.creatorId, actor.id) : undefined,
-      );
-  const rows = await selectViews(db, actor.id, where);
+  const views = isAdmin(actor)
+    ? viewsForAdmin
+    : isTeacher(actor)
+      ? viewsForTeacher
+      : viewsForMember;
+  const rows = await views(db).execute({ actorId: actor.id });
   return rows.map(toView).filter((view) => canSeeClassroomSummary(actor, view));
 }
 
@@ -67,21 +80,29 @@ export async function findClassroomView(
   id: string,
   actorId: string,
 ): Promise<ClassroomView | undefined> {
-  const [row] = await selectViews(db, actorId, eq(classrooms.id, id));
+  const [row] = await viewById(db).execute({ id, actorId });
   return row && toView(row);
 }
 
-/** The accepted members, by name. Points come with flags (a later issue): 0 for now. */
+/** The accepted members with their points, by name. */
 export async function acceptedMembersOf(db: ApiDatabase, classroomId: string) {
   return db
-    .select({ userId: users.id, name: memberName })
+    .select({ userId: users.id, name: memberName, points: members.points })
     .from(members)
     .innerJoin(users, eq(users.id, members.userId))
     .where(and(eq(members.classroomId, classroomId), eq(members.status, 'Accepted')))
     .orderBy(asc(memberName), asc(users.id));
 }
 
-export async function labsOf(db: ApiDatabase, classroomId: string) {
+/** Accepted members who solved the lab of the outer query (on `classroom_labs`) in its classroom. */
+export const solveCount = sql<number>`(select count(*)::int from ${solves}
+  inner join ${members} on ${members.classroomId} = ${solves.classroomId}
+    and ${members.userId} = ${solves.userId} and ${members.status} = 'Accepted'
+  where ${solves.classroomId} = ${classroomLabs.classroomId}
+    and ${solves.labId} = ${classroomLabs.labId})`.mapWith(Number);
+
+/** The classroom's labs by name, with their solve counts and whether `viewerId` solved each. */
+export async function labsOf(db: ApiDatabase, classroomId: string, viewerId: string) {
   return db
     .select({
       id: labs.id,
@@ -90,6 +111,10 @@ export async function labsOf(db: ApiDatabase, classroomId: string) {
       difficulty: labs.difficulty,
       category: labs.category,
       points: labs.points,
+      solveCount,
+      solved: sql<boolean>`exists (select 1 from ${solves}
+        where ${solves.classroomId} = ${classroomLabs.classroomId}
+          and ${solves.userId} = ${viewerId} and ${solves.labId} = ${classroomLabs.labId})`,
     })
     .from(classroomLabs)
     .innerJoin(labs, eq(labs.id, classroomLabs.labId))

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { classroomLabs, classrooms, labs, members } from '../db/schema';
 import { apiErrors } from '../errors';
+import { recountPoints } from '../leaderboard/recount';
 import { notify } from '../notifications/notify';
 import type { Actor } from '../policies/actors';
 import { canManageClassroom, canSeeClassroom } from '../policies/classrooms';
@@ -58,6 +59,7 @@ export async function addLabToClassroom(
         throw error;
       });
     if (added.length === 0) throw apiErrors.labAlreadyInClassroom();
+    await recountPoints(tx, [classroomId]);
     const accepted = await tx
       .select({ userId: members.userId })
       .from(members)
@@ -86,9 +88,12 @@ export async function removeLabFromClassroom(
   labId: string,
 ): Promise<void> {
   await managedClassroom(db, actor, classroomId);
-  const removed = await db
-    .delete(classroomLabs)
-    .where(and(eq(classroomLabs.classroomId, classroomId), eq(classroomLabs.labId, labId)))
-    .returning();
-  if (removed.length === 0) throw apiErrors.notFound('Lab in this classroom');
+  await db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(classroomLabs)
+      .where(and(eq(classroomLabs.classroomId, classroomId), eq(classroomLabs.labId, labId)))
+      .returning();
+    if (removed.length === 0) throw apiErrors.notFound('Lab in this classroom');
+    await recountPoints(tx, [classroomId]);
+  });
 }

@@ -6,6 +6,7 @@ import type { ApiDatabase } from '../db';
 import { labFiles, labs } from '../db/schema';
 import type { UploadedFile } from '../uploads/multipart-form';
 import { pgErrorOf } from './database-errors';
+import { replaceFlags } from './flags';
 import type { LabRow } from './present-lab';
 import { nextFreeSlug, slugify } from './slug';
 
@@ -14,14 +15,20 @@ const SLUG_ATTEMPTS = 10;
 export type LabFields = z.output<typeof createLabFieldsSchema>;
 
 /** The form's text fields, or a validation_failed problem naming each bad field. */
-export function parseLabFields(fields: Record<string, string>): LabFields {
-  const parsed = createLabFieldsSchema.safeParse(fields);
+export function parseFormFields<Schema extends z.ZodType>(
+  schema: Schema,
+  fields: Record<string, string>,
+): z.output<Schema> {
+  const parsed = schema.safeParse(fields);
   if (!parsed.success) {
     const errors = z.flattenError(parsed.error).fieldErrors as Record<string, string[]>;
     throw commonErrors.validation(errors);
   }
   return parsed.data;
 }
+
+export const parseLabFields = (fields: Record<string, string>): LabFields =>
+  parseFormFields(createLabFieldsSchema, fields);
 
 const isSlugConflict = (error: unknown) => {
   const { code, constraint } = pgErrorOf(error);
@@ -42,7 +49,7 @@ async function freeSlugFor(db: ApiDatabase, name: string): Promise<string> {
 }
 
 /**
- * Creates the lab and its file rows in one transaction, under a slug free at that moment. Two
+ * Creates the lab, its flags and its file rows in one transaction, under a slug free at that moment. Two
  * creations racing for one slug meet at the unique index; the loser picks again.
  */
 export async function createLab(
@@ -54,26 +61,35 @@ export async function createLab(
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
+        const { flags, ...columns } = fields;
         const [lab] = await tx
           .insert(labs)
-          .values({ ...fields, slug: await freeSlugFor(tx, fields.name), creatorId })
+          .values({ ...columns, slug: await freeSlugFor(tx, fields.name), creatorId })
           .returning();
         if (!lab) throw new Error('lab insert returned nothing');
-        if (files.length > 0) {
-          await tx.insert(labFiles).values(
-            files.map(({ fileName, storageKey, contentType, size }) => ({
-              labId: lab.id,
-              fileName,
-              storageKey,
-              contentType,
-              size,
-            })),
-          );
-        }
+        await replaceFlags(tx, lab.id, flags);
+        await insertFiles(tx, lab.id, files);
         return lab;
       });
     } catch (error) {
       if (attempt >= SLUG_ATTEMPTS || !isSlugConflict(error)) throw error;
     }
   }
+}
+
+export async function insertFiles(
+  db: ApiDatabase,
+  labId: string,
+  files: UploadedFile[],
+): Promise<void> {
+  if (files.length === 0) return;
+  await db.insert(labFiles).values(
+    files.map(({ fileName, storageKey, contentType, size }) => ({
+      labId,
+      fileName,
+      storageKey,
+      contentType,
+      size,
+    })),
+  );
 }

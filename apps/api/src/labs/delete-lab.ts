@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ApiDatabase } from '../db';
 import { classroomLabs, labFiles, labs } from '../db/schema';
 import { apiErrors } from '../errors';
+import { classroomsWithLab, recountPoints } from '../leaderboard/recount';
 
 /**
  * Deletes a lab with its file rows. A lab some classroom uses is refused (409, naming how
@@ -29,8 +30,10 @@ export async function deleteLab(
       .select({ storageKey: labFiles.storageKey })
       .from(labFiles)
       .where(eq(labFiles.labId, labId));
-    // Its file rows and classroom links go with it (on delete cascade).
+    const classroomIds = await classroomsWithLab(tx, labId);
+    // Its file rows, classroom links and solves go with it (on delete cascade).
     await tx.delete(labs).where(eq(labs.id, labId));
+    await recountPoints(tx, classroomIds);
     return files.map((file) => file.storageKey);
   });
 }

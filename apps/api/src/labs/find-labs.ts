@@ -4,6 +4,8 @@ import { z } from 'zod';
 import type { ApiDatabase } from '../db';
 import { classroomLabs, classrooms, labFiles, labs } from '../db/schema';
 import { type Actor, isAdmin, isTeacher } from '../policies/actors';
+import { canSeeLabFlags } from '../policies/labs';
+import { flagsOf } from './flags';
 import { type LabRow, presentLabSummary } from './present-lab';
 import { listedLabsCondition, visibleLabsCondition } from './visibility';
 
@@ -42,7 +44,7 @@ export async function findVisibleLab(
   return lab;
 }
 
-/** A lab with its files and the classrooms using it that the actor runs. */
+/** A lab with its files, the classrooms using it that the actor runs, and flags if theirs. */
 export async function labDetails(db: ApiDatabase, actor: Actor, lab: LabRow): Promise<Lab> {
   const files = await db
     .select({
@@ -54,8 +56,16 @@ export async function labDetails(db: ApiDatabase, actor: Actor, lab: LabRow): Pr
     .from(labFiles)
     .where(eq(labFiles.labId, lab.id))
     .orderBy(asc(labFiles.createdAt), asc(labFiles.fileName), asc(labFiles.id));
-  const usedIn = await managedClassroomsUsing(db, actor, lab.id);
-  return { ...presentLabSummary(lab, files.length), files, classrooms: usedIn };
+  const [usedIn, flags] = await Promise.all([
+    managedClassroomsUsing(db, actor, lab.id),
+    canSeeLabFlags(actor, lab) ? flagsOf(db, lab.id) : undefined,
+  ]);
+  return {
+    ...presentLabSummary(lab, files.length),
+    files,
+    classrooms: usedIn,
+    ...(flags ? { flags } : {}),
+  };
 }
 
 /** Mirrors `canManageClassroom`: admins run every classroom, teachers those they created. */

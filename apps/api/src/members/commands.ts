@@ -5,6 +5,7 @@ import { type ClassroomRow, memberName } from '../classrooms/queries';
 import type { ApiDatabase } from '../db';
 import { classrooms, emailInvitations, members, users } from '../db/schema';
 import { apiErrors } from '../errors';
+import { recountPoints } from '../leaderboard/recount';
 import type { Actor } from '../policies/actors';
 import { canJoinClassrooms } from '../policies/classrooms';
 import type { UserRow } from '../users/ensure-user';
@@ -32,6 +33,8 @@ async function moveMember(
     .set({ status: to, updatedAt: new Date() })
     .where(and(memberKey(classroomId, userId), eq(members.status, from)))
     .returning({ userId: members.userId });
+  // Solves from an earlier membership count again.
+  if (moved.length > 0 && to === 'Accepted') await recountPoints(tx, [classroomId], userId);
   return moved.length > 0;
 }
 

@@ -1,7 +1,8 @@
 import type { MemberList, MemberListQuery, MemberStatus } from '@hackclass/contracts';
-import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import { memberName } from '../classrooms/queries';
 import type { ApiDatabase } from '../db';
+import { preparedQuery } from '../db/prepared';
 import { classrooms, members, users } from '../db/schema';
 
 /** `text` as a literal ILIKE substring pattern: `%` and `_` match only themselves. */
@@ -12,16 +13,13 @@ export interface MemberListOptions {
   manager: boolean;
 }
 
-/**
- * A page of a classroom's roster: its creator (listed as accepted, flagged) and its members,
- * filtered, searched and paged in SQL. Points come with flags (a later issue): 0 for now.
- */
-export async function listMembers(
-  db: ApiDatabase,
-  classroomId: string,
-  { status, search, page, pageSize }: MemberListQuery,
-  { manager }: MemberListOptions,
-): Promise<MemberList> {
+const classroomId = sql.placeholder('classroomId');
+const statuses = sql.placeholder('statuses');
+const pattern = sql.placeholder('pattern');
+const searchEmails = sql.placeholder('searchEmails');
+
+/** The classroom's creator (listed as accepted, flagged) and its members, filtered. */
+function filteredRoster(db: ApiDatabase) {
   const creator = db
     .select({
       userId: users.id,
@@ -29,6 +27,7 @@ export async function listMembers(
       email: users.email,
       status: sql<MemberStatus>`'Accepted'`.as('status'),
       isCreator: sql<boolean>`true`.as('is_creator'),
+      points: sql<number>`0`.as('points'),
     })
     .from(classrooms)
     .innerJoin(users, eq(users.id, classrooms.creatorId))
@@ -40,32 +39,60 @@ export async function listMembers(
       email: users.email,
       status: members.status,
       isCreator: sql<boolean>`false`.as('is_creator'),
+      points: members.points,
     })
     .from(members)
     .innerJoin(users, eq(users.id, members.userId))
     .where(eq(members.classroomId, classroomId));
   const roster = creator.unionAll(rows).as('roster');
+  // One statement for every filter: a null placeholder turns its condition off.
+  const where = sql`(${statuses}::text[] is null or ${roster.status} = any(${statuses}::text[]))
+    and (${pattern}::text is null or ${roster.name} ilike ${pattern}::text
+      or (${searchEmails}::boolean and ${roster.email} ilike ${pattern}::text))`;
+  return { roster, where };
+}
 
-  const statuses = manager ? status : (status ?? ['Accepted']).filter((s) => s === 'Accepted');
+const rosterTotal = preparedQuery('roster_total', (db, name) => {
+  const { roster, where } = filteredRoster(db);
+  return db.select({ total: count() }).from(roster).where(where).prepare(name);
+});
+
+const rosterPage = preparedQuery('roster_page', (db, name) => {
+  const { roster, where } = filteredRoster(db);
+  return db
+    .select({
+      userId: roster.userId,
+      name: roster.name,
+      email: roster.email,
+      status: roster.status,
+      isCreator: roster.isCreator,
+      points: roster.points,
+    })
+    .from(roster)
+    .where(where)
+    .orderBy(sql`${roster.isCreator} desc`, asc(sql`lower(${roster.name})`), asc(roster.userId))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name);
+});
+
+/** A page of a classroom's roster with each one's points, filtered, searched and paged in SQL. */
+export async function listMembers(
+  db: ApiDatabase,
+  classroomId: string,
+  { status, search, page, pageSize }: MemberListQuery,
+  { manager }: MemberListOptions,
+): Promise<MemberList> {
   const term = search?.trim();
-  const where = and(
-    statuses ? inArray(roster.status, statuses) : undefined,
-    term
-      ? or(
-          ilike(roster.name, containsPattern(term)),
-          manager ? ilike(roster.email, containsPattern(term)) : undefined,
-        )
-      : undefined,
-  );
+  const filters = {
+    classroomId,
+    statuses: manager ? (status ?? null) : (status ?? ['Accepted']).filter((s) => s === 'Accepted'),
+    pattern: term ? containsPattern(term) : null,
+    searchEmails: manager,
+  };
   const [totals, items] = await Promise.all([
-    db.select({ total: count() }).from(roster).where(where),
-    db
-      .select()
-      .from(roster)
-      .where(where)
-      .orderBy(sql`${roster.isCreator} desc`, asc(sql`lower(${roster.name})`), asc(roster.userId))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+    rosterTotal(db).execute(filters),
+    rosterPage(db).execute({ ...filters, limit: pageSize, offset: (page - 1) * pageSize }),
   ]);
   const total = totals[0]?.total ?? 0;
   return {
@@ -74,7 +101,7 @@ export async function listMembers(
       name: item.name,
       ...(manager ? { email: item.email } : {}),
       status: item.status,
-      points: 0,
+      points: item.points,
       isCreator: item.isCreator,
     })),
     total,

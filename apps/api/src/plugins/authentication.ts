@@ -90,6 +90,8 @@ export const authentication = fp<AuthenticationOptions>(
       }
       const token = await verifiedToken(bearer);
       const user = await ensureUser(app.db, token, adminEmails);
+      // ID tokens outlive the identity account's disabling by up to an hour.
+      if (user.disabledAt) throw apiErrors.accountDisabled();
       request.principal = { token, user };
       if (access === 'verified' && !token.emailVerified) throw apiErrors.emailNotVerified();
     });

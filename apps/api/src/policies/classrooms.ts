@@ -22,6 +22,13 @@ export const canSeeClassroom = (actor: Actor, classroom: ClassroomFacts) =>
 export const canSeeClassroomSummary = (actor: Actor, classroom: ClassroomFacts) =>
   canSeeClassroom(actor, classroom) || (!isGuest(actor) && classroom.myStatus !== undefined);
 
+/**
+ * Flags are for the classroom's accepted members to solve (its teacher is no member); admins
+ * hold every flag, so they never compete.
+ */
+export const canSubmitFlags = (actor: Actor, classroom: ClassroomFacts) =>
+  !isAdmin(actor) && !isGuest(actor) && classroom.myStatus === 'Accepted';
+
 /** The join code is for those who hand it out. */
 export const canSeeJoinCode = canManageClassroom;
 

@@ -11,6 +11,10 @@ const isCreator = (actor: Actor, lab: LabFacts) =>
 export const canDeleteLab = (actor: Actor, lab: LabFacts) =>
   isAdmin(actor) || (isTeacher(actor) && isCreator(actor, lab));
 
+/** Who deletes a lab edits it and sees its flags; nobody else ever does. */
+export const canEditLab = canDeleteLab;
+export const canSeeLabFlags = canDeleteLab;
+
 /** A classroom's manager adds their own labs to it; admins add any lab. */
 export const canAddLabToClassrooms = canDeleteLab;
 

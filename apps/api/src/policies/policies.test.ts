@@ -1,7 +1,12 @@
 import { ROLE } from '@hackclass/contracts';
 import { describe, expect, it } from 'vitest';
 import { canCreateContent } from './actors';
-import { canManageClassroom, canSeeClassroom, canSeeClassroomSummary } from './classrooms';
+import {
+  canManageClassroom,
+  canSeeClassroom,
+  canSeeClassroomSummary,
+  canSubmitFlags,
+} from './classrooms';
 
 const owner = { id: 'owner', roleId: ROLE.teacher };
 const otherTeacher = { id: 'other', roleId: ROLE.teacher };
@@ -38,6 +43,19 @@ describe('classroom policies', () => {
     expect(canManageClassroom(actor, facts)).toBe(manage);
     expect(canSeeClassroom(actor, facts)).toBe(see);
     expect(canSeeClassroomSummary(actor, facts)).toBe(summary);
+  });
+
+  it.each([
+    ['an accepted student', student, classroom('Accepted'), true],
+    ['an accepted teacher of another classroom', otherTeacher, classroom('Accepted'), true],
+    ['a pending student', student, classroom('PendingApproval'), false],
+    ['an invited student', student, classroom('Invited'), false],
+    ['a student outside', student, classroom(), false],
+    ['its teacher', owner, classroom(), false],
+    ['an admin, even if accepted', admin, classroom('Accepted'), false],
+    ['a guest, even if listed as accepted', guest, classroom('Accepted'), false],
+  ])('%s: submit flags %s', (_who, actor, facts, submit) => {
+    expect(canSubmitFlags(actor, facts)).toBe(submit);
   });
 
   it('lets teachers and admins create content, and nobody else', () => {

@@ -7,7 +7,11 @@ export const TEST_PASSWORD = 'correct horse battery';
 export const uniqueEmail = (label = 'user') => `${label}-${randomUUID().slice(0, 8)}@example.org`;
 
 /** An ID token for an account, through the identity service's public sign-in endpoint. */
-export async function signIn(server: ApiServer, email: string, password = TEST_PASSWORD) {
+export async function signIn(
+  server: Pick<ApiServer, 'origin'>,
+  email: string,
+  password = TEST_PASSWORD,
+) {
   const response = await fetch(
     `${server.origin}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${TEST_API_KEY}`,
     {
@@ -23,7 +27,7 @@ export async function signIn(server: ApiServer, email: string, password = TEST_P
 
 /** An identity account made through the admin API, verified unless asked otherwise. */
 export async function createAccount(
-  server: ApiServer,
+  server: Pick<ApiServer, 'origin' | 'adminSecret'>,
   { email = uniqueEmail(), emailVerified = true }: { email?: string; emailVerified?: boolean } = {},
 ) {
   const response = await fetch(`${server.origin}/identity/admin/v1/accounts`, {

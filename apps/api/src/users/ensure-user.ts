@@ -1,11 +1,20 @@
 import { ROLE, type RoleId } from '@hackclass/contracts';
 import type { VerifiedIdToken } from '@hackclass/id-token';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
+import { preparedQuery } from '../db/prepared';
 import { users } from '../db/schema';
 import { claimEmailInvitations } from '../members/commands';
 
 export type UserRow = typeof users.$inferSelect;
+
+const userByIdentityUid = preparedQuery('user_by_identity_uid', (db, name) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.identityUid, sql.placeholder('uid')))
+    .prepare(name),
+);
 
 /**
  * The role a user should have: ADMIN_EMAILS promote, but only once the email is verified, or
@@ -28,7 +37,7 @@ export async function ensureUser(
   token: VerifiedIdToken,
   adminEmails: string[],
 ): Promise<UserRow> {
-  const [existing] = await db.select().from(users).where(eq(users.identityUid, token.uid));
+  const [existing] = await userByIdentityUid(db).execute({ uid: token.uid });
   const email = token.email ?? '';
   if (!existing) {
     const created = await db.transaction(async (tx) => {

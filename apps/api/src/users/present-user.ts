@@ -1,4 +1,4 @@
-import type { RoleId, User } from '@hackclass/contracts';
+import type { ManagedUser, RoleId, User } from '@hackclass/contracts';
 import type { UserRow } from './ensure-user';
 
 export function presentUser(user: UserRow): User {
@@ -11,4 +11,9 @@ export function presentUser(user: UserRow): User {
     roleId: user.roleId as RoleId,
     createdAt: user.createdAt.toISOString(),
   };
+}
+
+/** A user as admins see them on the users page. */
+export function presentManagedUser(user: UserRow): ManagedUser {
+  return { ...presentUser(user), disabled: user.disabledAt !== null };
 }

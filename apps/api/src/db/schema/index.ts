@@ -1,4 +1,5 @@
 export * from './classrooms';
+export * from './flags';
 export * from './labs';
 export * from './members';
 export * from './notifications';

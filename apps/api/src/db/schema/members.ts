@@ -1,6 +1,15 @@
 import { MEMBER_STATUSES } from '@hackclass/contracts';
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { classrooms } from './classrooms';
 import { users } from './users';
 
@@ -16,6 +25,14 @@ export const members = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     status: text({ enum: MEMBER_STATUSES }).notNull(),
+    /**
+     * The member's points here, the labs solved that count and when they reached those points:
+     * kept with each solve and recounted when the classroom's labs or their points change
+     * (`recountPoints`), so the leaderboard is an index read.
+     */
+    points: integer().notNull().default(0),
+    solveCount: integer().notNull().default(0),
+    reachedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -25,6 +42,13 @@ export const members = pgTable(
     index('members_user_id_status_idx').on(table.userId, table.status),
     // A classroom's member listing filtered by status.
     index('members_classroom_id_status_idx').on(table.classroomId, table.status),
+    // The leaderboard: accepted members by points, ties to whoever reached them first.
+    index('members_leaderboard_idx').on(
+      table.classroomId,
+      table.status,
+      table.points.desc(),
+      table.reachedAt.asc().nullsLast(),
+    ),
     check('members_status_check', sql`${table.status} in (${statusList})`),
   ],
 );

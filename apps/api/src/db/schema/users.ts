@@ -22,6 +22,8 @@ export const users = pgTable(
     displayName: text(),
     photoUrl: text(),
     roleId: smallint().notNull().default(ROLE.student),
+    /** Set by an admin; the identity account is disabled with it and the API refuses the user. */
+    disabledAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -26,6 +26,7 @@ export const classroomLabRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body.hackingLabId,
       );
+      app.classroomEvents.publish(request.params.id, { type: 'labs' });
       return reply.code(201).send(added);
     },
   );
@@ -48,6 +49,7 @@ export const classroomLabRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.params.labId,
       );
+      app.classroomEvents.publish(request.params.id, { type: 'labs' });
       return reply.code(204).send(null);
     },
   );

@@ -1,15 +1,21 @@
 import type { ServerConfig } from '@hackclass/config';
-import { LAB_FILES_FIELD, labListSchema, labSchema } from '@hackclass/contracts';
+import {
+  LAB_FILES_FIELD,
+  labListSchema,
+  labSchema,
+  updateLabFieldsSchema,
+} from '@hackclass/contracts';
 import type { FileStore } from '@hackclass/storage';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrors } from '../../errors';
-import { createLab, parseLabFields } from '../../labs/create-lab';
+import { createLab, parseFormFields, parseLabFields } from '../../labs/create-lab';
 import { deleteLab, removeStoredFiles } from '../../labs/delete-lab';
 import { findVisibleLab, labDetails, listLabs } from '../../labs/find-labs';
+import { updateLab } from '../../labs/update-lab';
 import { principalOf } from '../../plugins/authentication';
 import { canCreateContent } from '../../policies/actors';
-import { canDeleteLab, canListLabs } from '../../policies/labs';
+import { canDeleteLab, canEditLab, canListLabs } from '../../policies/labs';
 import { discardFiles, readMultipartForm } from '../../uploads/multipart-form';
 import { labFileRoutes } from './files';
 
@@ -60,15 +66,25 @@ export const labRoutes: FastifyPluginAsyncZod<LabRoutesOptions> = async (app, op
     },
   );
 
+  const labFilesSpec = {
+    [LAB_FILES_FIELD]: {
+      prefix: 'lab-files',
+      maxBytes: options.uploads.fileMaxBytes,
+      maxCount: options.uploads.filesPerLab,
+    },
+  };
+
   app.post(
     '/hacking-labs',
     {
       schema: {
         tags: ['hacking-labs'],
         summary:
-          'Create a lab (multipart: name, description, difficulty, category, points, labFiles)',
+          'Create a lab (multipart: name, description, difficulty, category, points, flags, labFiles)',
         description:
-          'Text fields as in `createLabFieldsSchema`; any number of `labFiles` up to the ' +
+          'Text fields as in `createLabFieldsSchema`. `flags` is one field holding a JSON array ' +
+          'of `{ "value": "flag{…}", "caseSensitive": true }` (at least one, at most 20; ' +
+          '`caseSensitive: false` accepts any case). Any number of `labFiles` up to the ' +
           'configured limit, each up to the configured size (413 past it).',
         consumes: ['multipart/form-data'],
         security: signedInChanging,
@@ -80,13 +96,7 @@ export const labRoutes: FastifyPluginAsyncZod<LabRoutesOptions> = async (app, op
       if (!canCreateContent(actor)) {
         throw apiErrors.forbidden('Only teachers and admins create labs');
       }
-      const form = await readMultipartForm(request, options.files, {
-        [LAB_FILES_FIELD]: {
-          prefix: 'lab-files',
-          maxBytes: options.uploads.fileMaxBytes,
-          maxCount: options.uploads.filesPerLab,
-        },
-      });
+      const form = await readMultipartForm(request, options.files, labFilesSpec);
       try {
         const lab = await createLab(app.db, actor.id, parseLabFields(form.fields), form.files);
         return reply.code(201).send(await labDetails(app.db, actor, lab));
@@ -94,6 +104,47 @@ export const labRoutes: FastifyPluginAsyncZod<LabRoutesOptions> = async (app, op
         await discardFiles(options.files, form.files);
         throw error;
       }
+    },
+  );
+
+  app.put(
+    '/hacking-labs/:id',
+    {
+      schema: {
+        tags: ['hacking-labs'],
+        summary: 'Edit a lab (multipart, as create, plus removeFileIds); its creator or an admin',
+        description:
+          'Text fields as in `updateLabFieldsSchema`: those of creation, whose `flags` replace ' +
+          'the old set, and `removeFileIds`, a JSON array of file ids to remove. New `labFiles` ' +
+          'are added; the total stays within the configured limit. The slug does not change.',
+        consumes: ['multipart/form-data'],
+        security: signedInChanging,
+        params: z.object({ id: z.uuid() }),
+        response: { 200: labSchema },
+      },
+    },
+    async (request) => {
+      const actor = principalOf(request).user;
+      const found = await findVisibleLab(app.db, actor, request.params.id);
+      if (!found) throw apiErrors.notFound('Lab');
+      if (!canEditLab(actor, found)) throw apiErrors.forbidden('Only its creator or an admin');
+      const form = await readMultipartForm(request, options.files, labFilesSpec);
+      let updated: Awaited<ReturnType<typeof updateLab>>;
+      try {
+        const fields = parseFormFields(updateLabFieldsSchema, form.fields);
+        updated = await updateLab(
+          app.db,
+          found.id,
+          fields,
+          form.files,
+          options.uploads.filesPerLab,
+        );
+      } catch (error) {
+        await discardFiles(options.files, form.files);
+        throw error;
+      }
+      await removeStoredFiles(options.files, updated.removedKeys, request.log);
+      return labDetails(app.db, actor, updated.lab);
     },
   );
 

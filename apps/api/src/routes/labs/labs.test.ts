@@ -108,6 +108,7 @@ describe('POST /hacking-labs', () => {
     expect(Object.keys(response.json<{ errors: object }>().errors).sort()).toEqual([
       'category',
       'difficulty',
+      'flags',
       'name',
       'points',
     ]);

@@ -3,6 +3,9 @@ import type { Lab, MemberStatus } from '@hackclass/contracts';
 import { classroomLabs, classrooms, members } from '../../db/schema';
 import type { ApiServer, Person } from '../../testing';
 
+/** The flag of labs made by `labForm` unless it is given others. */
+export const TEST_FLAG = 'flag{test}';
+
 export function labForm(
   fields: Record<string, string> = {},
   files: [name: string, bytes: string | Uint8Array][] = [],
@@ -14,6 +17,7 @@ export function labForm(
     difficulty: 'Easy',
     category: 'Web',
     points: '100',
+    flags: JSON.stringify([{ value: TEST_FLAG, caseSensitive: true }]),
     ...fields,
   };
   for (const [key, value] of Object.entries(values)) form.append(key, value);

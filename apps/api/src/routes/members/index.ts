@@ -66,6 +66,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         user.id,
         request.query.userEmail,
       );
+      app.classroomEvents.publish(classroom.id, { type: 'members' });
       return reply.code(created ? 201 : 200).send(invitation);
     },
   );
@@ -85,6 +86,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = principalOf(request);
       if (!canJoinClassrooms(user)) throw apiErrors.forbidden('Guests cannot join classrooms');
       const { membership, created } = await joinByCode(app.db, user, request.body.classroomCode);
+      app.classroomEvents.publish(membership.classroomId, { type: 'members' });
       return reply.code(created ? 201 : 200).send(membership);
     },
   );
@@ -105,7 +107,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = principalOf(request);
       const view = await classroomFor(app.db, request.params.id, user);
-      return changeMemberStatus(
+      const membership = await changeMemberStatus(
         app.db,
         view.classroom,
         user,
@@ -113,6 +115,8 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.userId,
         request.body.status,
       );
+      app.classroomEvents.publish(view.classroom.id, { type: 'members' });
+      return membership;
     },
   );
 
@@ -137,6 +141,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         canManageClassroom(user, view),
         request.params.userId,
       );
+      app.classroomEvents.publish(view.classroom.id, { type: 'members' });
       return reply.code(204).send(null);
     },
   );

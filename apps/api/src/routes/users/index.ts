@@ -1,16 +1,34 @@
-import { roleChangeSchema, userParamsSchema, userSchema } from '@hackclass/contracts';
+import {
+  managedUserSchema,
+  roleChangeSchema,
+  userListQuerySchema,
+  userListSchema,
+  userParamsSchema,
+  userSchema,
+} from '@hackclass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrors } from '../../errors';
+import type { IdentityAdmin } from '../../identity-admin/client';
 import { principalOf } from '../../plugins/authentication';
+import { isAdmin } from '../../policies/actors';
 import { changeRole } from '../../users/change-role';
-import { presentUser } from '../../users/present-user';
+import { listUsers } from '../../users/list-users';
+import { presentManagedUser, presentUser } from '../../users/present-user';
+import { setUserDisabled } from '../../users/set-disabled';
 
-export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+const tags = ['users'];
+const write = [{ idToken: [], antiforgery: [] }];
+
+export const userRoutes: FastifyPluginAsyncZod<{ identityAdmin: IdentityAdmin }> = async (
+  app,
+  { identityAdmin },
+) => {
   app.get(
     '/users/me',
     {
       config: { access: 'signed-in' },
       schema: {
-        tags: ['users'],
+        tags,
         summary: 'The signed-in user, created on first sight of a valid ID token',
         security: [{ idToken: [] }],
         response: { 200: userSchema },
@@ -19,22 +37,69 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => presentUser(principalOf(request).user),
   );
 
+  app.get(
+    '/users',
+    {
+      schema: {
+        tags,
+        summary:
+          'A page of all users, searched by email or name and filtered by role (admins only)',
+        security: [{ idToken: [] }],
+        querystring: userListQuerySchema,
+        response: { 200: userListSchema },
+      },
+    },
+    async (request) => {
+      if (!isAdmin(principalOf(request).user)) throw apiErrors.forbidden('Only admins list users');
+      return listUsers(app.db, request.query);
+    },
+  );
+
   app.patch(
     '/users/:id/role',
     {
       schema: {
-        tags: ['users'],
+        tags,
         summary: 'Change a user’s role (admins only; not their own)',
-        security: [{ idToken: [], antiforgery: [] }],
+        security: write,
         params: userParamsSchema,
         body: roleChangeSchema,
-        response: { 200: userSchema },
+        response: { 200: managedUserSchema },
       },
     },
     async (request) => {
       const { user } = principalOf(request);
       const updated = await changeRole(app.db, user, request.params.id, request.body.roleId);
-      return presentUser(updated);
+      return presentManagedUser(updated);
     },
   );
+
+  for (const action of ['disable', 'enable'] as const) {
+    app.post(
+      `/users/:id/${action}`,
+      {
+        schema: {
+          tags,
+          summary:
+            action === 'disable'
+              ? 'Disable a user’s account: no sign-in, and the API refuses them (admins only; not their own)'
+              : 'Enable a disabled account again (admins only; not their own)',
+          security: write,
+          params: userParamsSchema,
+          response: { 200: managedUserSchema },
+        },
+      },
+      async (request) => {
+        const { user } = principalOf(request);
+        const updated = await setUserDisabled(
+          app.db,
+          identityAdmin,
+          user,
+          request.params.id,
+          action === 'disable',
+        );
+        return presentManagedUser(updated);
+      },
+    );
+  }
 };

@@ -1,0 +1,139 @@
+import { ROLE, type UserActivity } from '@hackclass/contracts';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { memberName } from '../classrooms/queries';
+import type { ApiDatabase } from '../db';
+import { classrooms, labs, members, solves, submissions, users } from '../db/schema';
+import { memberRank } from '../leaderboard/leaderboard';
+import { type Actor, canCreateContent } from '../policies/actors';
+
+const RECENT_SOLVES = 10;
+const RECENT_SUBMISSIONS = 20;
+
+function recentSolves(db: ApiDatabase, userId: string) {
+  return db
+    .select({
+      classroomId: classrooms.id,
+      classroomName: classrooms.name,
+      labId: labs.id,
+      labName: labs.name,
+      labSlug: labs.slug,
+      points: labs.points,
+      solvedAt: solves.solvedAt,
+    })
+    .from(solves)
+    .innerJoin(classrooms, eq(classrooms.id, solves.classroomId))
+    .innerJoin(labs, eq(labs.id, solves.labId))
+    .where(eq(solves.userId, userId))
+    .orderBy(desc(solves.solvedAt))
+    .limit(RECENT_SOLVES);
+}
+
+/** The user's rank and points in each classroom they were accepted into: one ranked query. */
+function standings(db: ApiDatabase, userId: string) {
+  const mine = db
+    .select({ classroomId: members.classroomId })
+    .from(members)
+    .where(and(eq(members.userId, userId), eq(members.status, 'Accepted')));
+  const ranked = db
+    .select({
+      classroomId: members.classroomId,
+      userId: members.userId,
+      points: sql<number>`${members.points}`.mapWith(Number).as('ranked_points'),
+      rank: memberRank.as('rank'),
+      memberCount: sql<number>`count(*) over (partition by ${members.classroomId})`
+        .mapWith(Number)
+        .as('member_count'),
+    })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .where(
+      and(
+        inArray(members.classroomId, mine),
+        eq(members.status, 'Accepted'),
+        ne(users.roleId, ROLE.admin),
+      ),
+    )
+    .as('ranked');
+  return db
+    .select({
+      classroomId: classrooms.id,
+      classroomName: classrooms.name,
+      rank: ranked.rank,
+      points: ranked.points,
+      memberCount: ranked.memberCount,
+    })
+    .from(ranked)
+    .innerJoin(classrooms, eq(classrooms.id, ranked.classroomId))
+    .where(eq(ranked.userId, userId))
+    .orderBy(asc(classrooms.name), asc(classrooms.id));
+}
+
+/** Requests to join waiting in each classroom the user created. */
+function pendingRequests(db: ApiDatabase, userId: string) {
+  return db
+    .select({
+      classroomId: classrooms.id,
+      classroomName: classrooms.name,
+      count: count(members.userId),
+    })
+    .from(classrooms)
+    .leftJoin(
+      members,
+      and(eq(members.classroomId, classrooms.id), eq(members.status, 'PendingApproval')),
+    )
+    .where(eq(classrooms.creatorId, userId))
+    .groupBy(classrooms.id)
+    .orderBy(asc(classrooms.name), asc(classrooms.id));
+}
+
+/** The latest submissions in the classrooms the user created, without the flags typed. */
+function recentSubmissions(db: ApiDatabase, userId: string) {
+  return db
+    .select({
+      id: submissions.id,
+      classroomId: classrooms.id,
+      classroomName: classrooms.name,
+      userId: submissions.userId,
+      name: memberName,
+      labId: labs.id,
+      labName: labs.name,
+      correct: submissions.correct,
+      submittedAt: submissions.submittedAt,
+    })
+    .from(submissions)
+    .innerJoin(classrooms, eq(classrooms.id, submissions.classroomId))
+    .innerJoin(users, eq(users.id, submissions.userId))
+    .innerJoin(labs, eq(labs.id, submissions.labId))
+    .where(eq(classrooms.creatorId, userId))
+    .orderBy(desc(submissions.submittedAt), desc(submissions.id))
+    .limit(RECENT_SUBMISSIONS);
+}
+
+/**
+ * The caller's dashboard: their recent solves and standings; for teachers and admins also the
+ * requests waiting and the latest submissions in the classrooms they created. Four queries.
+ */
+export async function userActivity(db: ApiDatabase, actor: Actor): Promise<UserActivity> {
+  const teaches = canCreateContent(actor);
+  const [solved, standing, pending, submitted] = await Promise.all([
+    recentSolves(db, actor.id),
+    standings(db, actor.id),
+    teaches ? pendingRequests(db, actor.id) : [],
+    teaches ? recentSubmissions(db, actor.id) : [],
+  ]);
+  return {
+    recentSolves: solved.map((row) => ({ ...row, solvedAt: row.solvedAt.toISOString() })),
+    standings: standing,
+    ...(teaches
+      ? {
+          teaching: {
+            pendingRequests: pending,
+            recentSubmissions: submitted.map((row) => ({
+              ...row,
+              submittedAt: row.submittedAt.toISOString(),
+            })),
+          },
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { classrooms } from './classrooms';
+import { labs } from './labs';
+import { users } from './users';
+
+/** A lab's accepted answers; only its creator and admins ever see them. */
+export const labFlags = pgTable(
+  'lab_flags',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    labId: uuid()
+      .notNull()
+      .references(() => labs.id, { onDelete: 'cascade' }),
+    value: text().notNull(),
+    /** Compared exactly, or ignoring case. */
+    caseSensitive: boolean().notNull().default(true),
+    /** The order the lab's author gave them in. */
+    position: smallint().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('lab_flags_lab_id_idx').on(table.labId),
+    check('lab_flags_value_check', sql`length(${table.value}) between 1 and 500`),
+  ],
+);
+
+/** Every flag submitted, right or wrong, for the classroom's teacher. */
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    classroomId: uuid()
+      .notNull()
+      .references(() => classrooms.id, { onDelete: 'cascade' }),
+    labId: uuid()
+      .notNull()
+      .references(() => labs.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** What was typed; shown to the classroom's managers only. */
+    flag: text().notNull(),
+    correct: boolean().notNull(),
+    submittedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // A classroom's activity and solves over time.
+    index('submissions_classroom_id_submitted_at_idx').on(table.classroomId, table.submittedAt),
+    // A member's own history for a lab.
+    index('submissions_user_id_lab_id_idx').on(table.userId, table.labId),
+    index('submissions_lab_id_idx').on(table.labId),
+  ],
+);
+
+/**
+ * A member's first correct flag for a lab of a classroom: at most one per classroom, lab and
+ * member. Points are the lab's, counted while the lab is in the classroom.
+ */
+export const solves = pgTable(
+  'solves',
+  {
+    classroomId: uuid()
+      .notNull()
+      .references(() => classrooms.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    labId: uuid()
+      .notNull()
+      .references(() => labs.id, { onDelete: 'cascade' }),
+    solvedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // Leaderboard: a classroom's solves grouped by member.
+    primaryKey({ name: 'solves_pkey', columns: [table.classroomId, table.userId, table.labId] }),
+    // Solve counts per lab of a classroom.
+    index('solves_classroom_id_lab_id_idx').on(table.classroomId, table.labId),
+    // A student's recent solves across classrooms (dashboard).
+    index('solves_user_id_solved_at_idx').on(table.userId, table.solvedAt),
+  ],
+);

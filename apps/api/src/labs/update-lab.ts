@@ -1,0 +1,54 @@
+import { LAB_FILES_FIELD, type updateLabFieldsSchema } from '@hackclass/contracts';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ApiDatabase } from '../db';
+import { labFiles, labs } from '../db/schema';
+import { apiErrors } from '../errors';
+import { classroomsWithLab, recountPoints } from '../leaderboard/recount';
+import type { UploadedFile } from '../uploads/multipart-form';
+import { insertFiles } from './create-lab';
+import { replaceFlags } from './flags';
+import type { LabRow } from './present-lab';
+
+export type LabUpdate = z.output<typeof updateLabFieldsSchema>;
+
+/**
+ * Rewrites a lab's fields and flags, removes the files named in `removeFileIds` (ids of other
+ * labs' files are ignored) and adds `files`, in one transaction on the locked lab row; its slug
+ * stays. Refuses to go past `maxFiles`. Returns the storage keys of the removed files, to delete
+ * once the change is committed.
+ */
+export async function updateLab(
+  db: ApiDatabase,
+  labId: string,
+  { removeFileIds, flags, ...columns }: LabUpdate,
+  files: UploadedFile[],
+  maxFiles: number,
+): Promise<{ lab: LabRow; removedKeys: string[] }> {
+  return db.transaction(async (tx) => {
+    const [lab] = await tx
+      .update(labs)
+      .set({ ...columns, updatedAt: new Date() })
+      .where(eq(labs.id, labId))
+      .returning();
+    if (!lab) throw apiErrors.notFound('Lab');
+    const removed =
+      removeFileIds.length === 0
+        ? []
+        : await tx
+            .delete(labFiles)
+            .where(and(eq(labFiles.labId, labId), inArray(labFiles.id, removeFileIds)))
+            .returning({ storageKey: labFiles.storageKey });
+    const [kept] = await tx
+      .select({ files: count() })
+      .from(labFiles)
+      .where(eq(labFiles.labId, labId));
+    if ((kept?.files ?? 0) + files.length > maxFiles) {
+      throw apiErrors.tooManyFiles(LAB_FILES_FIELD, maxFiles);
+    }
+    await replaceFlags(tx, labId, flags);
+    await recountPoints(tx, await classroomsWithLab(tx, labId));
+    await insertFiles(tx, labId, files);
+    return { lab, removedKeys: removed.map((file) => file.storageKey) };
+  });
+}

@@ -1,0 +1,279 @@
+import type {
+  Classroom,
+  ClassroomAnalytics,
+  Lab,
+  Leaderboard,
+  LeaderboardEntry,
+  MemberList,
+  UserActivity,
+} from '@hackclass/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solves, submissions, users } from '../../db/schema';
+import { recountPoints } from '../../leaderboard/recount';
+import { type ApiServer, type Person, signedInAs, startApiServer } from '../../testing';
+import { classroom, createLab } from '../labs/test-fixtures';
+
+let server: ApiServer;
+let teacher: Person;
+let admin: Person;
+let outsider: Person;
+/** Students named Bea, Cy, Dee, Zed and Amy. */
+let bea: Person;
+let cy: Person;
+let dee: Person;
+let zed: Person;
+let amy: Person;
+let labA: Lab;
+let labB: Lab;
+let labC: Lab;
+
+const minute = 60_000;
+const start = new Date('2026-03-02T09:00:00Z').getTime();
+const at = (minutes: number) => new Date(start + minutes * minute);
+
+beforeAll(async () => {
+  server = await startApiServer();
+  const named = async (displayName: string) => {
+    const person = await signedInAs(server, 'student');
+    await server.db.update(users).set({ displayName }).where(eq(users.id, person.id));
+    return person;
+  };
+  [teacher, admin, outsider, bea, cy, dee, zed, amy] = await Promise.all([
+    signedInAs(server, 'teacher'),
+    signedInAs(server, 'admin'),
+    signedInAs(server, 'student'),
+    named('Bea'),
+    named('Cy'),
+    named('Dee'),
+    named('Zed'),
+    named('Amy'),
+  ]);
+  labA = await createLab(teacher, { name: 'Alpha', points: '100' });
+  labB = await createLab(teacher, { name: 'Bravo', points: '100' });
+  labC = await createLab(teacher, { name: 'Charlie', points: '50' });
+});
+afterAll(() => server.close());
+
+/** A solve at a chosen time, counted as a flag submission counts it. */
+async function solve(classroomId: string, who: Person, lab: Lab, minutes: number) {
+  await server.db
+    .insert(solves)
+    .values({ classroomId, userId: who.id, labId: lab.id, solvedAt: at(minutes) });
+  await recountPoints(server.db, [classroomId], who.id);
+}
+
+/** Cy and Bea reach 100 (Cy first), Dee 50; Zed and Amy none; the admin is a member too. */
+async function contest() {
+  const room = await classroom(server, teacher.id, {
+    members: [bea, cy, dee, zed, amy, admin].map((who) => [who.id, 'Accepted'] as const),
+    labs: [labA.id, labB.id, labC.id],
+  });
+  await solve(room.id, bea, labA, 2);
+  await solve(room.id, cy, labB, 1);
+  await solve(room.id, dee, labC, 0);
+  // Elsewhere, which counts nothing here.
+  const elsewhere = await classroom(server, teacher.id, {
+    members: [[zed.id, 'Accepted']],
+    labs: [labA.id],
+  });
+  await solve(elsewhere.id, zed, labA, 0);
+  return room;
+}
+
+const leaderboard = async (who: Person, classroomId: string, query = '') => {
+  const response = await who.session.call('GET', `/classrooms/${classroomId}/leaderboard${query}`);
+  expect(response.status).toBe(200);
+  return response.json<Leaderboard>();
+};
+const board = async (who: Person, classroomId: string) =>
+  (await leaderboard(who, classroomId)).items;
+const standing = (board: LeaderboardEntry[]) =>
+  board.map(({ rank, name, points, solves }) => [rank, name, points, solves]);
+
+describe('GET /classrooms/:id/leaderboard', () => {
+  it('ranks by points, ties to whoever reached them first, then those on 0 by name', async () => {
+    const room = await contest();
+    const ranked = await board(bea, room.id);
+    expect(standing(ranked)).toEqual([
+      [1, 'Cy', 100, 1],
+      [2, 'Bea', 100, 1],
+      [3, 'Dee', 50, 1],
+      [4, 'Amy', 0, 0],
+      [4, 'Zed', 0, 0],
+    ]);
+    expect(ranked[0]).toMatchObject({ userId: cy.id, reachedAt: at(1).toISOString() });
+    expect(ranked[3]?.reachedAt).toBeNull();
+    expect(await board(teacher, room.id)).toEqual(ranked);
+    expect(await board(admin, room.id)).toEqual(ranked);
+    const hidden = await outsider.session.call('GET', `/classrooms/${room.id}/leaderboard`);
+    expect(hidden.status).toBe(404);
+  });
+
+  it('pages the board, ranks counted over the whole classroom', async () => {
+    const room = await contest();
+    const second = await leaderboard(bea, room.id, '?page=2&pageSize=2');
+    expect(standing(second.items)).toEqual([
+      [3, 'Dee', 50, 1],
+      [4, 'Amy', 0, 0],
+    ]);
+    expect(second).toMatchObject({ total: 5, page: 2, pageSize: 2, pageCount: 3 });
+    const past = await leaderboard(bea, room.id, '?page=9&pageSize=2');
+    expect(past).toMatchObject({ items: [], total: 5, pageCount: 3 });
+    const tooBig = await bea.session.call('GET', `/classrooms/${room.id}/leaderboard?pageSize=101`);
+    expect(tooBig.status).toBe(400);
+  });
+
+  it('takes a lab’s points away when the lab leaves the classroom', async () => {
+    const room = await contest();
+    const removed = await teacher.session.call(
+      'DELETE',
+      `/classrooms/${room.id}/hacking-labs/${labB.id}`,
+    );
+    expect(removed.status).toBe(204);
+    expect(standing(await board(bea, room.id))).toEqual([
+      [1, 'Bea', 100, 1],
+      [2, 'Dee', 50, 1],
+      [3, 'Amy', 0, 0],
+      [3, 'Cy', 0, 0],
+      [3, 'Zed', 0, 0],
+    ]);
+    const members = (
+      await teacher.session.call('GET', `/classrooms/${room.id}/members?search=Cy`)
+    ).json<MemberList>();
+    expect(members.items.map((item) => [item.name, item.points])).toEqual([['Cy', 0]]);
+  });
+});
+
+describe('points elsewhere', () => {
+  it('shows members’ points, labs’ solve counts and the caller’s solved marks in the classroom', async () => {
+    const room = await contest();
+    const response = await bea.session.call('GET', `/classrooms/${room.id}`);
+    const view = response.json<Classroom>();
+    const points = Object.fromEntries(view.members.map((member) => [member.name, member.points]));
+    expect(points).toMatchObject({ Bea: 100, Cy: 100, Dee: 50, Zed: 0, Amy: 0 });
+    expect(
+      view.hackingLabs.map(({ name, solveCount, solved }) => [name, solveCount, solved]),
+    ).toEqual([
+      ['Alpha', 1, true],
+      ['Bravo', 1, false],
+      ['Charlie', 1, false],
+    ]);
+  });
+
+  it('lists members with their points', async () => {
+    const room = await contest();
+    const list = (
+      await dee.session.call('GET', `/classrooms/${room.id}/members`)
+    ).json<MemberList>();
+    const points = Object.fromEntries(list.items.map((item) => [item.name, item.points]));
+    expect(points).toMatchObject({ Bea: 100, Cy: 100, Dee: 50, Zed: 0, Amy: 0 });
+  });
+});
+
+describe('GET /classrooms/:id/analytics', () => {
+  it('counts solves per day, per lab and per student for the teacher', async () => {
+    const room = await classroom(server, teacher.id, {
+      members: [bea, cy, dee, zed].map((who) => [who.id, 'Accepted'] as const),
+      labs: [labA.id, labC.id],
+    });
+    const day = 24 * 60;
+    await server.db.insert(submissions).values([
+      { classroomId: room.id, labId: labA.id, userId: bea.id, flag: 'x', correct: false },
+      { classroomId: room.id, labId: labA.id, userId: bea.id, flag: 'y', correct: true },
+      { classroomId: room.id, labId: labA.id, userId: cy.id, flag: 'y', correct: true },
+      { classroomId: room.id, labId: labC.id, userId: dee.id, flag: 'z', correct: false },
+    ]);
+    await solve(room.id, bea, labA, 0);
+    await solve(room.id, cy, labA, day + 5);
+    const response = await teacher.session.call('GET', `/classrooms/${room.id}/analytics`);
+    expect(response.status).toBe(200);
+    expect(response.json<ClassroomAnalytics>()).toEqual({
+      solvesPerDay: [
+        { date: '2026-03-02', count: 1 },
+        { date: '2026-03-03', count: 1 },
+      ],
+      labs: [
+        {
+          labId: labA.id,
+          name: 'Alpha',
+          points: 100,
+          solveCount: 2,
+          attemptCount: 3,
+          solveRate: 0.5,
+        },
+        {
+          labId: labC.id,
+          name: 'Charlie',
+          points: 50,
+          solveCount: 0,
+          attemptCount: 1,
+          solveRate: 0,
+        },
+      ],
+      students: [
+        { userId: bea.id, name: 'Bea', points: 100, solved: 1, submissions: 2 },
+        { userId: cy.id, name: 'Cy', points: 100, solved: 1, submissions: 1 },
+        { userId: dee.id, name: 'Dee', points: 0, solved: 0, submissions: 1 },
+        { userId: zed.id, name: 'Zed', points: 0, solved: 0, submissions: 0 },
+      ],
+    });
+    const student = await bea.session.call('GET', `/classrooms/${room.id}/analytics`);
+    expect(student.status).toBe(403);
+  });
+});
+
+describe('GET /users/me/activity', () => {
+  it('gives a student their recent solves and standings, and nothing of teaching', async () => {
+    const room = await contest();
+    const activity = (await bea.session.call('GET', '/users/me/activity')).json<UserActivity>();
+    expect(activity.teaching).toBeUndefined();
+    expect(activity.recentSolves).toContainEqual({
+      classroomId: room.id,
+      classroomName: room.name,
+      labId: labA.id,
+      labName: 'Alpha',
+      labSlug: labA.slug,
+      points: 100,
+      solvedAt: at(2).toISOString(),
+    });
+    expect(activity.standings).toContainEqual({
+      classroomId: room.id,
+      classroomName: room.name,
+      rank: 2,
+      points: 100,
+      memberCount: 5,
+    });
+  });
+
+  it('gives a teacher the requests waiting and the latest submissions, without flags', async () => {
+    const room = await classroom(server, teacher.id, {
+      members: [
+        [bea.id, 'Accepted'],
+        [outsider.id, 'PendingApproval'],
+      ],
+      labs: [labA.id],
+    });
+    await server.db.insert(submissions).values({
+      classroomId: room.id,
+      labId: labA.id,
+      userId: bea.id,
+      flag: 'secret',
+      correct: false,
+    });
+    const activity = (await teacher.session.call('GET', '/users/me/activity')).json<UserActivity>();
+    expect(activity.teaching?.pendingRequests).toContainEqual({
+      classroomId: room.id,
+      classroomName: room.name,
+      count: 1,
+    });
+    const [latest] = activity.teaching?.recentSubmissions ?? [];
+    expect(latest).toMatchObject({
+      classroomId: room.id,
+      userId: bea.id,
+      name: 'Bea',
+      correct: false,
+    });
+    expect(JSON.stringify(activity)).not.toContain('secret');
+  });
+});

@@ -1,0 +1,91 @@
+import {
+  classroomParamsSchema,
+  flagSubmissionParamsSchema,
+  flagSubmissionRequestSchema,
+  flagSubmissionResultSchema,
+  submissionListQuerySchema,
+  submissionListSchema,
+} from '@hackclass/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { classroomFor } from '../../classrooms/access';
+import { apiErrors } from '../../errors';
+import { principalOf } from '../../plugins/authentication';
+import { canManageClassroom, canSeeClassroom, canSubmitFlags } from '../../policies/classrooms';
+import { listSubmissions } from '../../submissions/list-submissions';
+import { submitFlag } from '../../submissions/submit-flag';
+
+const tags = ['submissions'];
+
+/** Guessing is cheap to script: a few tries per minute for one member and lab. */
+export const FLAGS_PER_MINUTE = 10;
+
+/** Counted per member and lab, so that a wrong streak on one lab does not block the others. */
+const flagKey = (request: FastifyRequest) => {
+  const { labId } = request.params as { labId?: string };
+  return `flag:${request.principal?.user.id ?? request.ip}:${labId}`;
+};
+
+export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/classrooms/:id/hacking-labs/:labId/submissions',
+    {
+      config: {
+        rateLimit: {
+          max: FLAGS_PER_MINUTE,
+          timeWindow: '1 minute',
+          keyGenerator: flagKey,
+          errorResponseBuilder: (_request, context) =>
+            apiErrors.flagRateLimited(Math.max(1, Math.ceil(context.ttl / 1000))),
+        },
+      },
+      schema: {
+        tags,
+        summary: 'Submit a flag for a lab of the classroom (accepted members)',
+        description:
+          `At most ${FLAGS_PER_MINUTE} per minute per member and lab (429 with Retry-After). ` +
+          'A wrong flag is `correct: false`; a lab solved before is `alreadySolved: true`.',
+        security: [{ idToken: [], antiforgery: [] }],
+        params: flagSubmissionParamsSchema,
+        body: flagSubmissionRequestSchema,
+        response: { 200: flagSubmissionResultSchema },
+      },
+    },
+    async (request) => {
+      const { user } = principalOf(request);
+      const { classroom } = await classroomFor(app.db, request.params.id, user, canSubmitFlags);
+      return submitFlag(app.db, app.classroomEvents, {
+        classroomId: classroom.id,
+        labId: request.params.labId,
+        userId: user.id,
+        flag: request.body.flag,
+      });
+    },
+  );
+
+  app.get(
+    '/classrooms/:id/submissions',
+    {
+      schema: {
+        tags,
+        summary:
+          'A page of submissions, newest first: all for the classroom’s managers, ' +
+          'their own for members',
+        security: [{ idToken: [] }],
+        params: classroomParamsSchema,
+        querystring: submissionListQuerySchema,
+        response: { 200: submissionListSchema },
+      },
+    },
+    async (request) => {
+      const { user } = principalOf(request);
+      const view = await classroomFor(app.db, request.params.id, user, canSeeClassroom);
+      const { query } = request;
+      if (canManageClassroom(user, view)) return listSubmissions(app.db, view.classroom.id, query);
+      if (query.userId !== undefined && query.userId !== user.id) {
+        throw apiErrors.forbidden('Members see only their own submissions');
+      }
+      return listSubmissions(app.db, view.classroom.id, { ...query, userId: user.id });
+    },
+  );
+};

@@ -1,0 +1,47 @@
+import type { SubmissionList, SubmissionListQuery } from '@hackclass/contracts';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { memberName } from '../classrooms/queries';
+import type { ApiDatabase } from '../db';
+import { labs, submissions, users } from '../db/schema';
+
+/** A page of a classroom's submissions, newest first, filtered by lab and member. */
+export async function listSubmissions(
+  db: ApiDatabase,
+  classroomId: string,
+  { labId, userId, page, pageSize }: SubmissionListQuery,
+): Promise<SubmissionList> {
+  const where: SQL | undefined = and(
+    eq(submissions.classroomId, classroomId),
+    labId ? eq(submissions.labId, labId) : undefined,
+    userId ? eq(submissions.userId, userId) : undefined,
+  );
+  const [totals, rows] = await Promise.all([
+    db.select({ total: count() }).from(submissions).where(where),
+    db
+      .select({
+        id: submissions.id,
+        userId: submissions.userId,
+        name: memberName,
+        labId: submissions.labId,
+        labName: labs.name,
+        flag: submissions.flag,
+        correct: submissions.correct,
+        submittedAt: submissions.submittedAt,
+      })
+      .from(submissions)
+      .innerJoin(users, eq(users.id, submissions.userId))
+      .innerJoin(labs, eq(labs.id, submissions.labId))
+      .where(where)
+      .orderBy(desc(submissions.submittedAt), desc(submissions.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+  ]);
+  const total = totals[0]?.total ?? 0;
+  return {
+    items: rows.map((row) => ({ ...row, submittedAt: row.submittedAt.toISOString() })),
+    total,
+    page,
+    pageSize,
+    pageCount: Math.ceil(total / pageSize),
+  };
+}

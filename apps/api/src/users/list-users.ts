@@ -1,0 +1,43 @@
+import type { UserList, UserListQuery } from '@hackclass/contracts';
+import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { ApiDatabase } from '../db';
+import { users } from '../db/schema';
+import { containsPattern } from '../members/queries';
+import { presentManagedUser } from './present-user';
+
+/**
+ * A page of every user, for admins: searched by email or name, filtered by role, ordered by
+ * email (the case-insensitive unique index keeps the order stable and cheap to page).
+ */
+export async function listUsers(
+  db: ApiDatabase,
+  { search, role, page, pageSize }: UserListQuery,
+): Promise<UserList> {
+  const term = search?.trim();
+  const pattern = term ? containsPattern(term) : undefined;
+  const conditions: SQL[] = [];
+  if (pattern) {
+    const matches = or(ilike(users.email, pattern), ilike(users.displayName, pattern));
+    if (matches) conditions.push(matches);
+  }
+  if (role !== undefined) conditions.push(eq(users.roleId, role));
+  const where = and(...conditions);
+  const [totals, rows] = await Promise.all([
+    db.select({ total: count() }).from(users).where(where),
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(asc(sql`lower(${users.email})`), asc(users.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+  ]);
+  const total = totals[0]?.total ?? 0;
+  return {
+    items: rows.map(presentManagedUser),
+    total,
+    page,
+    pageSize,
+    pageCount: Math.ceil(total / pageSize),
+  };
+}
