@@ -10,7 +10,8 @@ import { pageOrNotFound, webApp } from './web-app';
 export const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export interface AllInOneOptions {
-  webRoot?: string;
+  /** The built web app; `null` for identity and API alone (tools such as the demo seed). */
+  webRoot?: string | null;
 }
 
 /** Identity, product API (under `/api`) and the built web app, in one process on one port. */
@@ -33,6 +34,6 @@ export async function buildServer(
     prefix: '/api',
     ...apiOptionsOf(context, { adminSecret: identityAdminSecret }),
   });
-  await app.register(webApp, { root: webRoot });
+  if (webRoot !== null) await app.register(webApp, { root: webRoot });
   return app;
 }

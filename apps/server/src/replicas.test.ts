@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  type ClassroomWatch,
+  createAccount,
+  isReachable,
+  TEST_API_KEY,
+  uniqueEmail,
+  watchClassroom,
+} from '@hackclass/api/testing';
+import type { Classroom } from '@hackclass/contracts';
+import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServerProcess, startServerProcess } from './testing';
+
+const POSTGRES_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+const missing = [
+  !process.env.DATABASE_URL && !(await isReachable(POSTGRES_URL, 5432)) && 'PostgreSQL',
+  !process.env.REDIS_URL && !(await isReachable(REDIS_URL, 6379)) && 'Redis',
+].filter(Boolean);
+if (missing.length > 0) {
+  console.warn(`Replicas not tested: no ${missing.join(' nor ')} (set DATABASE_URL, REDIS_URL)`);
+}
+
+const MEMBERS_FRAME = 'event: members\ndata: {"type":"members"}\n\n';
+
+/** A browser tab on one replica: the ID token, and the anti-forgery cookie and token from it. */
+function tab(origin: string, idToken: string) {
+  let cookie = '';
+  let xsrf = '';
+  const send = (method: string, path: string, body?: object, headers = {}) =>
+    fetch(`${origin}/api${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${idToken}`,
+        ...(cookie ? { cookie } : {}),
+        ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      ...(body === undefined
+        ? {}
+        : { body: body instanceof FormData ? body : JSON.stringify(body) }),
+    });
+  return {
+    get: (path: string) => send('GET', path),
+    async call(method: string, path: string, body?: object) {
+      if (!xsrf) {
+        const response = await send('POST', '/auth/antiforgery/token');
+        cookie = response.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+        xsrf = ((await response.json()) as { token: string }).token;
+      }
+      return send(method, path, body, { 'x-xsrf-token': xsrf });
+    },
+  };
+}
+
+describe.skipIf(missing.length > 0)('two API replicas on one PostgreSQL and one Redis', () => {
+  const adminSecret = randomBytes(32).toString('base64url');
+  const adminEmail = uniqueEmail('admin');
+  let database: TestDatabase;
+  let one: ServerProcess;
+  let two: ServerProcess;
+  const watches: ClassroomWatch[] = [];
+
+  const start = () =>
+    startServerProcess({
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'hackclass-replica-')),
+      DATABASE_URL: database.databaseUrl ?? '',
+      REDIS_URL,
+      IDENTITY_ADMIN_SECRET: adminSecret,
+      IDENTITY_API_KEY: TEST_API_KEY,
+      ADMIN_EMAILS: adminEmail,
+    });
+
+  beforeAll(async () => {
+    database = await createTestDatabase(POSTGRES_URL);
+    // One after the other: the first one migrates the shared database.
+    one = await start();
+    two = await start();
+  }, 240_000);
+  afterAll(async () => {
+    for (const watch of watches) watch.close();
+    await Promise.all([one?.stop(), two?.stop()]);
+    await database?.drop();
+  });
+
+  async function watch(origin: string, idToken: string, classroomId: string) {
+    const opened = await watchClassroom(origin, idToken, classroomId);
+    watches.push(opened);
+    expect(opened.response.status).toBe(200);
+    expect(await opened.nextFrame()).toBe('retry: 3000\n\n');
+    return opened;
+  }
+
+  it('shows a change made through one replica on a stream of the other', async () => {
+    const [admin, student] = await Promise.all([
+      createAccount({ origin: one.url, adminSecret }, { email: adminEmail }),
+      createAccount({ origin: one.url, adminSecret }),
+    ]);
+    const teacherOnOne = tab(one.url, admin.idToken);
+    const studentOnOne = tab(one.url, student.idToken);
+    const { id: studentId } = (await (await studentOnOne.get('/users/me')).json()) as {
+      id: string;
+    };
+    const form = new FormData();
+    form.append('name', 'Replicated 101');
+    form.append('teacherName', 'Ada');
+    const created = await teacherOnOne.call('POST', '/classrooms', form);
+    expect(created.status).toBe(201);
+    const room = (await created.json()) as Classroom;
+
+    const teacherOnTwo = await watch(two.url, admin.idToken, room.id);
+    const joined = await studentOnOne.call('POST', '/classrooms/join', {
+      classroomCode: room.joinCode,
+    });
+    expect(joined.status).toBe(201);
+    expect(await teacherOnTwo.nextFrame()).toBe(MEMBERS_FRAME);
+
+    // The student, still waiting for approval, watches their request on the second replica.
+    const studentOnTwo = await watch(two.url, student.idToken, room.id);
+    const approved = await teacherOnOne.call(
+      'PATCH',
+      `/classrooms/${room.id}/members/${studentId}`,
+      {
+        status: 'Accepted',
+      },
+    );
+    expect(approved.status).toBe(200);
+    expect(await teacherOnTwo.nextFrame()).toBe(MEMBERS_FRAME);
+    expect(await studentOnTwo.nextFrame()).toBe(MEMBERS_FRAME);
+
+    // A replica shutting down ends its open streams rather than waiting for them.
+    expect(await two.stop()).toBe(0);
+    expect(await teacherOnTwo.nextFrame()).toBeUndefined();
+    expect(await studentOnTwo.nextFrame()).toBeUndefined();
+  });
+});
