@@ -32,17 +32,18 @@ export default defineConfig({
   // `@/…` imports resolve through the `paths` of tsconfig.json.
   resolve: { tsconfigPaths: true },
   build: {
+    // Read by scripts/bundle-size.mjs.
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Long-lived vendor chunks, so a new build of the app does not re-download the libraries.
+        // React changes least often: a chunk of its own stays cached across app releases. Other
+        // libraries split with the routes that use them, so a first visit loads only its page's.
         codeSplitting: {
           groups: [
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
             },
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
       },

@@ -81,6 +81,23 @@ export interface AccountDetails {
   role: 'Student' | 'Teacher';
 }
 
+/** The identity service's admin API (DESIGN §2), as the product API calls it. */
+export async function identityAdmin(app: RunningApp, method: string, path: string) {
+  const response = await fetch(`${app.server.url}/identity/admin/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${app.identityAdminSecret}` },
+  });
+  if (!response.ok) {
+    throw new Error(
+      `identity admin ${method} ${path}: ${response.status} ${await response.text()}`,
+    );
+  }
+}
+
+/** Changes an account's password as a signed-in client does, which ends its other sessions. */
+export const changePassword = (app: RunningApp, idToken: string, password: string) =>
+  identityCall(app, 'update', { idToken, password, returnSecureToken: true });
+
 export const signInWithPassword = async (app: RunningApp, email: string, password: string) =>
   (
     await identityCall<{ idToken: string }>(app, 'signInWithPassword', {

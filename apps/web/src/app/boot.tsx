@@ -9,8 +9,8 @@ import { loadRuntimeConfig } from '@/lib/runtime-config';
 type BootState = { status: 'loading' } | { status: 'ready' } | { status: 'failed' };
 
 /**
- * Nothing renders before `/config.json` is read and the identity SDK is set up with it: the API
- * base URL and the identity service are known only at run time.
+ * Nothing renders before `/config.json` is read: the API base URL and the identity service are
+ * known only at run time. The identity SDK then loads beside the first page.
  */
 export function Boot({ children }: { children: ReactNode }) {
   const [state, setState] = useState<BootState>({ status: 'loading' });
@@ -19,7 +19,7 @@ export function Boot({ children }: { children: ReactNode }) {
     let current = true;
     loadRuntimeConfig()
       .then((config) => {
-        initIdentity(config);
+        void initIdentity(config);
         if (current) setState({ status: 'ready' });
       })
       .catch((error: unknown) => {

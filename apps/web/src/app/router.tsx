@@ -210,10 +210,24 @@ export const createAppRouter = () =>
                         import('./routes/app/labs/lab').then((m) => ({ Component: m.LabRoute })),
                     },
                     {
+                      path: paths.hackingLabEdit.path,
+                      lazy: () =>
+                        import('./routes/app/labs/edit-lab').then((m) => ({
+                          Component: m.EditLabRoute,
+                        })),
+                    },
+                    {
                       path: paths.hackingLabAddToClassroom.path,
                       lazy: () =>
                         import('./routes/app/labs/add-to-classroom').then((m) => ({
                           Component: m.AddLabToClassroomRoute,
+                        })),
+                    },
+                    {
+                      path: paths.adminUsers.path,
+                      lazy: () =>
+                        import('./routes/app/admin/users').then((m) => ({
+                          Component: m.AdminUsersRoute,
                         })),
                     },
                     {

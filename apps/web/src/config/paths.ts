@@ -41,7 +41,9 @@ export const paths = {
   },
   classroomMembers: {
     path: '/classrooms/:classroomId/members',
-    getHref: (classroomId: string) => `/classrooms/${seg(classroomId)}/members`,
+    /** `status` filters the list, e.g. to the requests waiting for approval. */
+    getHref: (classroomId: string, status?: string) =>
+      `/classrooms/${seg(classroomId)}/members${status ? `?status=${seg(status)}` : ''}`,
   },
   classroomSettings: {
     path: '/classrooms/:classroomId/settings',
@@ -54,10 +56,19 @@ export const paths = {
 
   hackingLabs: { path: '/hacking-labs', getHref: () => '/hacking-labs' },
   hackingLabCreate: { path: '/hacking-labs/create', getHref: () => '/hacking-labs/create' },
-  /** A lab by slug. 'create' never clashes: the router ranks the static segment first. */
+  /**
+   * A lab by slug. 'create' never clashes: the router ranks the static segment first. Opened
+   * from a classroom it carries `?classroom=<id>`, and the page adds the flag form for that
+   * classroom: solving needs no route of its own, so the spec's route table stays as it is.
+   */
   hackingLab: {
     path: '/hacking-labs/:slug',
-    getHref: (slug: string) => `/hacking-labs/${seg(slug)}`,
+    getHref: (slug: string, classroomId?: string) =>
+      `/hacking-labs/${seg(slug)}${classroomId ? `?classroom=${seg(classroomId)}` : ''}`,
+  },
+  hackingLabEdit: {
+    path: '/hacking-labs/:slug/edit',
+    getHref: (slug: string) => `/hacking-labs/${seg(slug)}/edit`,
   },
   hackingLabAddToClassroom: {
     path: '/hacking-labs/:slug/add-to-classroom',
@@ -71,6 +82,8 @@ export const paths = {
     path: '/profile/notifications',
     getHref: () => '/profile/notifications',
   },
+
+  adminUsers: { path: '/admin/users', getHref: () => '/admin/users' },
 
   community: { path: '/community', getHref: () => '/community' },
   helpCenter: { path: '/help-center', getHref: () => '/help-center' },

@@ -30,15 +30,25 @@ async function send(input: string, init: RequestInit): Promise<Response> {
   }
 }
 
+/** `Retry-After` in seconds; the HTTP-date form is not sent by our API. */
+const retryAfterOf = (response: Response) => {
+  const seconds = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
+};
+
 async function toApiError(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => undefined);
   const problem = problemSchema.safeParse(body);
-  if (problem.success) return new ApiError(problem.data);
-  return new ApiError({
-    status: response.status,
-    code: `http_${response.status}`,
-    title: response.statusText || `HTTP ${response.status}`,
-  });
+  const retryAfter = retryAfterOf(response);
+  if (problem.success) return new ApiError(problem.data, retryAfter);
+  return new ApiError(
+    {
+      status: response.status,
+      code: `http_${response.status}`,
+      title: response.statusText || `HTTP ${response.status}`,
+    },
+    retryAfter,
+  );
 }
 
 function fetchAntiforgeryToken(): Promise<string> {
@@ -58,7 +68,7 @@ async function request<T>(method: Method, path: string, options: RequestOptions<
   const attempt = async (): Promise<Response> => {
     const headers = new Headers({ accept: 'application/json' });
     // getIdToken refreshes a token that is about to expire, so every call carries a fresh one.
-    const idToken = await getIdentity().currentUser?.getIdToken();
+    const idToken = await (await getIdentity()).currentUser?.getIdToken();
     if (idToken) headers.set('authorization', `Bearer ${idToken}`);
     if (unsafeMethods.has(method)) headers.set('x-xsrf-token', await fetchAntiforgeryToken());
     // Multipart bodies set their own content type, with the boundary.

@@ -7,8 +7,13 @@ export class ApiError extends Error {
   readonly title: string;
   readonly detail: string | undefined;
   readonly errors: Record<string, string[]>;
+  /** Seconds to wait before trying again, from a 429's `Retry-After`. */
+  readonly retryAfter: number | undefined;
 
-  constructor(problem: Pick<Problem, 'status' | 'code' | 'title'> & Partial<Problem>) {
+  constructor(
+    problem: Pick<Problem, 'status' | 'code' | 'title'> & Partial<Problem>,
+    retryAfter?: number,
+  ) {
     super(problem.detail ?? problem.title);
     this.name = 'ApiError';
     this.status = problem.status;
@@ -16,6 +21,7 @@ export class ApiError extends Error {
     this.title = problem.title;
     this.detail = problem.detail;
     this.errors = problem.errors ?? {};
+    this.retryAfter = retryAfter;
   }
 }
 

@@ -1,40 +1,45 @@
 import type { RuntimeConfig } from '@hackclass/contracts';
-import { FirebaseError, initializeApp } from 'firebase/app';
-import {
-  type Auth,
-  browserLocalPersistence,
-  connectAuthEmulator,
-  initializeAuth,
-} from 'firebase/auth';
+import type { Auth } from 'firebase/auth';
 
-let auth: Auth | undefined;
+let loading: Promise<Auth> | undefined;
 
 /**
- * The identity SDK, pointed at the self-hosted identity service when the configuration names
- * an emulator origin (DESIGN §2), or at a real Firebase project otherwise.
+ * Loads the identity SDK and points it at the self-hosted identity service when the
+ * configuration names an emulator origin (DESIGN §2), or at a real Firebase project otherwise.
+ * The SDK is a chunk of its own, fetched while the first page renders rather than before it.
  */
-export function initIdentity({ identity }: RuntimeConfig): Auth {
-  if (auth) return auth;
-  const app = initializeApp({
-    apiKey: identity.apiKey,
-    projectId: identity.projectId,
-    ...(identity.authDomain ? { authDomain: identity.authDomain } : {}),
-  });
-  auth = initializeAuth(app, { persistence: browserLocalPersistence });
-  if (identity.emulatorOrigin) {
-    connectAuthEmulator(auth, identity.emulatorOrigin, { disableWarnings: true });
-  }
-  return auth;
+export function initIdentity({ identity }: RuntimeConfig): Promise<Auth> {
+  loading ??= Promise.all([import('firebase/app'), import('firebase/auth')]).then(
+    ([{ initializeApp }, { browserLocalPersistence, connectAuthEmulator, initializeAuth }]) => {
+      const app = initializeApp({
+        apiKey: identity.apiKey,
+        projectId: identity.projectId,
+        ...(identity.authDomain ? { authDomain: identity.authDomain } : {}),
+      });
+      const auth = initializeAuth(app, { persistence: browserLocalPersistence });
+      if (identity.emulatorOrigin) {
+        connectAuthEmulator(auth, identity.emulatorOrigin, { disableWarnings: true });
+      }
+      return auth;
+    },
+  );
+  return loading;
 }
 
-export function getIdentity(): Auth {
-  if (!auth) throw new Error('The identity SDK is not initialised yet');
-  return auth;
+/** The identity SDK, once `initIdentity` (called at boot) has loaded it. */
+export function getIdentity(): Promise<Auth> {
+  if (!loading) throw new Error('The identity SDK is not initialised yet');
+  return loading;
 }
 
 /** The SDK's `auth/...` code of an error, or undefined for anything else. */
 export function identityErrorCode(error: unknown): string | undefined {
-  return error instanceof FirebaseError && error.code.startsWith('auth/') ? error.code : undefined;
+  // By name rather than `instanceof FirebaseError`, so the SDK need not be loaded to ask.
+  if (!(error instanceof Error) || error.name !== 'FirebaseError' || !('code' in error)) {
+    return undefined;
+  }
+  const { code } = error;
+  return typeof code === 'string' && code.startsWith('auth/') ? code : undefined;
 }
 
 /** Spec §8: on these the session is over and the user is signed out. */

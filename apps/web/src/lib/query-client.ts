@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { endsSession } from './identity';
-import { sessionEndedTitle, signOutWith } from './session-end';
+import { isAccountDisabled, sessionEndedTitle, signOutWith } from './session-end';
 import { toast } from './toast';
 
 /** What a query or mutation tells the caches' error handlers about its failures. */
@@ -23,7 +23,7 @@ declare module '@tanstack/react-query' {
  * disabled account or a dead refresh token; otherwise the request's meta says whether to toast.
  */
 function onError(error: unknown, meta: RequestMeta | undefined) {
-  if (endsSession(error)) {
+  if (endsSession(error) || isAccountDisabled(error)) {
     void signOutWith(sessionEndedTitle(error));
     return;
   }

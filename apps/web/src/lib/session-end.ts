@@ -1,17 +1,24 @@
 import { messages } from '@/config/messages';
+import { isApiError } from './errors';
 import { getIdentity, identityErrorCode } from './identity';
 import { toast } from './toast';
 
 /** Signs the user out and says why in a toast; the session provider clears what was theirs. */
 export async function signOutWith(title: string): Promise<void> {
   await getIdentity()
-    .signOut()
+    .then((auth) => auth.signOut())
     .catch(() => undefined);
   toast.error(title, undefined, { id: 'session-ended' });
 }
 
+/**
+ * Disabled by an admin: the identity service refuses to refresh, and the API refuses the ID
+ * token the user still holds (it stays valid for up to an hour).
+ */
+export const isAccountDisabled = (error: unknown): boolean =>
+  identityErrorCode(error) === 'auth/user-disabled' ||
+  (isApiError(error) && error.code === 'account_disabled');
+
 /** Spec §8: a disabled account or a dead refresh token ends the session. */
 export const sessionEndedTitle = (error: unknown): string =>
-  identityErrorCode(error) === 'auth/user-disabled'
-    ? messages.accountDisabled
-    : messages.sessionEnded;
+  isAccountDisabled(error) ? messages.accountDisabled : messages.sessionEnded;

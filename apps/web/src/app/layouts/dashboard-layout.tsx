@@ -1,3 +1,4 @@
+import { ROLE } from '@hackclass/contracts';
 import { AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
@@ -42,7 +43,7 @@ export function DashboardLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Dashboard">
-        <DashboardNav onNavigate={close} />
+        <DashboardNav onNavigate={close} isAdmin={user?.roleId === ROLE.admin} />
       </AppShell.Navbar>
       <AppShell.Main id={mainContentId} style={{ outline: 'none' }}>
         <Outlet />

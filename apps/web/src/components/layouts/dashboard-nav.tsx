@@ -5,6 +5,7 @@ import {
   IconLayoutDashboard,
   IconSchool,
   IconUserCircle,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
@@ -16,20 +17,23 @@ const items = [
   { label: 'Analytics', href: paths.analytics.getHref(), Icon: IconChartBar },
   { label: 'Profile', href: paths.profile.getHref(), Icon: IconUserCircle },
 ];
+const adminItems = [{ label: 'Users', href: paths.adminUsers.getHref(), Icon: IconUsersGroup }];
 
 const isWithin = (pathname: string, href: string) =>
   pathname === href || pathname.startsWith(`${href}/`);
 
 interface DashboardNavProps {
   onNavigate?: () => void;
+  /** Admins also see the admin area. */
+  isAdmin?: boolean;
 }
 
 /** Links of the dashboard's side navigation (AppShell.Navbar is the nav landmark); the section holding the current page is marked. */
-export function DashboardNav({ onNavigate }: DashboardNavProps) {
+export function DashboardNav({ onNavigate, isAdmin = false }: DashboardNavProps) {
   const { pathname } = useLocation();
   return (
     <Stack gap={2}>
-      {items.map(({ label, href, Icon }) => {
+      {(isAdmin ? [...items, ...adminItems] : items).map(({ label, href, Icon }) => {
         const active = isWithin(pathname, href);
         return (
           <NavLink

@@ -7,7 +7,7 @@ import { verificationContinueUrl } from './register';
 
 /** Sends the verification mail again to the signed-in user. */
 async function resendVerification(): Promise<void> {
-  const user = getIdentity().currentUser;
+  const user = (await getIdentity()).currentUser;
   if (!user) throw new Error('Nobody is signed in');
   await sendEmailVerification(user, { url: verificationContinueUrl() });
 }
@@ -24,7 +24,7 @@ export const useResendVerification = () =>
  * a new ID token, so its `email_verified` claim is true for the API at once.
  */
 async function verifyEmail(oobCode: string): Promise<true> {
-  const auth = getIdentity();
+  const auth = await getIdentity();
   await applyActionCode(auth, oobCode);
   if (auth.currentUser) {
     await auth.currentUser.reload();

@@ -7,13 +7,15 @@ import {
 import { getIdentity } from '@/lib/identity';
 
 export const useSendPasswordReset = () =>
-  useMutation({ mutationFn: (email: string) => sendPasswordResetEmail(getIdentity(), email) });
+  useMutation({
+    mutationFn: async (email: string) => sendPasswordResetEmail(await getIdentity(), email),
+  });
 
 /** Checks the mail's code and gives the address it was sent to. */
 export const resetCodeQueryOptions = (oobCode: string) =>
   queryOptions({
     queryKey: ['auth', 'reset-code', oobCode],
-    queryFn: () => verifyPasswordResetCode(getIdentity(), oobCode),
+    queryFn: async () => verifyPasswordResetCode(await getIdentity(), oobCode),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -22,6 +24,6 @@ export const useResetCode = (oobCode: string) => useQuery(resetCodeQueryOptions(
 
 export const useConfirmPasswordReset = () =>
   useMutation({
-    mutationFn: ({ oobCode, password }: { oobCode: string; password: string }) =>
-      confirmPasswordReset(getIdentity(), oobCode, password),
+    mutationFn: async ({ oobCode, password }: { oobCode: string; password: string }) =>
+      confirmPasswordReset(await getIdentity(), oobCode, password),
   });

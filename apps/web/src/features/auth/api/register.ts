@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { getIdentity } from '@/lib/identity';
 import { toast } from '@/lib/toast';
-import { signInMutationKey } from './sign-in';
+import { signInMutationKey } from './sign-in-key';
 
 export const register = (body: RegisterRequest): Promise<User> =>
   api.post('/auth/register', { body, schema: userSchema });
@@ -21,7 +21,11 @@ export const verificationContinueUrl = () =>
  */
 async function signUp(request: RegisterRequest): Promise<{ verificationMailSent: boolean }> {
   await register(request);
-  const { user } = await signInWithEmailAndPassword(getIdentity(), request.email, request.password);
+  const { user } = await signInWithEmailAndPassword(
+    await getIdentity(),
+    request.email,
+    request.password,
+  );
   try {
     await sendEmailVerification(user, { url: verificationContinueUrl() });
     return { verificationMailSent: true };

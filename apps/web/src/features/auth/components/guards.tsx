@@ -4,7 +4,7 @@ import { PageLoader } from '@/components/feedback/page-loader';
 import { paths } from '@/config/paths';
 import { sameOriginPath } from '@/lib/safe-redirect';
 import { useMe } from '../api/get-me';
-import { signInMutationKey } from '../api/sign-in';
+import { signInMutationKey } from '../api/sign-in-key';
 import { useSession } from '../hooks/use-session';
 
 /**

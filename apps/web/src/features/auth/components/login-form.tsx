@@ -30,7 +30,10 @@ export function LoginForm() {
       {
         onError: (failure) => {
           const { message, signOut: mustSignOut } = loginFailure(failure);
-          if (mustSignOut) void signOut(getIdentity()).catch(() => undefined);
+          if (mustSignOut)
+            void getIdentity()
+              .then(signOut)
+              .catch(() => undefined);
           setError(message);
         },
       },

@@ -1,14 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type User as FirebaseUser, onIdTokenChanged, signOut } from 'firebase/auth';
+import type { User as FirebaseUser } from 'firebase/auth';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { messages } from '@/config/messages';
 import { endsSession, getIdentity } from '@/lib/identity';
 import { sessionEndedTitle, signOutWith } from '@/lib/session-end';
+import { toast } from '@/lib/toast';
 import {
   type Account,
   type Session,
   SessionContext,
   type SessionState,
 } from '../hooks/session-context';
+import { hasSavedSession } from '../utils/saved-session';
 import { scheduleTokenRefresh } from '../utils/token-refresh';
 
 const snapshot = (user: FirebaseUser): Account => ({
@@ -37,24 +40,39 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const lastUid = useRef<string | null>(null);
 
   useEffect(() => {
-    const auth = getIdentity();
     let cancelRefresh: (() => void) | undefined;
-    const unsubscribe = onIdTokenChanged(auth, (user) => {
+    let unsubscribe: (() => void) | undefined;
+    let current = true;
+    let savedSession = hasSavedSession();
+    const onUser = (user: FirebaseUser | null) => {
+      if (!user && savedSession)
+        toast.error(messages.sessionEnded, undefined, { id: 'session-ended' });
+      savedSession = false;
       cancelRefresh?.();
       cancelRefresh = user ? scheduleTokenRefresh(user, endSessionOn) : undefined;
       const uid = user?.uid ?? null;
       if (lastUid.current !== null && lastUid.current !== uid) queryClient.clear();
       lastUid.current = uid;
       setState(user ? { status: 'signed-in', account: snapshot(user) } : { status: 'signed-out' });
-    });
+    };
+    getIdentity()
+      .then((auth) => {
+        if (current) unsubscribe = auth.onIdTokenChanged(onUser);
+      })
+      .catch((error: unknown) => {
+        // Without the SDK nobody can be signed in; the sign-in page says what went wrong.
+        console.error(error);
+        if (current) setState({ status: 'signed-out' });
+      });
     return () => {
+      current = false;
       cancelRefresh?.();
-      unsubscribe();
+      unsubscribe?.();
     };
   }, [queryClient]);
 
   const reloadAccount = useCallback(async () => {
-    const user = getIdentity().currentUser;
+    const user = (await getIdentity()).currentUser;
     if (!user) return null;
     await user.reload();
     await user.getIdToken(true);
@@ -64,7 +82,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const logout = useCallback(async () => {
-    await signOut(getIdentity());
+    await (await getIdentity()).signOut();
     queryClient.clear();
   }, [queryClient]);
 

@@ -1,4 +1,13 @@
-import { Avatar, Badge, Group, Indicator, Menu, Text, UnstyledButton } from '@mantine/core';
+import {
+  Avatar,
+  Badge,
+  Group,
+  Indicator,
+  Menu,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconBell, IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -20,9 +29,14 @@ export function UserMenu({ unreadCount = 0 }: UserMenuProps) {
 
   return (
     <Menu position="bottom-end" width={240} shadow="md">
+      {/*
+        Named by hidden text, not aria-label: the avatar's initials and the unread count are
+        visible text that an aria-label would have to repeat (axe label-content-name-mismatch).
+      */}
       <Menu.Target>
-        <UnstyledButton aria-label={`Account menu of ${name}${unread}`} p={4}>
-          <Group gap={8} wrap="nowrap">
+        <UnstyledButton p={4}>
+          <VisuallyHidden>{`Account menu of ${name}${unread}`}</VisuallyHidden>
+          <Group gap={8} wrap="nowrap" aria-hidden>
             <Indicator
               disabled={unreadCount === 0}
               label={unreadCount > 99 ? '99+' : unreadCount}

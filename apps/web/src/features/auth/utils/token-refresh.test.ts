@@ -60,6 +60,20 @@ describe('scheduleTokenRefresh', () => {
     expect(getIdToken).toHaveBeenCalledTimes(1);
   });
 
+  it('still reports a fatal failure whose sign-out cancelled the schedule', async () => {
+    const failure = new Error('auth/user-disabled');
+    const { user, getIdToken } = fakeUser();
+    const onFatal = vi.fn(() => true);
+    // As the SDK does: it signs the user out (which cancels) before the refresh rejects.
+    getIdToken.mockImplementationOnce(async () => {
+      cancel();
+      throw failure;
+    });
+    const cancel = scheduleTokenRefresh(user, onFatal);
+    await vi.advanceTimersByTimeAsync(hour);
+    expect(onFatal).toHaveBeenCalledWith(failure);
+  });
+
   it('does nothing once cancelled', async () => {
     const { user, getIdToken } = fakeUser();
     const cancel = scheduleTokenRefresh(user, () => false);

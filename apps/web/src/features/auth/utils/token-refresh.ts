@@ -20,7 +20,9 @@ export function scheduleTokenRefresh(user: User, onFatal: (error: unknown) => bo
     try {
       await user.getIdToken(true);
     } catch (error) {
-      if (cancelled || onFatal(error)) return;
+      // Asked even when cancelled: on a disabled account or a revoked token the SDK signs out
+      // before the failure reaches us, and that sign-out is what cancelled this schedule.
+      if (onFatal(error) || cancelled) return;
       timer = globalThis.setTimeout(refresh, retryMs);
       retryMs = Math.min(retryMs * 2, maxRetryMs);
     }

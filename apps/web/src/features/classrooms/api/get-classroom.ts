@@ -12,4 +12,5 @@ export const getClassroomQueryOptions = (id: string) =>
     queryFn: ({ signal }) => getClassroom(id, signal),
   });
 
-export const useClassroom = (id: string) => useQuery(getClassroomQueryOptions(id));
+export const useClassroom = (id: string, enabled = true) =>
+  useQuery({ ...getClassroomQueryOptions(id), enabled });

@@ -3,25 +3,25 @@ import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { IconFlag, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import classes from './classroom-card.module.css';
 import { ClassroomImage } from './classroom-image';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-/** A classroom of the user's: the whole card is one link to it. */
+/** A classroom of the user's: the whole card opens it, through the link of its name. */
 export function ClassroomCard({ classroom }: { classroom: ClassroomSummary }) {
   return (
-    <Card
-      withBorder
-      padding={0}
-      component={Link}
-      to={paths.classroom.getHref(classroom.id)}
-      aria-label={classroom.name}
-      style={{ height: '100%' }}
-    >
+    <Card withBorder padding={0} className={classes.card} style={{ height: '100%' }}>
       <ClassroomImage imageUrl={classroom.imageUrl} name={classroom.name} height={140} />
       <Stack gap={6} p="md">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Text fw={600} lineClamp={2}>
+          <Text
+            fw={600}
+            lineClamp={2}
+            component={Link}
+            to={paths.classroom.getHref(classroom.id)}
+            className={classes.link}
+          >
             {classroom.name}
           </Text>
           {classroom.isCreator && (

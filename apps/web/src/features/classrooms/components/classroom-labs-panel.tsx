@@ -11,14 +11,14 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconFlag } from '@tabler/icons-react';
+import { IconCircleCheck, IconFlag } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ConfirmModal } from '@/components/feedback/confirm-modal';
+import { EmptyState } from '@/components/feedback/list-states';
 import { useAddClassroomLab } from '../api/add-classroom-lab';
 import { useMyLabs } from '../api/get-my-labs';
 import { useRemoveClassroomLab } from '../api/remove-classroom-lab';
-import { ConfirmModal } from './confirm-modal';
-import { EmptyState } from './list-states';
 
 interface ClassroomLabsPanelProps {
   classroomId: string;
@@ -72,9 +72,15 @@ function AddLabForm({ classroomId, present }: { classroomId: string; present: Se
           nothingFoundMessage="No lab matches"
           style={{ flex: 1, maxWidth: 360 }}
         />
-        <Button type="submit" disabled={!labId} loading={add.isPending}>
-          Add lab
-        </Button>
+        {myLabs.isError ? (
+          <Button variant="light" color="red" onClick={() => void myLabs.refetch()}>
+            Try again
+          </Button>
+        ) : (
+          <Button type="submit" disabled={!labId} loading={add.isPending}>
+            Add lab
+          </Button>
+        )}
       </Group>
     </form>
   );
@@ -111,6 +117,7 @@ export function ClassroomLabsPanel({
                   <Table.Th>Category</Table.Th>
                   <Table.Th>Difficulty</Table.Th>
                   <Table.Th ta="right">Points</Table.Th>
+                  <Table.Th ta="right">Solves</Table.Th>
                   {canManage && (
                     <Table.Th>
                       <VisuallyHidden>Actions</VisuallyHidden>
@@ -122,15 +129,29 @@ export function ClassroomLabsPanel({
                 {labs.map((lab) => (
                   <Table.Tr key={lab.id}>
                     <Table.Td>
-                      {labHref ? (
-                        <Anchor component={Link} to={labHref(lab)} size="sm" fw={500}>
-                          {lab.name}
-                        </Anchor>
-                      ) : (
-                        <Text size="sm" fw={500}>
-                          {lab.name}
-                        </Text>
-                      )}
+                      <Group gap={6} wrap="nowrap">
+                        {labHref ? (
+                          <Anchor component={Link} to={labHref(lab)} size="sm" fw={500}>
+                            {lab.name}
+                          </Anchor>
+                        ) : (
+                          <Text size="sm" fw={500}>
+                            {lab.name}
+                          </Text>
+                        )}
+                        {lab.solved && (
+                          <Badge
+                            size="sm"
+                            variant="light"
+                            color="green"
+                            radius={0}
+                            leftSection={<IconCircleCheck size={12} aria-hidden />}
+                            style={{ flexShrink: 0 }}
+                          >
+                            Solved
+                          </Badge>
+                        )}
+                      </Group>
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">{lab.category}</Text>
@@ -142,6 +163,9 @@ export function ClassroomLabsPanel({
                     </Table.Td>
                     <Table.Td ta="right" ff="monospace">
                       {lab.points}
+                    </Table.Td>
+                    <Table.Td ta="right" ff="monospace" data-testid="solve-count">
+                      {lab.solveCount}
                     </Table.Td>
                     {canManage && (
                       <Table.Td ta="right">

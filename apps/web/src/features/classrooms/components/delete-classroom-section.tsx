@@ -1,8 +1,8 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
+import { ConfirmModal } from '@/components/feedback/confirm-modal';
 import { useDeleteClassroom } from '../api/delete-classroom';
-import { ConfirmModal } from './confirm-modal';
 
 interface DeleteClassroomSectionProps {
   classroomId: string;

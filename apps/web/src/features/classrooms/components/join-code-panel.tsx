@@ -1,8 +1,8 @@
 import { ActionIcon, Button, Code, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
+import { ConfirmModal } from '@/components/feedback/confirm-modal';
 import { useRegenerateJoinCode } from '../api/regenerate-join-code';
-import { ConfirmModal } from './confirm-modal';
 
 export function JoinCodePanel({
   classroomId,

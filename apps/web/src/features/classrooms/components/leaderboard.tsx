@@ -1,7 +1,7 @@
 import type { ClassroomMember } from '@hackclass/contracts';
 import { Badge, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { IconTrophy } from '@tabler/icons-react';
-import { EmptyState } from './list-states';
+import { EmptyState } from '@/components/feedback/list-states';
 
 /** Spec §4: accepted members by points, highest first (a stable sort keeps the API's tie order). */
 export const rankMembers = (members: ClassroomMember[]) =>

@@ -13,12 +13,12 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ConfirmModal } from '@/components/feedback/confirm-modal';
+import { EmptyState, ListError } from '@/components/feedback/list-states';
 import { useMembers } from '../api/get-members';
 import { useRemoveMember } from '../api/remove-member';
 import { useUpdateMemberStatus } from '../api/update-member-status';
-import { ConfirmModal } from './confirm-modal';
 import { InviteMemberForm } from './invite-member-form';
-import { EmptyState, ListError } from './list-states';
 import { memberStatusLabels } from './member-status-badge';
 import { MemberTable } from './member-table';
 
@@ -32,10 +32,12 @@ interface MembersPanelProps {
   classroomId: string;
   /** Teachers of the classroom and admins filter by status, invite, approve and remove. */
   canManage: boolean;
+  /** The status filter to start with, e.g. from a link to the requests waiting. */
+  initialStatus?: MemberStatus[];
 }
 
-export function MembersPanel({ classroomId, canManage }: MembersPanelProps) {
-  const [status, setStatus] = useState<MemberStatus[]>([]);
+export function MembersPanel({ classroomId, canManage, initialStatus = [] }: MembersPanelProps) {
+  const [status, setStatus] = useState<MemberStatus[]>(initialStatus);
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, 300);
   const [page, setPage] = useState(1);

@@ -2,11 +2,11 @@ import type { ClassroomSummary } from '@hackclass/contracts';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconHourglass, IconMailOpened } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ConfirmModal } from '@/components/feedback/confirm-modal';
+import { EmptyState } from '@/components/feedback/list-states';
 import { useRemoveMember } from '../api/remove-member';
 import { useUpdateMemberStatus } from '../api/update-member-status';
 import { ClassroomImage } from './classroom-image';
-import { ConfirmModal } from './confirm-modal';
-import { EmptyState } from './list-states';
 
 function RequestRow({
   classroom,

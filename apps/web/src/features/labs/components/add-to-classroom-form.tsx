@@ -33,7 +33,20 @@ export function AddToClassroomForm({ slug, isAdmin, onAdded, onCancel }: AddToCl
   if (lab.isError || classrooms.isError) {
     return (
       <Alert color="red" variant="light" role="alert">
-        {messages.generic}
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{messages.generic}</Text>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            onClick={() => {
+              if (lab.isError) void lab.refetch();
+              if (classrooms.isError) void classrooms.refetch();
+            }}
+          >
+            Try again
+          </Button>
+        </Stack>
       </Alert>
     );
   }

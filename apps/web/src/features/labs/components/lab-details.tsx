@@ -1,4 +1,3 @@
-import type { Lab } from '@hackclass/contracts';
 import {
   Alert,
   Badge,
@@ -12,7 +11,8 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconCategory, IconPlus, IconTrophy } from '@tabler/icons-react';
+import { IconCategory, IconPencil, IconPlus, IconTrophy } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { messages } from '@/config/messages';
 import { paths } from '@/config/paths';
@@ -29,12 +29,20 @@ interface LabDetailsProps {
   userId: string | undefined;
   isAdmin: boolean;
   apiBaseUrl: string;
-  onLoaded?(lab: Lab): void;
+  /** Shown above the files, e.g. the flag form when the lab is opened from a classroom. */
+  aside?: ReactNode;
   onDeleted(): void;
 }
 
 /** A lab: its description, facts, files, and for its creator or an admin the actions on it. */
-export function LabDetails({ slug, userId, isAdmin, apiBaseUrl, onDeleted }: LabDetailsProps) {
+export function LabDetails({
+  slug,
+  userId,
+  isAdmin,
+  apiBaseUrl,
+  aside,
+  onDeleted,
+}: LabDetailsProps) {
   const lab = useLab(slug);
 
   if (lab.isPending) {
@@ -83,6 +91,17 @@ export function LabDetails({ slug, userId, isAdmin, apiBaseUrl, onDeleted }: Lab
         </Stack>
         {manages && (
           <Group gap="sm">
+            {/* The API sends the flags to exactly those who may edit the lab. */}
+            {data.flags && (
+              <Button
+                component={Link}
+                to={paths.hackingLabEdit.getHref(data.slug)}
+                variant="default"
+                leftSection={<IconPencil size={16} aria-hidden />}
+              >
+                Edit
+              </Button>
+            )}
             <Button
               component={Link}
               to={paths.hackingLabAddToClassroom.getHref(data.slug)}
@@ -111,6 +130,7 @@ export function LabDetails({ slug, userId, isAdmin, apiBaseUrl, onDeleted }: Lab
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="lg">
+            {aside}
             <Card withBorder padding="lg" component="section" aria-labelledby="lab-files">
               <Title order={2} size="h4" id="lab-files" mb="sm">
                 Files

@@ -9,6 +9,8 @@ export const MAX_LAB_FILE_BYTES = 50 * 1024 * 1024;
 
 interface LabFilesInputProps {
   value: File[];
+  /** Files the lab keeps (when editing): they count toward the limit. */
+  kept?: number;
   onChange(files: File[]): void;
   error?: string;
 }
@@ -24,9 +26,9 @@ const rejectionMessage = (rejections: FileRejection[]) => {
 };
 
 /** Files of a lab: a drop zone (any type, 50 MB each, 10 in all) and the chosen list. */
-export function LabFilesInput({ value, onChange, error }: LabFilesInputProps) {
+export function LabFilesInput({ value, kept = 0, onChange, error }: LabFilesInputProps) {
   const [rejected, setRejected] = useState<string | null>(null);
-  const room = MAX_LAB_FILES - value.length;
+  const room = MAX_LAB_FILES - kept - value.length;
 
   const add = (dropped: File[]) => {
     // The same file chosen twice is kept once.
@@ -38,8 +40,8 @@ export function LabFilesInput({ value, onChange, error }: LabFilesInputProps) {
 
   return (
     <Input.Wrapper
-      label="Files"
-      description={`Optional: up to ${MAX_LAB_FILES} files of any type, 50 MB each`}
+      label={kept > 0 ? 'New files' : 'Files'}
+      description={`Optional: up to ${MAX_LAB_FILES} files of any type in all, 50 MB each`}
       error={rejected ?? error}
       labelElement="div"
       id="lab-files"
@@ -70,7 +72,7 @@ export function LabFilesInput({ value, onChange, error }: LabFilesInputProps) {
                 {room > 0 ? 'Drag files here or click to choose them' : 'No more files allowed'}
               </Text>
               <Text size="sm" c="dimmed">
-                {value.length} of {MAX_LAB_FILES} chosen
+                {kept + value.length} of {MAX_LAB_FILES} chosen
               </Text>
             </div>
           </Group>

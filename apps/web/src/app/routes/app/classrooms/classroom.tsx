@@ -12,14 +12,16 @@ import {
 } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { ListError } from '@/components/feedback/list-states';
 import { PageLoader } from '@/components/feedback/page-loader';
 import { scrollingTabs } from '@/components/navigation/scrolling-tabs';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/hooks/use-session';
 import { useClassroom } from '@/features/classrooms/api/get-classroom';
-import { ListError } from '@/features/classrooms/components/list-states';
+import { LeaveClassroomButton } from '@/features/classrooms/components/leave-classroom-button';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { isApiError } from '@/lib/errors';
+import { toast } from '@/lib/toast';
 import { type ClassroomContext, canManageClassroom } from './classroom-context';
 
 const sections = [
@@ -105,6 +107,17 @@ export function ClassroomRoute() {
           </Group>
           <Text c="dimmed">Teacher: {room.teacherName}</Text>
         </div>
+        {user && !room.isCreator && room.myStatus === 'Accepted' && (
+          <LeaveClassroomButton
+            classroomId={room.id}
+            userId={user.id}
+            name={room.name}
+            onLeft={() => {
+              void navigate(paths.classrooms.getHref());
+              toast.success(`You left ${room.name}`);
+            }}
+          />
+        )}
       </Group>
 
       {waiting ? (

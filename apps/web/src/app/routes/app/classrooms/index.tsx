@@ -14,6 +14,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconSchool } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { EmptyState, ListError } from '@/components/feedback/list-states';
 import { scrollingTabs } from '@/components/navigation/scrolling-tabs';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/hooks/use-session';
@@ -21,7 +22,6 @@ import { useClassrooms } from '@/features/classrooms/api/get-classrooms';
 import { ClassroomCard } from '@/features/classrooms/components/classroom-card';
 import { CreateClassroomModal } from '@/features/classrooms/components/create-classroom-modal';
 import { JoinByCodeForm } from '@/features/classrooms/components/join-by-code-form';
-import { EmptyState, ListError } from '@/features/classrooms/components/list-states';
 import { InvitationList, PendingList } from '@/features/classrooms/components/membership-requests';
 import { usePageTitle } from '@/hooks/use-page-title';
 

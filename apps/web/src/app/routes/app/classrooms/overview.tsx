@@ -1,10 +1,12 @@
 import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { ClassroomImage } from '@/features/classrooms/components/classroom-image';
 import { Leaderboard } from '@/features/classrooms/components/leaderboard';
+import { useLiveClassroom } from '@/features/classrooms/hooks/use-live-classroom';
 import { useClassroomContext } from './classroom-context';
 
 export function ClassroomOverviewRoute() {
   const { classroom } = useClassroomContext();
+  useLiveClassroom(classroom.id);
   return (
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 5 }}>

@@ -37,7 +37,12 @@ export function ClassroomSettingsRoute() {
           borderColor: 'light-dark(var(--mantine-color-red-3), var(--mantine-color-red-9))',
         }}
       >
-        <Title order={2} size="h4" mb="xs" c="red">
+        <Title
+          order={2}
+          size="h4"
+          mb="xs"
+          c="light-dark(var(--mantine-color-red-8), var(--mantine-color-red-4))"
+        >
           Danger zone
         </Title>
         <Divider mb="sm" />

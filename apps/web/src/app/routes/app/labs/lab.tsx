@@ -1,26 +1,54 @@
 import { ROLE } from '@hackclass/contracts';
-import { Anchor, Breadcrumbs, Stack } from '@mantine/core';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Anchor, Badge, Breadcrumbs, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/hooks/use-session';
+import { useClassroom } from '@/features/classrooms/api/get-classroom';
+import { FlagForm } from '@/features/classrooms/components/flag-form';
 import { useLab } from '@/features/labs/api/get-lab';
 import { LabDetails } from '@/features/labs/components/lab-details';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { getRuntimeConfig } from '@/lib/runtime-config';
 import { toast } from '@/lib/toast';
 
+/** A lab; opened from a classroom (`?classroom=<id>`), with that classroom's flag form. */
 export function LabRoute() {
   const { slug = '' } = useParams();
+  const [search] = useSearchParams();
+  const classroomId = search.get('classroom') ?? '';
   const navigate = useNavigate();
   const { user } = useCurrentUser();
   const lab = useLab(slug);
+  const classroom = useClassroom(classroomId, !!classroomId);
   usePageTitle(lab.data?.name ?? 'Hacking lab');
+
+  const room = classroomId ? classroom.data : undefined;
+  const inRoom = room?.hackingLabs.find((item) => item.slug === slug);
+  // Accepted members solve labs; admins never do (DESIGN §3).
+  const canSolve = !!inRoom && room?.myStatus === 'Accepted' && user?.roleId !== ROLE.admin;
+
   return (
     <Stack gap="md">
       <Breadcrumbs>
-        <Anchor component={Link} to={paths.hackingLabs.getHref()} size="sm">
-          Hacking labs
-        </Anchor>
+        {room ? (
+          [
+            <Anchor key="room" component={Link} to={paths.classroom.getHref(room.id)} size="sm">
+              {room.name}
+            </Anchor>,
+            <Anchor
+              key="labs"
+              component={Link}
+              to={paths.classroomHackingLabs.getHref(room.id)}
+              size="sm"
+            >
+              Hacking labs
+            </Anchor>,
+          ]
+        ) : (
+          <Anchor component={Link} to={paths.hackingLabs.getHref()} size="sm">
+            Hacking labs
+          </Anchor>
+        )}
         <span aria-current="page">{lab.data?.name ?? slug}</span>
       </Breadcrumbs>
       <LabDetails
@@ -28,6 +56,28 @@ export function LabRoute() {
         userId={user?.id}
         isAdmin={user?.roleId === ROLE.admin}
         apiBaseUrl={getRuntimeConfig().apiBaseUrl}
+        aside={
+          room &&
+          inRoom &&
+          canSolve && (
+            <Card withBorder padding="lg" component="section" aria-labelledby="lab-solve">
+              <Group justify="space-between" gap="xs" mb="xs">
+                <Title order={2} size="h4" id="lab-solve">
+                  Submit a flag
+                </Title>
+                {inRoom.solved && (
+                  <Badge color="green" variant="light" radius={0}>
+                    Solved
+                  </Badge>
+                )}
+              </Group>
+              <Text size="sm" c="dimmed" mb="sm">
+                For {room.name} · {inRoom.solveCount} {inRoom.solveCount === 1 ? 'solve' : 'solves'}
+              </Text>
+              <FlagForm classroomId={room.id} labId={inRoom.id} labName={inRoom.name} />
+            </Card>
+          )
+        }
         onDeleted={() => {
           toast.success('Lab deleted');
           navigate(paths.hackingLabs.getHref(), { replace: true });

@@ -25,10 +25,12 @@ interface EmptyStateProps {
   icon: ReactNode;
   title: string;
   children?: ReactNode;
+  /** The next step, e.g. a button. */
+  action?: ReactNode;
 }
 
 /** What a list shows when it has nothing: a reason and, where there is one, the next step. */
-export function EmptyState({ icon, title, children }: EmptyStateProps) {
+export function EmptyState({ icon, title, children, action }: EmptyStateProps) {
   return (
     <Paper withBorder p="xl">
       <Stack align="center" gap="xs" ta="center">
@@ -41,6 +43,7 @@ export function EmptyState({ icon, title, children }: EmptyStateProps) {
             {children}
           </Text>
         )}
+        {action}
       </Stack>
     </Paper>
   );

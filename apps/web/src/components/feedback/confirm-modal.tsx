@@ -6,17 +6,20 @@ interface ConfirmModalProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** Red, the default, for what destroys or locks out; off for a plain change. */
+  danger?: boolean;
   loading?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }
 
-/** Asks before a destructive action; Cancel has the focus, so Enter never destroys by accident. */
+/** Asks before an action; Cancel has the focus, so Enter never confirms by accident. */
 export function ConfirmModal({
   opened,
   title,
   children,
   confirmLabel,
+  danger = true,
   loading,
   onConfirm,
   onClose,
@@ -29,7 +32,7 @@ export function ConfirmModal({
           <Button variant="default" onClick={onClose} data-autofocus>
             Cancel
           </Button>
-          <Button color="red" onClick={onConfirm} loading={loading}>
+          <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={loading}>
             {confirmLabel}
           </Button>
         </Group>

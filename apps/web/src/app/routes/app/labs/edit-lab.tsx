@@ -1,0 +1,76 @@
+import { Alert, Anchor, Breadcrumbs, Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Link, useNavigate, useParams } from 'react-router';
+import { PageLoader } from '@/components/feedback/page-loader';
+import { messages } from '@/config/messages';
+import { paths } from '@/config/paths';
+import { useLab } from '@/features/labs/api/get-lab';
+import { EditLabForm } from '@/features/labs/components/edit-lab-form';
+import { usePageTitle } from '@/hooks/use-page-title';
+import { isApiError } from '@/lib/errors';
+import { toast } from '@/lib/toast';
+
+export function EditLabRoute() {
+  usePageTitle('Edit lab');
+  const { slug = '' } = useParams();
+  const navigate = useNavigate();
+  const lab = useLab(slug);
+  const back = () => navigate(paths.hackingLab.getHref(slug));
+
+  let body: React.ReactNode;
+  if (lab.isPending) body = <PageLoader label="Loading the lab" />;
+  else if (lab.isError) {
+    const missing = isApiError(lab.error) && lab.error.status === 404;
+    body = (
+      <Alert color={missing ? 'gray' : 'red'} variant="light" role="alert">
+        {missing ? 'This lab does not exist, or you may not see it.' : messages.generic}
+      </Alert>
+    );
+  } else if (!lab.data.flags) {
+    body = (
+      <Alert color="yellow" variant="light" role="alert">
+        Only the lab’s creator or an admin can edit it.
+        <Button
+          component={Link}
+          to={paths.hackingLab.getHref(slug)}
+          size="xs"
+          variant="light"
+          ml="sm"
+        >
+          Back to the lab
+        </Button>
+      </Alert>
+    );
+  } else {
+    body = (
+      <Card withBorder padding="lg">
+        <EditLabForm
+          lab={{ ...lab.data, flags: lab.data.flags }}
+          onSaved={(saved) => {
+            toast.success('Lab saved', `Your changes to “${saved.name}” are saved.`);
+            back();
+          }}
+          onCancel={back}
+        />
+      </Card>
+    );
+  }
+
+  return (
+    <Stack gap="lg" maw={880}>
+      <Breadcrumbs>
+        <Anchor component={Link} to={paths.hackingLabs.getHref()} size="sm">
+          Hacking labs
+        </Anchor>
+        <Anchor component={Link} to={paths.hackingLab.getHref(slug)} size="sm">
+          {lab.data?.name ?? slug}
+        </Anchor>
+        <span aria-current="page">Edit</span>
+      </Breadcrumbs>
+      <Stack gap={4}>
+        <Title order={1}>Edit lab</Title>
+        <Text c="dimmed">New flags replace the old ones; points change in every classroom.</Text>
+      </Stack>
+      {body}
+    </Stack>
+  );
+}

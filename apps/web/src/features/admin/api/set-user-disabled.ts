@@ -1,0 +1,28 @@
+import { type ManagedUser, managedUserSchema } from '@hackclass/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { usersQueryKey } from './get-users';
+
+export interface DisabledChange {
+  userId: string;
+  disabled: boolean;
+}
+
+export const setUserDisabled = ({ userId, disabled }: DisabledChange): Promise<ManagedUser> =>
+  api.post(`/users/${encodeURIComponent(userId)}/${disabled ? 'disable' : 'enable'}`, {
+    schema: managedUserSchema,
+  });
+
+/** Disabling signs the user out everywhere: the API refuses them from their next request. */
+export function useSetUserDisabled() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setUserDisabled,
+    meta: { errorToast: 'Could not change the account. Please try again.' },
+    onSuccess: (_user, { disabled }) => {
+      toast.success(disabled ? 'Account disabled' : 'Account enabled');
+      return queryClient.invalidateQueries({ queryKey: usersQueryKey });
+    },
+  });
+}

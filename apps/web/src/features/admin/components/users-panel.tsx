@@ -1,0 +1,208 @@
+import type { ManagedUser, RoleId } from '@hackclass/contracts';
+import {
+  Alert,
+  Box,
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconAlertCircle, IconSearch, IconUsers } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ConfirmModal } from '@/components/feedback/confirm-modal';
+import { useChangeUserRole } from '../api/change-user-role';
+import { useUsers } from '../api/get-users';
+import { useSetUserDisabled } from '../api/set-user-disabled';
+import { roleLabels, roleOptions, toRoleId } from '../utils/roles';
+import { UserCards } from './user-cards';
+import { nameOf, type UserActions } from './user-controls';
+import { UserTable } from './user-table';
+
+const PAGE_SIZES = [10, 20, 50, 100] as const;
+
+interface UsersPanelProps {
+  /** The signed-in admin. */
+  currentUserId: string;
+}
+
+/** Every user: search, role filter, paging, and the role and account changes, confirmed. */
+export function UsersPanel({ currentUserId }: UsersPanelProps) {
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, 300);
+  const [role, setRole] = useState<RoleId | null>(null);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[1]);
+  const [roleChange, setRoleChange] = useState<{ user: ManagedUser; roleId: RoleId } | null>(null);
+  const [toggling, setToggling] = useState<ManagedUser | null>(null);
+
+  const users = useUsers({ search: debouncedSearch, role, page, pageSize });
+  const changeRole = useChangeUserRole();
+  const setDisabled = useSetUserDisabled();
+  const actions: UserActions = {
+    currentUserId,
+    onRoleChange: (user, roleId) => setRoleChange({ user, roleId }),
+    onToggleDisabled: setToggling,
+  };
+
+  const total = users.data?.total ?? 0;
+  const pageCount = Math.max(1, users.data?.pageCount ?? 1);
+  if (users.data && page > pageCount) setPage(pageCount);
+
+  return (
+    <Stack>
+      <Group align="flex-end" gap="sm">
+        <TextInput
+          label="Search"
+          placeholder="Email or name"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(1);
+          }}
+          style={{ flex: '1 1 220px', maxWidth: 360 }}
+        />
+        <Select
+          label="Role"
+          placeholder="All roles"
+          data={roleOptions}
+          value={role === null ? null : String(role)}
+          onChange={(value) => {
+            setRole(toRoleId(value));
+            setPage(1);
+          }}
+          clearable
+          style={{ flex: '0 1 180px' }}
+        />
+      </Group>
+
+      {users.isPending ? (
+        <Stack gap="xs" aria-busy="true" aria-label="Loading users">
+          {Array.from({ length: 5 }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+            <Skeleton key={index} h={40} />
+          ))}
+        </Stack>
+      ) : users.isError ? (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle size={18} aria-hidden />}
+          title="Could not load the users."
+          role="alert"
+        >
+          <Button size="xs" variant="light" color="red" onClick={() => void users.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : users.data.items.length === 0 ? (
+        <Paper withBorder p="xl">
+          <Stack align="center" gap="xs" ta="center">
+            <ThemeIcon variant="light" size={48} aria-hidden>
+              <IconUsers size={24} />
+            </ThemeIcon>
+            <Text fw={600}>No users found</Text>
+            <Text c="dimmed" size="sm">
+              No user matches the search or the role.
+            </Text>
+          </Stack>
+        </Paper>
+      ) : (
+        <Paper withBorder style={{ opacity: users.isPlaceholderData ? 0.6 : 1 }}>
+          <Box visibleFrom="md">
+            <UserTable users={users.data.items} {...actions} />
+          </Box>
+          <Box hiddenFrom="md">
+            <UserCards users={users.data.items} {...actions} />
+          </Box>
+        </Paper>
+      )}
+
+      <Group justify="space-between" gap="sm">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {total === 1 ? '1 user' : `${total} users`} · page {page} of {pageCount}
+        </Text>
+        <Group gap="sm">
+          <Select
+            label="Per page"
+            data={PAGE_SIZES.map(String)}
+            value={String(pageSize)}
+            onChange={(value) => {
+              setPageSize(Number(value ?? PAGE_SIZES[1]));
+              setPage(1);
+            }}
+            allowDeselect={false}
+            w={90}
+            size="xs"
+          />
+          <Pagination
+            total={pageCount}
+            value={page}
+            onChange={setPage}
+            size="sm"
+            mt={20}
+            getControlProps={(control) => ({
+              'aria-label':
+                control === 'previous'
+                  ? 'Previous page'
+                  : control === 'next'
+                    ? 'Next page'
+                    : control,
+            })}
+            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+          />
+        </Group>
+      </Group>
+
+      <ConfirmModal
+        opened={roleChange !== null}
+        title="Change role"
+        danger={false}
+        confirmLabel="Change role"
+        loading={changeRole.isPending}
+        onClose={() => setRoleChange(null)}
+        onConfirm={() =>
+          roleChange &&
+          changeRole.mutate(
+            { userId: roleChange.user.id, roleId: roleChange.roleId },
+            { onSettled: () => setRoleChange(null) },
+          )
+        }
+      >
+        {roleChange &&
+          `Make ${nameOf(roleChange.user)} ${articled(roleLabels[roleChange.roleId])}? ` +
+            'What they may do changes with their next request.'}
+      </ConfirmModal>
+
+      <ConfirmModal
+        opened={toggling !== null}
+        title={toggling?.disabled ? 'Enable account' : 'Disable account'}
+        confirmLabel={toggling?.disabled ? 'Enable' : 'Disable'}
+        danger={!toggling?.disabled}
+        loading={setDisabled.isPending}
+        onClose={() => setToggling(null)}
+        onConfirm={() =>
+          toggling &&
+          setDisabled.mutate(
+            { userId: toggling.id, disabled: !toggling.disabled },
+            { onSettled: () => setToggling(null) },
+          )
+        }
+      >
+        {toggling &&
+          (toggling.disabled
+            ? `Enable ${nameOf(toggling)}’s account? They can sign in and use HackClass again.`
+            : `Disable ${nameOf(toggling)}’s account? They are signed out, and cannot sign in until an admin enables the account again.`)}
+      </ConfirmModal>
+    </Stack>
+  );
+}
+
+const articled = (label: string) => `${/^[AEIOU]/.test(label) ? 'an' : 'a'} ${label.toLowerCase()}`;

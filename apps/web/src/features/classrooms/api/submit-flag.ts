@@ -1,0 +1,35 @@
+import { type FlagSubmissionResult, flagSubmissionResultSchema } from '@hackclass/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { getClassroomQueryOptions } from './get-classroom';
+
+export interface SubmitFlagInput {
+  classroomId: string;
+  labId: string;
+  flag: string;
+}
+
+export const submitFlag = ({
+  classroomId,
+  labId,
+  flag,
+}: SubmitFlagInput): Promise<FlagSubmissionResult> =>
+  api.post(
+    `/classrooms/${encodeURIComponent(classroomId)}/hacking-labs/${encodeURIComponent(labId)}/submissions`,
+    { body: { flag }, schema: flagSubmissionResultSchema },
+  );
+
+export const useSubmitFlag = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: submitFlag,
+    onSuccess: (result, { classroomId }) => {
+      // A new solve changes the lab's solved mark and count, and the caller's points.
+      if (result.correct && !result.alreadySolved) {
+        return queryClient.invalidateQueries({
+          queryKey: getClassroomQueryOptions(classroomId).queryKey,
+        });
+      }
+    },
+  });
+};

@@ -1,0 +1,24 @@
+import { type CreateLabFields, LAB_FILES_FIELD, type LabFlagInput } from '@hackclass/contracts';
+
+export interface LabInput extends Omit<CreateLabFields, 'flags'> {
+  flags: LabFlagInput[];
+  /** New files to upload. */
+  files: File[];
+}
+
+/**
+ * The multipart body of create and edit: text fields (and `extra` ones), `flags` as one JSON
+ * field, then the files last, after every text field the server reads.
+ */
+export function toLabFormData(
+  { files, flags, ...fields }: LabInput,
+  extra: Record<string, string> = {},
+): FormData {
+  const body = new FormData();
+  for (const [name, value] of Object.entries({ ...fields, ...extra })) {
+    if (value !== undefined) body.append(name, String(value));
+  }
+  body.append('flags', JSON.stringify(flags));
+  for (const file of files) body.append(LAB_FILES_FIELD, file, file.name);
+  return body;
+}

@@ -1,0 +1,31 @@
+import { type Lab, labSchema } from '@hackclass/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { getLabQueryOptions } from './get-lab';
+import { type LabInput, toLabFormData } from './lab-form-data';
+
+export interface UpdateLabInput extends LabInput {
+  id: string;
+  /** Files of the lab to delete. */
+  removeFileIds: string[];
+}
+
+export const updateLab = ({ id, removeFileIds, ...input }: UpdateLabInput): Promise<Lab> => {
+  const body = toLabFormData(input, { removeFileIds: JSON.stringify(removeFileIds) });
+  return api.put(`/hacking-labs/${encodeURIComponent(id)}`, { body, schema: labSchema });
+};
+
+export const useUpdateLab = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateLab,
+    onSuccess: (lab) => {
+      queryClient.setQueryData(getLabQueryOptions(lab.slug).queryKey, lab);
+      // Points count in every classroom using the lab: their leaderboards and lists change too.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['hacking-labs', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: ['classrooms'] }),
+      ]);
+    },
+  });
+};

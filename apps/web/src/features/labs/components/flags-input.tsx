@@ -1,0 +1,105 @@
+import { LAB_FLAG_MAX_LENGTH, LAB_FLAGS_MAX } from '@hackclass/contracts';
+import { ActionIcon, Button, Group, Input, Stack, Switch, TextInput } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useId } from 'react';
+import type { LabForm } from './lab-form';
+
+/** A flag row: its value, and whether any case is accepted. `key` only keeps React rows stable. */
+export interface FlagRow {
+  key: string;
+  value: string;
+  anyCase: boolean;
+}
+
+let rowSequence = 0;
+export const flagRow = (value = '', anyCase = false): FlagRow => {
+  rowSequence += 1;
+  return { key: `flag-${rowSequence}`, value, anyCase };
+};
+
+/** The flags a lab accepts: one to 20 rows of a value and an "Any case" switch. */
+export function FlagsInput({ form }: { form: LabForm }) {
+  const id = useId();
+  const rows = form.values.flags;
+  const inputId = (row: FlagRow) => `${id}-${row.key}`;
+  const addId = `${id}-add`;
+  // After a row comes or goes, the keyboard user lands on the row to type in, or on "Add flag".
+  const focusLater = (target: string) =>
+    requestAnimationFrame(() => document.getElementById(target)?.focus());
+
+  const add = () => {
+    const row = flagRow();
+    form.insertListItem('flags', row);
+    form.clearFieldError('flags');
+    focusLater(inputId(row));
+  };
+  const remove = (index: number) => {
+    form.removeListItem('flags', index);
+    const previous = rows[index - 1] ?? rows[index + 1];
+    focusLater(previous ? inputId(previous) : addId);
+  };
+
+  return (
+    <Input.Wrapper
+      label="Flags"
+      description={`What solves the lab, up to ${LAB_FLAGS_MAX}; only you and admins see them. With "Any case", HC{Flag} also matches hc{flag}.`}
+      error={form.errors.flags}
+      labelElement="div"
+      required
+    >
+      <Stack gap="xs" mt={6}>
+        {rows.map((row, index) => (
+          <Group
+            key={row.key}
+            role="group"
+            aria-label={`Flag ${index + 1}`}
+            align="flex-start"
+            gap="sm"
+            wrap="nowrap"
+          >
+            <TextInput
+              id={inputId(row)}
+              label={`Flag ${index + 1}`}
+              placeholder="HC{…}"
+              required
+              maxLength={LAB_FLAG_MAX_LENGTH}
+              autoComplete="off"
+              spellCheck={false}
+              style={{ flex: 1 }}
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+              {...form.getInputProps(`flags.${index}.value`)}
+            />
+            <Switch
+              label="Any case"
+              mt={32}
+              {...form.getInputProps(`flags.${index}.anyCase`, { type: 'checkbox' })}
+            />
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="lg"
+              mt={26}
+              aria-label={`Remove flag ${index + 1}`}
+              disabled={rows.length <= 1}
+              onClick={() => remove(index)}
+            >
+              <IconTrash size={16} aria-hidden />
+            </ActionIcon>
+          </Group>
+        ))}
+        <Group>
+          <Button
+            id={addId}
+            variant="default"
+            size="xs"
+            leftSection={<IconPlus size={14} aria-hidden />}
+            disabled={rows.length >= LAB_FLAGS_MAX}
+            onClick={add}
+          >
+            {rows.length >= LAB_FLAGS_MAX ? `At most ${LAB_FLAGS_MAX} flags` : 'Add flag'}
+          </Button>
+        </Group>
+      </Stack>
+    </Input.Wrapper>
+  );
+}

@@ -1,0 +1,209 @@
+import {
+  LAB_CATEGORIES,
+  LAB_DESCRIPTION_MAX_LENGTH,
+  LAB_DIFFICULTIES,
+  LAB_FLAG_MAX_LENGTH,
+  LAB_NAME_MAX_LENGTH,
+  LAB_POINTS,
+  type Lab,
+  type LabFile,
+} from '@hackclass/contracts';
+import { Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { type UseFormReturnType, useForm } from '@mantine/form';
+import { useState } from 'react';
+import { FormAlert } from '@/components/feedback/form-alert';
+import { messages } from '@/config/messages';
+import { isApiError } from '@/lib/errors';
+import type { LabInput } from '../api/lab-form-data';
+import { ExistingFilesInput } from './existing-files-input';
+import { type FlagRow, FlagsInput } from './flags-input';
+import { LabFilesInput } from './lab-files-input';
+import { MarkdownEditor } from './markdown-editor';
+
+export interface LabFormValues {
+  name: string;
+  difficulty: string;
+  category: string;
+  points: number | string;
+  description: string;
+  flags: FlagRow[];
+  /** New files to upload. */
+  files: File[];
+  /** Files of the lab (when editing) to delete on save. */
+  removeFileIds: string[];
+}
+export type LabForm = UseFormReturnType<LabFormValues>;
+
+const apiFields = ['name', 'description', 'difficulty', 'category', 'points', 'flags'] as const;
+
+interface LabFormProps {
+  initialValues: LabFormValues;
+  /** The files the lab has, when editing: each may be marked for removal. */
+  existingFiles?: LabFile[];
+  submitLabel: string;
+  pending: boolean;
+  save(input: LabInput, removeFileIds: string[]): Promise<Lab>;
+  onSaved(lab: Lab): void;
+  onCancel(): void;
+}
+
+/** Name, difficulty, category, points, flags, a Markdown description and files. */
+export function LabForm({
+  initialValues,
+  existingFiles = [],
+  submitLabel,
+  pending,
+  save,
+  onSaved,
+  onCancel,
+}: LabFormProps) {
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<LabFormValues>({
+    initialValues,
+    validate: {
+      name: (value) =>
+        !value.trim()
+          ? 'Enter a name'
+          : value.trim().length > LAB_NAME_MAX_LENGTH
+            ? `Use at most ${LAB_NAME_MAX_LENGTH} characters`
+            : null,
+      difficulty: (value) => (value ? null : 'Choose a difficulty'),
+      category: (value) => (value ? null : 'Choose a category'),
+      points: (value) =>
+        typeof value === 'number' &&
+        Number.isInteger(value) &&
+        value >= LAB_POINTS.min &&
+        value <= LAB_POINTS.max
+          ? null
+          : `Enter a whole number from ${LAB_POINTS.min} to ${LAB_POINTS.max.toLocaleString('en')}`,
+      description: (value) =>
+        value.length > LAB_DESCRIPTION_MAX_LENGTH
+          ? `Use at most ${LAB_DESCRIPTION_MAX_LENGTH.toLocaleString('en')} characters`
+          : null,
+      flags: {
+        value: (value, values, path) => {
+          const flag = value.trim();
+          if (!flag) return 'Enter the flag';
+          if (flag.length > LAB_FLAG_MAX_LENGTH) {
+            return `A flag has at most ${LAB_FLAG_MAX_LENGTH} characters`;
+          }
+          const index = Number(path.split('.')[1]);
+          const earlier = values.flags.slice(0, index).some((row) => row.value.trim() === flag);
+          return earlier ? 'This flag is already listed' : null;
+        },
+      },
+    },
+  });
+
+  const keptFiles = existingFiles.length - form.values.removeFileIds.length;
+
+  const submit = form.onSubmit((values) => {
+    setError(null);
+    const input: LabInput = {
+      name: values.name.trim(),
+      description: values.description,
+      difficulty: values.difficulty as Lab['difficulty'],
+      category: values.category as Lab['category'],
+      points: String(values.points),
+      flags: values.flags.map((row) => ({ value: row.value.trim(), caseSensitive: !row.anyCase })),
+      files: values.files,
+    };
+    save(input, values.removeFileIds).then(onSaved, (failure: unknown) => {
+      let fieldErrors = false;
+      if (isApiError(failure)) {
+        for (const field of apiFields) {
+          const problems = failure.errors[field];
+          if (problems?.length) {
+            form.setFieldError(field, problems.join(' '));
+            fieldErrors = true;
+          }
+        }
+        const fileProblems = failure.errors.labFiles;
+        if (fileProblems?.length) {
+          form.setFieldError('files', fileProblems.join(' '));
+          fieldErrors = true;
+        }
+        if (failure.status === 413) {
+          setError('The files are too large: each may be at most 50 MB.');
+          return;
+        }
+      }
+      setError(fieldErrors ? 'Please correct the fields marked below.' : messages.generic);
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <FormAlert message={error} />
+        <TextInput
+          label="Name"
+          required
+          maxLength={LAB_NAME_MAX_LENGTH}
+          data-autofocus
+          {...form.getInputProps('name')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <Select
+            label="Difficulty"
+            required
+            placeholder="Choose…"
+            data={[...LAB_DIFFICULTIES]}
+            allowDeselect={false}
+            {...form.getInputProps('difficulty')}
+          />
+          <Select
+            label="Category"
+            required
+            placeholder="Choose…"
+            data={[...LAB_CATEGORIES]}
+            allowDeselect={false}
+            {...form.getInputProps('category')}
+          />
+          <NumberInput
+            label="Points"
+            required
+            min={LAB_POINTS.min}
+            max={LAB_POINTS.max}
+            allowDecimal={false}
+            allowNegative={false}
+            thousandSeparator=" "
+            {...form.getInputProps('points')}
+          />
+        </SimpleGrid>
+        <FlagsInput form={form} />
+        <MarkdownEditor
+          label="Description"
+          description="Markdown: headings, lists, links, code blocks"
+          value={form.values.description}
+          onChange={(value) => form.setFieldValue('description', value)}
+          error={form.errors.description as string | undefined}
+        />
+        {existingFiles.length > 0 && (
+          <ExistingFilesInput
+            files={existingFiles}
+            removed={form.values.removeFileIds}
+            onChange={(ids) => form.setFieldValue('removeFileIds', ids)}
+          />
+        )}
+        <LabFilesInput
+          value={form.values.files}
+          kept={keptFiles}
+          onChange={(files) => {
+            form.setFieldValue('files', files);
+            form.clearFieldError('files');
+          }}
+          error={form.errors.files as string | undefined}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={pending}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

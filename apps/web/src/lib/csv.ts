@@ -1,0 +1,37 @@
+export type CsvValue = string | number | null | undefined;
+
+/**
+ * Text a spreadsheet would run as a formula (OWASP, CSV injection): such a cell gets a leading
+ * apostrophe, which spreadsheets show as text and do not evaluate.
+ */
+const formulaStart = /^[=+\-@\t\r]/;
+const needsQuotes = /[",\r\n]|^\s|\s$/;
+
+/** One field, per RFC 4180: quoted when it holds a quote, comma or line break; quotes doubled. */
+export function csvCell(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return String(value);
+  const text = formulaStart.test(value) ? `'${value}` : value;
+  return needsQuotes.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** Rows to CSV text: CRLF between records (RFC 4180), a header row first if given. */
+export const toCsv = (rows: readonly (readonly CsvValue[])[]): string =>
+  rows.map((row) => row.map(csvCell).join(',')).join('\r\n');
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** A local calendar date as `YYYY-MM-DD`. */
+export const isoDate = (date: Date) =>
+  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+
+/** `web-security-101-leaderboard-2026-11-22.csv` from a title, a kind and a date. */
+export function csvFileName(title: string, kind: string, date: Date): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `${slug || 'export'}-${kind}-${isoDate(date)}.csv`;
+}

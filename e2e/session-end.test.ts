@@ -1,0 +1,110 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logInThroughForm, uniqueEmail } from './support/accounts';
+import {
+  type AccountDetails,
+  changePassword,
+  createVerifiedAccount,
+  identityAdmin,
+} from './support/api';
+import { type RunningApp, startApp } from './support/app';
+
+let app: RunningApp;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  app = await startApp();
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await app?.close();
+});
+
+const person = (name: string): AccountDetails => ({
+  name,
+  email: uniqueEmail(name.split(' ')[0]?.toLowerCase() ?? 'user'),
+  password: 'correct horse battery',
+  role: 'Student',
+});
+
+const uidOf = (idToken: string): string =>
+  (JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString()) as { sub: string })
+    .sub;
+
+/** A fresh browser signed in as the account, on the dashboard. */
+async function signedIn(account: AccountDetails, options: { fakeClock?: boolean } = {}) {
+  const context = await app.browser.newContext();
+  contexts.push(context);
+  const page = await context.newPage();
+  // The fake clock must be there before the app starts, so that its refresh timer uses it.
+  if (options.fakeClock) await page.clock.install();
+  await page.goto(`${app.server.url}/login`);
+  await logInThroughForm(page, account.email, account.password);
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+  return page;
+}
+
+const onLoginWith = async (page: Page, message: string) => {
+  await page.waitForURL((url) => url.pathname === '/login');
+  expect(new URL(page.url()).searchParams.get('redirect')).toBe('/dashboard');
+  await page.getByText(message).waitFor();
+};
+
+describe('the end of a session (spec §8)', () => {
+  it('signs out a user whose account an admin disabled, at the next token refresh', async () => {
+    const account = await createVerifiedAccount(app, person('Dana Disabled'));
+    const page = await signedIn(account, { fakeClock: true });
+
+    await identityAdmin(app, 'POST', `/accounts/${uidOf(account.idToken)}/disable`);
+    // The app refreshes the one-hour ID token five minutes before it expires.
+    await page.clock.fastForward('56:00');
+
+    await onLoginWith(page, 'Your account has been disabled. Please contact your administrator.');
+    expect(await page.getByRole('button', { name: /^Account menu of/ }).count()).toBe(0);
+  });
+
+  it('signs out a user whose refresh token was revoked, when the app next starts', async () => {
+    const account = await createVerifiedAccount(app, person('Rex Revoked'));
+    const page = await signedIn(account);
+
+    // A password change elsewhere revokes every other session of the account.
+    await changePassword(app, account.idToken, 'another horse battery');
+    await page.reload();
+
+    await onLoginWith(page, 'Your session has ended. Please log in again.');
+    await logInThroughForm(page, account.email, 'another horse battery');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+  });
+
+  it('signs out a user whose refresh token was revoked, at the next token refresh', async () => {
+    const account = await createVerifiedAccount(app, person('Tia Timedout'));
+    const page = await signedIn(account, { fakeClock: true });
+
+    await changePassword(app, account.idToken, 'another horse battery');
+    await page.clock.fastForward('56:00');
+
+    await onLoginWith(page, 'Your session has ended. Please log in again.');
+  });
+});
+
+describe('login without a server to reach', () => {
+  it('says so when the sign-in request cannot get through', async () => {
+    const account = await createVerifiedAccount(app, person('Nina Network'));
+    const context = await app.browser.newContext();
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.route('**/accounts:signInWithPassword*', (route) =>
+      route.abort('internetdisconnected'),
+    );
+    await page.goto(`${app.server.url}/login`);
+    await logInThroughForm(page, account.email, account.password);
+
+    await page
+      .getByText(
+        'We could not reach the server. Please check your internet connection and try again.',
+      )
+      .waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+});

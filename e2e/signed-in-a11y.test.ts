@@ -1,0 +1,225 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logInThroughForm, uniqueEmail } from './support/accounts';
+import { type AccountDetails, apiClient, createVerifiedAccount } from './support/api';
+import { type RunningApp, startApp } from './support/app';
+
+let app: RunningApp;
+const contexts: BrowserContext[] = [];
+
+const person = (name: string, role: AccountDetails['role']): AccountDetails => ({
+  name,
+  email: uniqueEmail(name.split(' ')[0]?.toLowerCase() ?? 'user'),
+  password: 'correct horse battery',
+  role,
+});
+
+const teacher = person('Ada Teacher', 'Teacher');
+const student = person('Sam Student', 'Student');
+let classroomId = '';
+let labSlug = '';
+
+beforeAll(async () => {
+  app = await startApp();
+  const [madeTeacher, madeStudent] = await Promise.all([
+    createVerifiedAccount(app, teacher),
+    createVerifiedAccount(app, student),
+  ]);
+  const teacherApi = apiClient(app, madeTeacher.idToken);
+
+  const room = new FormData();
+  room.set('name', 'Web security 101');
+  room.set('description', 'Injection, XSS and friends.');
+  room.set('teacherName', teacher.name);
+  const classroom = await teacherApi.call<{ id: string; joinCode: string }>(
+    'POST',
+    '/classrooms',
+    room,
+  );
+  classroomId = classroom.id;
+
+  const lab = new FormData();
+  lab.set('name', 'SQL injection basics');
+  lab.set('description', '# Goal\n\nLog in as **admin** without the password.');
+  lab.set('difficulty', 'Easy');
+  lab.set('category', 'Web');
+  lab.set('points', '100');
+  lab.set('flags', JSON.stringify([{ value: 'flag{admin-without-password}' }]));
+  lab.append('labFiles', new Blob(['admin:hunter2\n']), 'users.txt');
+  const made = await teacherApi.call<{ id: string; slug: string }>('POST', '/hacking-labs', lab);
+  labSlug = made.slug;
+  await teacherApi.call('POST', `/classrooms/${classroomId}/hacking-labs`, {
+    hackingLabId: made.id,
+  });
+
+  // An accepted member (for the members table and leaderboard) and a notification for them.
+  const { userId } = await apiClient(app, madeStudent.idToken).call<{ userId: string }>(
+    'POST',
+    '/classrooms/join',
+    { classroomCode: classroom.joinCode },
+  );
+  await teacherApi.call('PATCH', `/classrooms/${classroomId}/members/${userId}`, {
+    status: 'Accepted',
+  });
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await app?.close();
+});
+
+const seriousViolations = async (on: Page) => {
+  const { violations } = await new AxeBuilder({ page: on }).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+};
+
+/** A context of its own (AxeBuilder needs one), signed in, in the given colour mode. */
+async function signedInPageIn(scheme: 'light' | 'dark', account: AccountDetails) {
+  const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(`${app.server.url}/login`);
+  await page.evaluate((value) => localStorage.setItem('hackclass-color-scheme', value), scheme);
+  await logInThroughForm(page, account.email, account.password);
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+  return page;
+}
+
+interface Screen {
+  name: string;
+  path: () => string;
+  /** Something only the loaded screen shows. */
+  ready: (page: Page) => Promise<void>;
+}
+
+const h1 = (name: string | RegExp) => (page: Page) =>
+  page.getByRole('heading', { level: 1, name }).waitFor();
+
+const screens: Screen[] = [
+  { name: 'the dashboard', path: () => '/dashboard', ready: h1(/./) },
+  {
+    name: 'the classrooms index',
+    path: () => '/classrooms',
+    ready: (page) =>
+      page
+        .getByRole('link', { name: /Web security 101/ })
+        .first()
+        .waitFor(),
+  },
+  {
+    name: "a classroom's overview",
+    path: () => `/classrooms/${classroomId}`,
+    ready: h1('Web security 101'),
+  },
+  {
+    name: "a classroom's members",
+    path: () => `/classrooms/${classroomId}/members`,
+    ready: (page) => page.getByRole('table', { name: 'Members' }).getByText(student.name).waitFor(),
+  },
+  {
+    name: "a classroom's settings",
+    path: () => `/classrooms/${classroomId}/settings`,
+    ready: (page) => page.getByRole('button', { name: /Save/ }).first().waitFor(),
+  },
+  {
+    name: "a classroom's hacking labs",
+    path: () => `/classrooms/${classroomId}/hacking-labs`,
+    ready: (page) => page.getByText('SQL injection basics').first().waitFor(),
+  },
+  {
+    name: 'the hacking labs index',
+    path: () => '/hacking-labs',
+    ready: (page) => page.getByText('SQL injection basics').first().waitFor(),
+  },
+  { name: 'create lab', path: () => '/hacking-labs/create', ready: h1('Create lab') },
+  {
+    name: 'a lab',
+    path: () => `/hacking-labs/${labSlug}`,
+    ready: h1('SQL injection basics'),
+  },
+  {
+    name: 'add to classroom',
+    path: () => `/hacking-labs/${labSlug}/add-to-classroom`,
+    ready: h1(/./),
+  },
+  {
+    name: 'the profile',
+    path: () => '/profile/profile',
+    ready: (page) =>
+      page
+        .getByRole('textbox', { name: /Display name/ })
+        .first()
+        .waitFor(),
+  },
+  {
+    name: 'profile security',
+    path: () => '/profile/security',
+    ready: (page) =>
+      page
+        .getByRole('button', { name: /password/i })
+        .first()
+        .waitFor(),
+  },
+  {
+    name: 'the notifications',
+    path: () => '/profile/notifications',
+    ready: (page) => page.getByRole('heading', { name: 'Notifications' }).waitFor(),
+  },
+  { name: 'analytics', path: () => '/analytics', ready: h1('Analytics') },
+];
+
+/**
+ * Nothing still loading. Not `networkidle`: a classroom page keeps its live-events request open.
+ */
+const settled = (page: Page) =>
+  expect.poll(() => page.locator('[aria-busy="true"]').count(), { timeout: 30_000 }).toBe(0);
+
+// axe takes seconds per page; a loaded machine needs more than the default 30 s.
+const axeTimeout = 90_000;
+
+describe('accessibility of the signed-in screens', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    describe(`in ${scheme} mode`, () => {
+      let page: Page;
+      beforeAll(async () => {
+        page = await signedInPageIn(scheme, teacher);
+      }, axeTimeout);
+
+      for (const screen of screens) {
+        it(
+          `has no serious or critical axe violations on ${screen.name}`,
+          async () => {
+            await page.goto(`${app.server.url}${screen.path()}`);
+            await screen.ready(page);
+            await settled(page);
+            expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(
+              scheme,
+            );
+            expect(await seriousViolations(page)).toEqual([]);
+          },
+          axeTimeout,
+        );
+      }
+    });
+  }
+
+  it(
+    'has no serious or critical axe violations on a student’s classroom',
+    async () => {
+      const page = await signedInPageIn('dark', student);
+      await page.goto(`${app.server.url}/classrooms/${classroomId}`);
+      await h1('Web security 101')(page);
+      await settled(page);
+      expect(await seriousViolations(page)).toEqual([]);
+    },
+    axeTimeout,
+  );
+});
