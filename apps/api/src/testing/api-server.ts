@@ -28,8 +28,11 @@ const FAST_PASSWORDS = { N: 2 ** 12, r: 8, p: 1 };
 export async function startApiServer({
   adminEmails = '',
   uploads,
+  requestsPerMinute,
 }: {
   adminEmails?: string;
+  /** RATE_LIMIT_PER_MINUTE, for tests that send more than a user would. */
+  requestsPerMinute?: number;
   /** Upload limits in bytes and counts, to test them without uploading megabytes. */
   uploads?: Partial<ServerConfig['uploads']>;
 } = {}) {
@@ -40,6 +43,7 @@ export async function startApiServer({
     DATA_DIR: database.dataDir,
     IDENTITY_API_KEY: TEST_API_KEY,
     ADMIN_EMAILS: adminEmails,
+    ...(requestsPerMinute ? { RATE_LIMIT_PER_MINUTE: String(requestsPerMinute) } : {}),
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
   });
   const connection = await openConnection(config);
