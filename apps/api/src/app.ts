@@ -25,6 +25,7 @@ import { notificationRoutes } from './routes/notifications';
 import { submissionRoutes } from './routes/submissions';
 import { userRoutes } from './routes/users';
 import { userActivityRoutes } from './routes/users/activity';
+import type { KnownUsers } from './users/known-users';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,6 +41,8 @@ export interface ApiOptions {
   /** Emails that are admins once verified (ADMIN_EMAILS), lower-case. */
   adminEmails: string[];
   files: FileStore;
+  /** Callers' user rows read lately, shared by authentication and the routes that change users. */
+  knownUsers: KnownUsers;
   /** Shared rate-limit counters and classroom events across replicas (REDIS_URL). */
   redisUrl?: string | undefined;
   /** API requests per minute for one user (RATE_LIMIT_PER_MINUTE); default 600. */
@@ -85,10 +88,14 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
     await routes.register(authentication, {
       verifier: options.verifier,
       adminEmails: options.adminEmails,
+      knownUsers: options.knownUsers,
     });
     await routes.register(antiforgery);
     await routes.register(authRoutes, { identityAdmin: options.identityAdmin });
-    await routes.register(userRoutes, { identityAdmin: options.identityAdmin });
+    await routes.register(userRoutes, {
+      identityAdmin: options.identityAdmin,
+      knownUsers: options.knownUsers,
+    });
     await routes.register(classroomRoutes, {
       files: options.files,
       imageMaxBytes: options.uploads.imageMaxBytes,

@@ -4,6 +4,7 @@ import { createIdTokenVerifier } from '@hackclass/id-token';
 import { createLocalFileStore } from '@hackclass/storage';
 import type { ApiOptions } from './app';
 import { createIdentityAdmin } from './identity-admin/client';
+import { knownUsers } from './users/known-users';
 
 /**
  * The API's options from the service configuration. `adminSecret` overrides
@@ -25,6 +26,7 @@ export function apiOptionsOf(
     identityAdmin: createIdentityAdmin({ baseUrl: config.identity.url, secret: adminSecret }),
     adminEmails: config.adminEmails,
     files: createLocalFileStore(join(config.dataDir, 'files')),
+    knownUsers: knownUsers(),
     uploads: config.uploads,
     redisUrl: config.redisUrl,
     requestsPerMinute: config.rateLimitPerMinute,

@@ -2,7 +2,8 @@ import { IdTokenError, type IdTokenVerifier, type VerifiedIdToken } from '@hackc
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiErrors } from '../errors';
-import { ensureUser, type UserRow } from '../users/ensure-user';
+import { ensureUser, isInStep, type UserRow } from '../users/ensure-user';
+import type { KnownUsers } from '../users/known-users';
 
 /**
  * Who may call a route: anyone; anyone signed in (even with an unverified email: `/users/me`
@@ -27,6 +28,8 @@ declare module 'fastify' {
 export interface AuthenticationOptions {
   verifier: IdTokenVerifier;
   adminEmails: string[];
+  /** Callers' user rows read lately; whatever changes a user's row forgets them. */
+  knownUsers: KnownUsers;
 }
 
 function bearerOf(request: FastifyRequest): string | undefined {
@@ -43,7 +46,8 @@ const VERIFIED_TOKEN_TTL_MS = 5 * 60_000;
  * The same token verifies the same way until it expires: ID tokens carry no revocation check
  * (firebase-admin's `checkRevoked` is off), so remembering a verified token until the earlier of
  * its `exp` and a few minutes skips an RSA verification per request and changes nothing else.
- * Each request still reads its user, so role changes and deletions apply at once.
+ * The user behind the token is read apart (`KnownUsers`), so role changes and disabling apply
+ * at once.
  */
 function tokenCache(verifier: IdTokenVerifier) {
   const verified = new Map<string, { token: VerifiedIdToken; until: number }>();
@@ -78,9 +82,14 @@ async function verify(verifier: IdTokenVerifier, token: string): Promise<Verifie
 
 /** The signed-in user is the product user behind the request's bearer ID token. */
 export const authentication = fp<AuthenticationOptions>(
-  async (app: FastifyInstance, { verifier, adminEmails }) => {
+  async (app: FastifyInstance, { verifier, adminEmails, knownUsers: known }) => {
     app.decorateRequest('principal', null);
     const verifiedToken = tokenCache(verifier);
+    const userOf = async (token: VerifiedIdToken) => {
+      const user = known.get(token.uid);
+      if (user && isInStep(user, token, adminEmails)) return user;
+      return known.remember(await ensureUser(app.db, token, adminEmails));
+    };
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config.access ?? 'verified';
       const bearer = bearerOf(request);
@@ -89,7 +98,7 @@ export const authentication = fp<AuthenticationOptions>(
         throw apiErrors.unauthenticated();
       }
       const token = await verifiedToken(bearer);
-      const user = await ensureUser(app.db, token, adminEmails);
+      const user = await userOf(token);
       // ID tokens outlive the identity account's disabling by up to an hour.
       if (user.disabledAt) throw apiErrors.accountDisabled();
       request.principal = { token, user };

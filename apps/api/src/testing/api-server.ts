@@ -76,6 +76,8 @@ export async function startApiServer({
     db: drizzleOver(connection, schema),
     /** The API's file store, to check what uploads left behind. */
     files: apiOptions.files,
+    /** Whom the API has read lately: a test that writes a user's row behind its back tells it. */
+    knownUsers: apiOptions.knownUsers,
     adminSecret,
     close: async () => {
       await app.close();

@@ -25,6 +25,30 @@ function promotedRole(current: RoleId, token: VerifiedIdToken, adminEmails: stri
   return isAdminEmail && token.emailVerified ? ROLE.admin : current;
 }
 
+/** What the user's row should say, from the token, the row and the admin list. */
+function wantedProfile(existing: UserRow, token: VerifiedIdToken, adminEmails: string[]) {
+  return {
+    email: token.email ?? '',
+    emailVerified: token.emailVerified,
+    roleId: promotedRole(existing.roleId as RoleId, token, adminEmails),
+    // Profile changes are made at the identity service; tokens carry them here.
+    displayName: token.name ?? existing.displayName,
+    photoUrl: token.picture ?? existing.photoUrl,
+  };
+}
+
+/** Whether the user's row already says what the token and the admin list say of them. */
+export function isInStep(existing: UserRow, token: VerifiedIdToken, adminEmails: string[]) {
+  const wanted = wantedProfile(existing, token, adminEmails);
+  return (
+    existing.email === wanted.email &&
+    existing.emailVerified === wanted.emailVerified &&
+    existing.roleId === wanted.roleId &&
+    existing.displayName === wanted.displayName &&
+    existing.photoUrl === wanted.photoUrl
+  );
+}
+
 /**
  * The product user behind a verified ID token, created on first sight and kept in step with
  * the token's email, verification, name, picture and the admin list. One indexed read in the
@@ -60,32 +84,13 @@ export async function ensureUser(
     // Another request created it between our read and our insert.
     return ensureUser(db, token, adminEmails);
   }
-  const roleId = promotedRole(existing.roleId as RoleId, token, adminEmails);
-  // Profile changes are made at the identity service; tokens carry them here.
-  const displayName = token.name ?? existing.displayName;
-  const photoUrl = token.picture ?? existing.photoUrl;
-  if (
-    existing.email === email &&
-    existing.emailVerified === token.emailVerified &&
-    existing.roleId === roleId &&
-    existing.displayName === displayName &&
-    existing.photoUrl === photoUrl
-  ) {
-    return existing;
-  }
+  if (isInStep(existing, token, adminEmails)) return existing;
   const newlyVerified =
     token.emailVerified && (!existing.emailVerified || existing.email !== email);
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
-      .set({
-        email,
-        emailVerified: token.emailVerified,
-        roleId,
-        displayName,
-        photoUrl,
-        updatedAt: new Date(),
-      })
+      .set({ ...wantedProfile(existing, token, adminEmails), updatedAt: new Date() })
       .where(eq(users.id, existing.id))
       .returning();
     if (row && newlyVerified) await claimEmailInvitations(tx, row);

@@ -12,6 +12,7 @@ import type { IdentityAdmin } from '../../identity-admin/client';
 import { principalOf } from '../../plugins/authentication';
 import { isAdmin } from '../../policies/actors';
 import { changeRole } from '../../users/change-role';
+import type { KnownUsers } from '../../users/known-users';
 import { listUsers } from '../../users/list-users';
 import { presentManagedUser, presentUser } from '../../users/present-user';
 import { setUserDisabled } from '../../users/set-disabled';
@@ -19,10 +20,10 @@ import { setUserDisabled } from '../../users/set-disabled';
 const tags = ['users'];
 const write = [{ idToken: [], antiforgery: [] }];
 
-export const userRoutes: FastifyPluginAsyncZod<{ identityAdmin: IdentityAdmin }> = async (
-  app,
-  { identityAdmin },
-) => {
+export const userRoutes: FastifyPluginAsyncZod<{
+  identityAdmin: IdentityAdmin;
+  knownUsers: KnownUsers;
+}> = async (app, { identityAdmin, knownUsers }) => {
   app.get(
     '/users/me',
     {
@@ -70,6 +71,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ identityAdmin: IdentityAdmin }>
     async (request) => {
       const { user } = principalOf(request);
       const updated = await changeRole(app.db, user, request.params.id, request.body.roleId);
+      knownUsers.forget(updated.identityUid);
       return presentManagedUser(updated);
     },
   );
@@ -98,6 +100,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ identityAdmin: IdentityAdmin }>
           request.params.id,
           action === 'disable',
         );
+        knownUsers.forget(updated.identityUid);
         return presentManagedUser(updated);
       },
     );

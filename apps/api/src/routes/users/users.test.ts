@@ -98,15 +98,18 @@ describe('GET /users', () => {
 });
 
 describe('PATCH /users/:id/role', () => {
-  it('answers the user as the users page shows them', async () => {
+  it('answers the user as the users page shows them, and applies to their next request', async () => {
     const [pupil] = students;
     if (!pupil) throw new Error('no pupil');
+    const roleOf = async () => (await pupil.session.call('GET', '/users/me')).json().roleId;
+    expect(await roleOf()).toBe(ROLE.student);
     const changed = await admin.session.call('PATCH', `/users/${pupil.id}/role`, {
       roleId: ROLE.teacher,
     });
     expect(changed.status).toBe(200);
     expect(changed.json()).toMatchObject({ id: pupil.id, roleId: ROLE.teacher, disabled: false });
     expect((await list(`role=${ROLE.teacher}`)).total).toBe(2);
+    expect(await roleOf()).toBe(ROLE.teacher);
   });
 
   it('never lets an admin demote themselves', async () => {
