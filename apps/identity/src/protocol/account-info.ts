@@ -1,4 +1,5 @@
 import type { Account } from '../db/schema';
+import { firstValidIssuedAt } from '../tokens/id-token-claims';
 
 /**
  * Stands in for the password hash, which never leaves the service. The SDK counts a user as
@@ -21,7 +22,7 @@ export function accountInfo(account: Account) {
     ...profile,
     passwordHash: PASSWORD_HASH_PLACEHOLDER,
     passwordUpdatedAt: account.passwordUpdatedAt.getTime(),
-    validSince: String(Math.floor(account.validSince.getTime() / 1000)),
+    validSince: String(firstValidIssuedAt(account)),
     disabled: account.disabled,
     createdAt: ms(account.createdAt),
     lastLoginAt: ms(account.lastLoginAt ?? account.createdAt),

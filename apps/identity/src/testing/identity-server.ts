@@ -21,10 +21,20 @@ export const PUBLIC_URL = 'http://localhost:5173';
 /** A clock the tests move forward to expire codes and tokens. */
 export function testClock() {
   let offsetMs = 0;
+  let frozenAt: number | undefined;
   return {
-    now: () => new Date(Date.now() + offsetMs),
+    now: () => new Date(frozenAt ?? Date.now() + offsetMs),
     advance: (ms: number) => {
       offsetMs += ms;
+      if (frozenAt !== undefined) frozenAt += ms;
+    },
+    /** Stops the clock halfway through its next second: what follows happens at one instant. */
+    freezeMidSecond: () => {
+      const now = Date.now() + offsetMs;
+      frozenAt = now - (now % 1000) + 1_500;
+    },
+    unfreeze: () => {
+      frozenAt = undefined;
     },
   };
 }

@@ -31,12 +31,22 @@ export const issuerOf = (projectId: string) => `https://securetoken.google.com/$
 
 const seconds = (instant: Date) => Math.floor(instant.getTime() / 1000);
 
+/**
+ * The first `iat` an account's tokens may carry: tokens issued before `validSince` (a password
+ * change, a disabling) are refused. `iat` counts whole seconds, so the line is drawn at the next
+ * whole second, or a token issued earlier in the same second would pass.
+ */
+export const firstValidIssuedAt = (account: Pick<Account, 'validSince'>) =>
+  Math.ceil(account.validSince.getTime() / 1000);
+
 /** The payload of an ID token: custom claims first, so the reserved claims always win. */
 export function idTokenClaims(
   account: Account,
   { projectId, authTime, now }: { projectId: string; authTime: Date; now: Date },
 ): Record<string, unknown> {
-  const issuedAt = seconds(now);
+  // A token minted after a revocation, within its second, is dated at the line (under a second
+  // ahead; verifiers allow seconds of clock skew).
+  const issuedAt = Math.max(seconds(now), firstValidIssuedAt(account));
   return {
     ...account.customClaims,
     iss: issuerOf(projectId),

@@ -2,7 +2,7 @@ import { findAccount } from '../accounts/accounts';
 import type { IdentityContext } from '../context';
 import type { Account } from '../db/schema';
 import { ProtocolError } from '../protocol/errors';
-import { ID_TOKEN_LIFETIME_SECONDS } from './id-token-claims';
+import { firstValidIssuedAt, ID_TOKEN_LIFETIME_SECONDS } from './id-token-claims';
 import { signIdToken, type VerifiedClaims, verifyIdToken } from './id-tokens';
 import { issueRefreshToken, redeemRefreshToken, startFamily } from './refresh-tokens';
 
@@ -54,7 +54,7 @@ export async function authenticate(
   const account = await findAccount(ctx, claims.uid);
   if (!account) throw new ProtocolError('USER_NOT_FOUND');
   if (account.disabled) throw new ProtocolError('USER_DISABLED');
-  if (claims.issuedAt < Math.floor(account.validSince.getTime() / 1000)) {
+  if (claims.issuedAt < firstValidIssuedAt(account)) {
     throw new ProtocolError('TOKEN_EXPIRED');
   }
   return { account, claims };

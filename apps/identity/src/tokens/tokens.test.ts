@@ -1,5 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { getIdToken, revokeAccessToken, signInWithEmailAndPassword } from 'firebase/auth';
+import {
+  getIdToken,
+  reload,
+  revokeAccessToken,
+  signInWithEmailAndPassword,
+  updatePassword,
+} from 'firebase/auth';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../db';
 import {
@@ -61,6 +67,22 @@ describe('refresh tokens', () => {
     await revokeAccessToken(auth, user.refreshToken);
     expect(await codeOf(getIdToken(user, true))).toBe('auth/user-token-expired');
     expect(await codeOf(getIdToken(other.user, true))).toBe('resolved');
+  });
+});
+
+describe('ID tokens after a password change', () => {
+  it('are refused when issued earlier in the same second, and accepted when issued after', async () => {
+    const { user, email } = await signedUp();
+    server.clock.freezeMidSecond();
+    try {
+      const other = await signInWithEmailAndPassword(sdkClient(server), email, 'correct horse');
+      await updatePassword(user, 'another horse');
+      expect(await codeOf(reload(other.user))).toBe('auth/user-token-expired');
+      expect(await codeOf(reload(user))).toBe('resolved');
+      expect((await jwksVerifier(server).verify(await getIdToken(user))).uid).toBe(user.uid);
+    } finally {
+      server.clock.unfreeze();
+    }
   });
 });
 
