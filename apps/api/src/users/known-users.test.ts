@@ -6,7 +6,12 @@ const user = (identityUid: string, roleId = 1) => ({ identityUid, roleId }) as U
 
 function clock() {
   let time = 0;
-  return { now: () => time, pass: (ms: number) => void (time += ms) };
+  return {
+    now: () => time,
+    pass: (ms: number) => {
+      time += ms;
+    },
+  };
 }
 
 describe('knownUsers', () => {
