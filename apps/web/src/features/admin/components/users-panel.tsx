@@ -4,7 +4,6 @@ import {
   Box,
   Button,
   Group,
-  Pagination,
   Paper,
   Select,
   Skeleton,
@@ -17,6 +16,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertCircle, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/feedback/confirm-modal';
+import { PageControls } from '@/components/paging/page-controls';
 import { useChangeUserRole } from '../api/change-user-role';
 import { useUsers } from '../api/get-users';
 import { useSetUserDisabled } from '../api/set-user-disabled';
@@ -125,41 +125,15 @@ export function UsersPanel({ currentUserId }: UsersPanelProps) {
         </Paper>
       )}
 
-      <Group justify="space-between" gap="sm">
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {total === 1 ? '1 user' : `${total} users`} · page {page} of {pageCount}
-        </Text>
-        <Group gap="sm">
-          <Select
-            label="Per page"
-            data={PAGE_SIZES.map(String)}
-            value={String(pageSize)}
-            onChange={(value) => {
-              setPageSize(Number(value ?? PAGE_SIZES[1]));
-              setPage(1);
-            }}
-            allowDeselect={false}
-            w={90}
-            size="xs"
-          />
-          <Pagination
-            total={pageCount}
-            value={page}
-            onChange={setPage}
-            size="sm"
-            mt={20}
-            getControlProps={(control) => ({
-              'aria-label':
-                control === 'previous'
-                  ? 'Previous page'
-                  : control === 'next'
-                    ? 'Next page'
-                    : control,
-            })}
-            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-          />
-        </Group>
-      </Group>
+      <PageControls
+        counted={total === 1 ? '1 user' : `${total} users`}
+        page={page}
+        pageCount={pageCount}
+        pageSize={pageSize}
+        pageSizes={PAGE_SIZES}
+        onPage={setPage}
+        onPageSize={setPageSize}
+      />
 
       <ConfirmModal
         opened={roleChange !== null}

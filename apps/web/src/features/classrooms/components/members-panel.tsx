@@ -1,20 +1,11 @@
 import { MEMBER_STATUSES, type MemberListItem, type MemberStatus } from '@hackclass/contracts';
-import {
-  Group,
-  MultiSelect,
-  Pagination,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Group, MultiSelect, Paper, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/feedback/confirm-modal';
 import { EmptyState, ListError } from '@/components/feedback/list-states';
+import { PageControls } from '@/components/paging/page-controls';
 import { useMembers } from '../api/get-members';
 import { useRemoveMember } from '../api/remove-member';
 import { useUpdateMemberStatus } from '../api/update-member-status';
@@ -122,41 +113,15 @@ export function MembersPanel({ classroomId, canManage, initialStatus = [] }: Mem
         </Paper>
       )}
 
-      <Group justify="space-between" gap="sm">
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {total === 1 ? '1 member' : `${total} members`} · page {page} of {pageCount}
-        </Text>
-        <Group gap="sm">
-          <Select
-            label="Per page"
-            data={PAGE_SIZES.map(String)}
-            value={String(pageSize)}
-            onChange={(value) => {
-              setPageSize(Number(value ?? PAGE_SIZES[0]));
-              setPage(1);
-            }}
-            allowDeselect={false}
-            w={90}
-            size="xs"
-          />
-          <Pagination
-            total={pageCount}
-            value={page}
-            onChange={setPage}
-            size="sm"
-            mt={20}
-            getControlProps={(control) => ({
-              'aria-label':
-                control === 'previous'
-                  ? 'Previous page'
-                  : control === 'next'
-                    ? 'Next page'
-                    : control,
-            })}
-            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-          />
-        </Group>
-      </Group>
+      <PageControls
+        counted={total === 1 ? '1 member' : `${total} members`}
+        page={page}
+        pageCount={pageCount}
+        pageSize={pageSize}
+        pageSizes={PAGE_SIZES}
+        onPage={setPage}
+        onPageSize={setPageSize}
+      />
 
       <ConfirmModal
         opened={removing !== null}

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { saveFile } from '@/lib/save-file';
 
 export interface DownloadLabFileInput {
   labId: string;
@@ -12,17 +13,7 @@ export const labFileDownloadPath = (labId: string, fileId: string) =>
 
 /** Fetches the file with the bearer token (a plain link would carry none) and saves it. */
 export async function downloadLabFile({ labId, fileId, fileName }: DownloadLabFileInput) {
-  const blob = await api.getBlob(labFileDownloadPath(labId, fileId));
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the save before the URL goes away.
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  saveFile(await api.getBlob(labFileDownloadPath(labId, fileId)), fileName);
 }
 
 export const useDownloadLabFile = () =>
