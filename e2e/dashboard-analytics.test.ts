@@ -10,6 +10,7 @@ import {
   createVerifiedAccount,
 } from './support/api';
 import { type RunningApp, startApp } from './support/app';
+import { createClassroom, createLab } from './support/seed';
 
 let app: RunningApp;
 const contexts: BrowserContext[] = [];
@@ -44,25 +45,23 @@ beforeAll(async () => {
   adaApi = apiClient(app, madeAda.idToken);
   bobApi = apiClient(app, madeBob.idToken);
 
-  const room = new FormData();
-  room.set('name', roomName);
-  room.set('description', 'Injection, XSS and friends.');
-  room.set('teacherName', teacher.name);
-  const classroom = await teacherApi.call<{ id: string; joinCode: string }>(
-    'POST',
-    '/classrooms',
-    room,
-  );
+  const classroom = await createClassroom(teacherApi, {
+    name: roomName,
+    description: 'Injection, XSS and friends.',
+    teacherName: teacher.name,
+  });
   classroomId = classroom.id;
 
-  const lab = new FormData();
-  lab.set('name', labName);
-  lab.set('description', 'Log in as **admin** without the password.');
-  lab.set('difficulty', 'Easy');
-  lab.set('category', 'Web');
-  lab.set('points', '100');
-  lab.set('flags', JSON.stringify([{ value: flag, caseSensitive: true }]));
-  labId = (await teacherApi.call<{ id: string }>('POST', '/hacking-labs', lab)).id;
+  labId = (
+    await createLab(teacherApi, {
+      name: labName,
+      description: 'Log in as **admin** without the password.',
+      difficulty: 'Easy',
+      category: 'Web',
+      points: 100,
+      flags: [{ value: flag, caseSensitive: true }],
+    })
+  ).id;
   await teacherApi.call('POST', `/classrooms/${classroomId}/hacking-labs`, { hackingLabId: labId });
 
   for (const student of [adaApi, bobApi]) {

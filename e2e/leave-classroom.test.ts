@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInThroughForm, uniqueEmail } from './support/accounts';
 import { type AccountDetails, apiClient, createVerifiedAccount } from './support/api';
 import { type RunningApp, startApp } from './support/app';
+import { createClassroom, joinAndApprove } from './support/seed';
 
 let app: RunningApp;
 const contexts: BrowserContext[] = [];
@@ -40,23 +41,12 @@ describe('leaving a classroom', () => {
       createVerifiedAccount(app, person('Leo Student', 'Student')),
     ]);
     const teacherApi = apiClient(app, teacher.idToken);
-    const form = new FormData();
-    form.set('name', 'Forensics club');
-    form.set('description', 'Disk images and memory dumps.');
-    form.set('teacherName', teacher.name);
-    const room = await teacherApi.call<{ id: string; joinCode: string }>(
-      'POST',
-      '/classrooms',
-      form,
-    );
-    const { userId } = await apiClient(app, student.idToken).call<{ userId: string }>(
-      'POST',
-      '/classrooms/join',
-      { classroomCode: room.joinCode },
-    );
-    await teacherApi.call('PATCH', `/classrooms/${room.id}/members/${userId}`, {
-      status: 'Accepted',
+    const room = await createClassroom(teacherApi, {
+      name: 'Forensics club',
+      description: 'Disk images and memory dumps.',
+      teacherName: teacher.name,
     });
+    const userId = await joinAndApprove(teacherApi, apiClient(app, student.idToken), room);
 
     const page = await signedInPage(student);
     await page.goto(`${app.server.url}/classrooms/${room.id}`);
@@ -87,14 +77,10 @@ describe('leaving a classroom', () => {
 
   it('offers no way out of a classroom to its teacher', async () => {
     const teacher = await createVerifiedAccount(app, person('Tom Teacher', 'Teacher'));
-    const form = new FormData();
-    form.set('name', 'Crypto club');
-    form.set('teacherName', teacher.name);
-    const room = await apiClient(app, teacher.idToken).call<{ id: string }>(
-      'POST',
-      '/classrooms',
-      form,
-    );
+    const room = await createClassroom(apiClient(app, teacher.idToken), {
+      name: 'Crypto club',
+      teacherName: teacher.name,
+    });
     const page = await signedInPage(teacher);
     await page.goto(`${app.server.url}/classrooms/${room.id}`);
     await page.getByRole('heading', { name: 'Crypto club', level: 1 }).waitFor();

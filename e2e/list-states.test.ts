@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { logInThroughForm, uniqueEmail } from './support/accounts';
 import { type AccountDetails, apiClient, createVerifiedAccount } from './support/api';
 import { type RunningApp, startApp } from './support/app';
+import { createClassroom } from './support/seed';
 
 let app: RunningApp;
 let context: BrowserContext;
@@ -19,11 +20,11 @@ const teacher: AccountDetails = {
 beforeAll(async () => {
   app = await startApp();
   const made = await createVerifiedAccount(app, teacher);
-  const form = new FormData();
-  form.set('name', 'Empty room');
-  form.set('teacherName', teacher.name);
   classroomId = (
-    await apiClient(app, made.idToken).call<{ id: string }>('POST', '/classrooms', form)
+    await createClassroom(apiClient(app, made.idToken), {
+      name: 'Empty room',
+      teacherName: teacher.name,
+    })
   ).id;
   context = await app.browser.newContext();
   page = await context.newPage();

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { logInThroughForm, uniqueEmail } from './support/accounts';
 import { type AccountDetails, apiClient, createVerifiedAccount } from './support/api';
 import { type RunningApp, startApp } from './support/app';
+import { createClassroom, joinAndApprove } from './support/seed';
 
 // Two signed-in browsers and axe runs on a loaded machine.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -69,23 +70,12 @@ beforeAll(async () => {
     createVerifiedAccount(app, student),
   ]);
   const teacherApi = apiClient(app, madeTeacher.idToken);
-  const room = new FormData();
-  room.set('name', 'Web hacking club');
-  room.set('teacherName', teacher.name);
-  const classroom = await teacherApi.call<{ id: string; joinCode: string }>(
-    'POST',
-    '/classrooms',
-    room,
-  );
-  classroomId = classroom.id;
-  const { userId } = await apiClient(app, madeStudent.idToken).call<{ userId: string }>(
-    'POST',
-    '/classrooms/join',
-    { classroomCode: classroom.joinCode },
-  );
-  await teacherApi.call('PATCH', `/classrooms/${classroomId}/members/${userId}`, {
-    status: 'Accepted',
+  const classroom = await createClassroom(teacherApi, {
+    name: 'Web hacking club',
+    teacherName: teacher.name,
   });
+  classroomId = classroom.id;
+  await joinAndApprove(teacherApi, apiClient(app, madeStudent.idToken), classroom);
   [teacherPage, studentPage] = await Promise.all([signedInPage(teacher), signedInPage(student)]);
 });
 

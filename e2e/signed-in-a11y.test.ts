@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInThroughForm, uniqueEmail } from './support/accounts';
 import { type AccountDetails, apiClient, createVerifiedAccount } from './support/api';
 import { type RunningApp, startApp } from './support/app';
+import { createClassroom, createLab, joinAndApprove } from './support/seed';
 
 let app: RunningApp;
 const contexts: BrowserContext[] = [];
@@ -28,40 +29,32 @@ beforeAll(async () => {
   ]);
   const teacherApi = apiClient(app, madeTeacher.idToken);
 
-  const room = new FormData();
-  room.set('name', 'Web security 101');
-  room.set('description', 'Injection, XSS and friends.');
-  room.set('teacherName', teacher.name);
-  const classroom = await teacherApi.call<{ id: string; joinCode: string }>(
-    'POST',
-    '/classrooms',
-    room,
-  );
+  const classroom = await createClassroom(teacherApi, {
+    name: 'Web security 101',
+    description: 'Injection, XSS and friends.',
+    teacherName: teacher.name,
+  });
   classroomId = classroom.id;
 
-  const lab = new FormData();
-  lab.set('name', 'SQL injection basics');
-  lab.set('description', '# Goal\n\nLog in as **admin** without the password.');
-  lab.set('difficulty', 'Easy');
-  lab.set('category', 'Web');
-  lab.set('points', '100');
-  lab.set('flags', JSON.stringify([{ value: 'flag{admin-without-password}' }]));
-  lab.append('labFiles', new Blob(['admin:hunter2\n']), 'users.txt');
-  const made = await teacherApi.call<{ id: string; slug: string }>('POST', '/hacking-labs', lab);
+  const made = await createLab(
+    teacherApi,
+    {
+      name: 'SQL injection basics',
+      description: '# Goal\n\nLog in as **admin** without the password.',
+      difficulty: 'Easy',
+      category: 'Web',
+      points: 100,
+      flags: [{ value: 'flag{admin-without-password}' }],
+    },
+    { 'users.txt': 'admin:hunter2\n' },
+  );
   labSlug = made.slug;
   await teacherApi.call('POST', `/classrooms/${classroomId}/hacking-labs`, {
     hackingLabId: made.id,
   });
 
   // An accepted member (for the members table and leaderboard) and a notification for them.
-  const { userId } = await apiClient(app, madeStudent.idToken).call<{ userId: string }>(
-    'POST',
-    '/classrooms/join',
-    { classroomCode: classroom.joinCode },
-  );
-  await teacherApi.call('PATCH', `/classrooms/${classroomId}/members/${userId}`, {
-    status: 'Accepted',
-  });
+  await joinAndApprove(teacherApi, apiClient(app, madeStudent.idToken), classroom);
 });
 
 afterAll(async () => {
