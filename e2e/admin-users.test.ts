@@ -1,59 +1,31 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logInThroughForm, uniqueEmail } from './support/accounts';
-import { type AccountDetails, createVerifiedAccount } from './support/api';
+import { logInThroughForm, testPerson } from './support/accounts';
+import { createVerifiedAccount } from './support/api';
 import { type RunningApp, startApp } from './support/app';
+import { seriousViolations } from './support/axe';
+import { signedInPage } from './support/signed-in-page';
 
 let app: RunningApp;
-const contexts: BrowserContext[] = [];
-
-const person = (name: string): AccountDetails => ({
-  name,
-  email: uniqueEmail(name.split(' ')[0]?.toLowerCase() ?? 'user'),
-  password: 'correct horse battery',
-  role: 'Student',
-});
 
 // Signs up as a student; ADMIN_EMAILS makes them an admin once the email is verified.
-const admin = person('Alma Admin');
-const student = person('Sam Student');
+const admin = testPerson('Alma Admin');
+const student = testPerson('Sam Student');
 const disabledMessage = 'Your account has been disabled. Please contact your administrator.';
 
 let adminPage: Page;
 let studentPage: Page;
 
-async function signedInPage(account: AccountDetails): Promise<Page> {
-  const context = await app.browser.newContext();
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(`${app.server.url}/login`);
-  await logInThroughForm(page, account.email, account.password);
-  await page.waitForURL((url) => url.pathname === '/dashboard');
-  return page;
-}
-
-/** The page's own content; the dashboard's header and navigation have a journey of their own. */
-async function expectNoSeriousAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      nodes: violation.nodes.map((node) => node.html),
-    }));
-  expect(serious).toEqual([]);
-}
-
 beforeAll(async () => {
   app = await startApp({ ADMIN_EMAILS: admin.email });
   await Promise.all([createVerifiedAccount(app, admin), createVerifiedAccount(app, student)]);
-  [adminPage, studentPage] = await Promise.all([signedInPage(admin), signedInPage(student)]);
+  [adminPage, studentPage] = await Promise.all([
+    signedInPage(app, admin),
+    signedInPage(app, student),
+  ]);
 });
 
 afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
   await app?.close();
 });
 
@@ -86,7 +58,8 @@ describe('admins manage users', () => {
 
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await expectNoSeriousAxeViolations(page);
+      // The page's own content; the dashboard's header and navigation have a journey of their own.
+      expect(await seriousViolations(page, 'main')).toEqual([]);
       await page.screenshot({ path: `/tmp/admin-users-${scheme}.png`, fullPage: true });
     }
     // Phones get cards instead of the table.

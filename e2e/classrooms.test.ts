@@ -1,11 +1,11 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logInThroughForm, uniqueEmail } from './support/accounts';
-import { type AccountDetails, apiClient, createVerifiedAccount } from './support/api';
+import { testPerson } from './support/accounts';
+import { apiClient, createVerifiedAccount } from './support/api';
 import { type RunningApp, startApp } from './support/app';
+import { signedInPage } from './support/signed-in-page';
 
 let app: RunningApp;
-const contexts: BrowserContext[] = [];
 
 /** A 1×1 PNG: the API checks an image by its magic bytes. */
 const png = Buffer.from(
@@ -13,30 +13,13 @@ const png = Buffer.from(
   'base64',
 );
 
-const person = (name: string, role: AccountDetails['role']): AccountDetails => ({
-  name,
-  email: uniqueEmail(name.split(' ')[0]?.toLowerCase() ?? 'user'),
-  password: 'correct horse battery',
-  role,
-});
-
-const teacher = person('Tess Teacher', 'Teacher');
-const invitee = person('Ivy Student', 'Student');
-const joiner = person('Jon Student', 'Student');
+const teacher = testPerson('Tess Teacher', 'Teacher');
+const invitee = testPerson('Ivy Student', 'Student');
+const joiner = testPerson('Jon Student', 'Student');
 const roomName = `Web security ${Date.now().toString(36)}`;
 let teacherToken = '';
 let classroomId = '';
 let teacherPage: Page;
-
-async function signedInPage(account: AccountDetails): Promise<Page> {
-  const context = await app.browser.newContext();
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(`${app.server.url}/login`);
-  await logInThroughForm(page, account.email, account.password);
-  await page.waitForURL((url) => url.pathname === '/dashboard');
-  return page;
-}
 
 const open = (page: Page, path: string) => page.goto(`${app.server.url}${path}`);
 
@@ -51,13 +34,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
   await app?.close();
 });
 
 describe('classrooms', () => {
   it('lets a teacher create a classroom with an image', async () => {
-    teacherPage = await signedInPage(teacher);
+    teacherPage = await signedInPage(app, teacher);
     const page = teacherPage;
     await open(page, '/classrooms');
     await page.getByRole('heading', { name: 'Classrooms', level: 1 }).waitFor();
@@ -93,7 +75,7 @@ describe('classrooms', () => {
       .getByText('Invited')
       .waitFor();
 
-    const student = await signedInPage(invitee);
+    const student = await signedInPage(app, invitee);
     await open(student, '/classrooms');
     await student.getByRole('tab', { name: /Invitations/ }).click();
     await student.getByRole('button', { name: `Accept the invitation to ${roomName}` }).click();
@@ -111,7 +93,7 @@ describe('classrooms', () => {
     const code = (await page.getByTestId('join-code').textContent())?.trim() ?? '';
     expect(code).toMatch(/^[A-Z2-9]{8}$/);
 
-    const student = await signedInPage(joiner);
+    const student = await signedInPage(app, joiner);
     await open(student, '/classrooms');
     await student.getByLabel('Classroom code').fill('ZZZZZZZZ');
     await student.getByRole('button', { name: 'Join', exact: true }).click();
@@ -150,7 +132,7 @@ describe('classrooms', () => {
       Array.from({ length: 11 }, (_, index) =>
         createVerifiedAccount(
           app,
-          person(`Seed Member ${String(index + 1).padStart(2, '0')}`, 'Student'),
+          testPerson(`Seed Member ${String(index + 1).padStart(2, '0')}`, 'Student'),
         ),
       ),
     );
@@ -164,7 +146,7 @@ describe('classrooms', () => {
         status: 'Accepted',
       });
     }
-    const waiting = await createVerifiedAccount(app, person('Wanda Pending', 'Student'));
+    const waiting = await createVerifiedAccount(app, testPerson('Wanda Pending', 'Student'));
     await apiClient(app, waiting.idToken).call('POST', '/classrooms/join', {
       classroomCode: room.joinCode,
     });

@@ -1,31 +1,19 @@
 import { readFile } from 'node:fs/promises';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logInThroughForm, uniqueEmail } from './support/accounts';
-import {
-  type AccountDetails,
-  type ApiClient,
-  apiClient,
-  createVerifiedAccount,
-} from './support/api';
+import { type AccountDetails, testPerson } from './support/accounts';
+import { type ApiClient, apiClient, createVerifiedAccount } from './support/api';
 import { type RunningApp, startApp } from './support/app';
+import { seriousViolations } from './support/axe';
 import { createClassroom, createLab } from './support/seed';
+import { type SignedInPageOptions, signedInPage } from './support/signed-in-page';
 
 let app: RunningApp;
-const contexts: BrowserContext[] = [];
 
-const person = (name: string, label: string, role: AccountDetails['role']): AccountDetails => ({
-  name,
-  email: uniqueEmail(label),
-  password: 'correct horse battery',
-  role,
-});
-
-const teacher = person('Tess Teacher', 'dash-teacher', 'Teacher');
+const teacher = testPerson('Tess Teacher', 'Teacher', 'dash-teacher');
 // A comma in the name: the CSV must quote it.
-const ada = person('Lovelace, Ada', 'dash-ada', 'Student');
-const bob = person('Bob Student', 'dash-bob', 'Student');
+const ada = testPerson('Lovelace, Ada', 'Student', 'dash-ada');
+const bob = testPerson('Bob Student', 'Student', 'dash-bob');
 const roomName = 'Web Security 101';
 const labName = 'SQL injection basics';
 const flag = 'HC{union-select-all}';
@@ -70,47 +58,20 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
   await app?.close();
 });
 
-interface PageOptions {
-  scheme?: 'light' | 'dark';
-  viewport?: { width: number; height: number };
-}
-
-/** A context of its own (axe needs one), signed in through the form, in a colour mode. */
-async function signedIn(account: AccountDetails, options: PageOptions = {}): Promise<Page> {
-  const context = await app.browser.newContext({
-    viewport: options.viewport ?? { width: 1280, height: 900 },
+/** A context of its own (axe needs one), signed in through the form, light unless told. */
+const signedIn = (account: AccountDetails, options: SignedInPageOptions = {}) =>
+  signedInPage(app, account, {
+    viewport: { width: 1280, height: 900 },
+    scheme: 'light',
     acceptDownloads: true,
+    ...options,
   });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(`${app.server.url}/login`);
-  await page.evaluate(
-    (value) => localStorage.setItem('hackclass-color-scheme', value),
-    options.scheme ?? 'light',
-  );
-  await page.reload();
-  await logInThroughForm(page, account.email, account.password);
-  await page.waitForURL((url) => url.pathname === '/dashboard');
-  return page;
-}
 
 const open = (page: Page, path: string) => page.goto(`${app.server.url}${path}`);
 const section = (page: Page, name: string) => page.getByRole('region', { name });
-
-const seriousViolations = async (on: Page) => {
-  const { violations } = await new AxeBuilder({ page: on }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-};
 
 const pad = (value: number) => String(value).padStart(2, '0');
 const today = () => {

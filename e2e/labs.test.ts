@@ -1,42 +1,29 @@
 import { readFile } from 'node:fs/promises';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { logInThroughForm, uniqueEmail } from './support/accounts';
-import { type ApiClient, apiClient, signInWithPassword } from './support/api';
+import { apiClient, signInWithPassword } from './support/api';
 import { type RunningApp, startApp } from './support/app';
+import { createClassroom } from './support/seed';
 import { signUpVerified } from './support/verified-account';
 
 vi.setConfig({ testTimeout: 60_000 });
 
 let app: RunningApp;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   app = await startApp();
 });
 
 afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
   await app.close();
 });
 
 async function freshPage(): Promise<Page> {
   const context = await app.browser.newContext({ acceptDownloads: true });
-  contexts.push(context);
   const page = await context.newPage();
   return page;
 }
-
-const createClassroom = async (
-  api: ApiClient,
-  name: string,
-): Promise<{ id: string; name: string }> => {
-  const form = new FormData();
-  form.set('name', name);
-  form.set('description', 'For the browser tests');
-  form.set('teacherName', 'Grace Teacher');
-  return api.call('POST', '/classrooms', form);
-};
 
 describe('hacking labs', () => {
   it('a teacher creates a lab with Markdown and a file, downloads it and adds it to a classroom', async () => {
@@ -49,7 +36,11 @@ describe('hacking labs', () => {
     };
     await signUpVerified(page, app, teacher);
     const api = apiClient(app, await signInWithPassword(app, teacher.email, teacher.password));
-    const classroom = await createClassroom(api, 'Web security 101');
+    const classroom = await createClassroom(api, {
+      name: 'Web security 101',
+      description: 'For the browser tests',
+      teacherName: 'Grace Teacher',
+    });
 
     await page.goto(`${app.server.url}/hacking-labs`);
     await page.getByRole('heading', { name: 'Hacking labs', level: 1 }).waitFor();

@@ -1,44 +1,25 @@
-import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logInThroughForm, uniqueEmail } from './support/accounts';
-import { type AccountDetails, apiClient, createVerifiedAccount } from './support/api';
+import { testPerson } from './support/accounts';
+import { apiClient, createVerifiedAccount } from './support/api';
 import { type RunningApp, startApp } from './support/app';
 import { createClassroom, joinAndApprove } from './support/seed';
+import { signedInPage } from './support/signed-in-page';
 
 let app: RunningApp;
-const contexts: BrowserContext[] = [];
-
-const person = (name: string, role: AccountDetails['role']): AccountDetails => ({
-  name,
-  email: uniqueEmail(name.split(' ')[0]?.toLowerCase() ?? 'user'),
-  password: 'correct horse battery',
-  role,
-});
 
 beforeAll(async () => {
   app = await startApp();
 });
 
-async function signedInPage(account: AccountDetails) {
-  const context = await app.browser.newContext();
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(`${app.server.url}/login`);
-  await logInThroughForm(page, account.email, account.password);
-  await page.waitForURL((url) => url.pathname === '/dashboard');
-  return page;
-}
-
 afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
   await app?.close();
 });
 
 describe('leaving a classroom', () => {
   it('lets an accepted student leave, after confirming, and takes them back to the list', async () => {
     const [teacher, student] = await Promise.all([
-      createVerifiedAccount(app, person('Lena Teacher', 'Teacher')),
-      createVerifiedAccount(app, person('Leo Student', 'Student')),
+      createVerifiedAccount(app, testPerson('Lena Teacher', 'Teacher')),
+      createVerifiedAccount(app, testPerson('Leo Student', 'Student')),
     ]);
     const teacherApi = apiClient(app, teacher.idToken);
     const room = await createClassroom(teacherApi, {
@@ -48,7 +29,7 @@ describe('leaving a classroom', () => {
     });
     const userId = await joinAndApprove(teacherApi, apiClient(app, student.idToken), room);
 
-    const page = await signedInPage(student);
+    const page = await signedInPage(app, student);
     await page.goto(`${app.server.url}/classrooms/${room.id}`);
     await page.getByRole('heading', { name: 'Forensics club', level: 1 }).waitFor();
 
@@ -76,12 +57,12 @@ describe('leaving a classroom', () => {
   });
 
   it('offers no way out of a classroom to its teacher', async () => {
-    const teacher = await createVerifiedAccount(app, person('Tom Teacher', 'Teacher'));
+    const teacher = await createVerifiedAccount(app, testPerson('Tom Teacher', 'Teacher'));
     const room = await createClassroom(apiClient(app, teacher.idToken), {
       name: 'Crypto club',
       teacherName: teacher.name,
     });
-    const page = await signedInPage(teacher);
+    const page = await signedInPage(app, teacher);
     await page.goto(`${app.server.url}/classrooms/${room.id}`);
     await page.getByRole('heading', { name: 'Crypto club', level: 1 }).waitFor();
     expect(await page.getByRole('button', { name: 'Leave classroom' }).count()).toBe(0);

@@ -1,21 +1,16 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { logInThroughForm, uniqueEmail } from './support/accounts';
-import { type AccountDetails, apiClient, createVerifiedAccount } from './support/api';
+import { testPerson } from './support/accounts';
+import { apiClient, createVerifiedAccount } from './support/api';
 import { type RunningApp, startApp } from './support/app';
 import { createClassroom } from './support/seed';
+import { signedInPage } from './support/signed-in-page';
 
 let app: RunningApp;
-let context: BrowserContext;
 let page: Page;
 let classroomId = '';
 
-const teacher: AccountDetails = {
-  name: 'Erin Teacher',
-  email: uniqueEmail('erin'),
-  password: 'correct horse battery',
-  role: 'Teacher',
-};
+const teacher = testPerson('Erin Teacher', 'Teacher');
 
 beforeAll(async () => {
   app = await startApp();
@@ -26,15 +21,10 @@ beforeAll(async () => {
       teacherName: teacher.name,
     })
   ).id;
-  context = await app.browser.newContext();
-  page = await context.newPage();
-  await page.goto(`${app.server.url}/login`);
-  await logInThroughForm(page, teacher.email, teacher.password);
-  await page.waitForURL((url) => url.pathname === '/dashboard');
+  page = await signedInPage(app, teacher);
 });
 
 afterAll(async () => {
-  await context?.close();
   await app?.close();
 });
 

@@ -1,42 +1,26 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { logInThroughForm, uniqueEmail } from './support/accounts';
-import { type AccountDetails, apiClient, createVerifiedAccount } from './support/api';
+import { testPerson } from './support/accounts';
+import { apiClient, createVerifiedAccount } from './support/api';
 import { type RunningApp, startApp } from './support/app';
+import { seriousViolations } from './support/axe';
 import { createClassroom, joinAndApprove } from './support/seed';
+import { signedInPage } from './support/signed-in-page';
 
 // Two signed-in browsers and axe runs on a loaded machine.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let app: RunningApp;
-const contexts: BrowserContext[] = [];
 
-const person = (name: string, role: AccountDetails['role']): AccountDetails => ({
-  name,
-  email: uniqueEmail(name.split(' ')[0]?.toLowerCase() ?? 'user'),
-  password: 'correct horse battery',
-  role,
-});
-
-const teacher = person('Tara Teacher', 'Teacher');
-const student = person('Sid Student', 'Student');
+const teacher = testPerson('Tara Teacher', 'Teacher');
+const student = testPerson('Sid Student', 'Student');
 const labName = 'Cookie tampering';
 const labSlug = 'cookie-tampering';
 let classroomId = '';
 let teacherPage: Page;
 let studentPage: Page;
 
-async function signedInPage(account: AccountDetails): Promise<Page> {
-  const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(`${app.server.url}/login`);
-  await logInThroughForm(page, account.email, account.password);
-  await page.waitForURL((url) => url.pathname === '/dashboard');
-  return page;
-}
-
+const wide = { viewport: { width: 1280, height: 900 } };
 const open = (page: Page, path: string) => page.goto(`${app.server.url}${path}`);
 
 /** Sets the colour mode as the colour menu does (local storage), then reloads. */
@@ -44,17 +28,6 @@ async function useScheme(page: Page, scheme: 'light' | 'dark') {
   await page.evaluate((value) => localStorage.setItem('hackclass-color-scheme', value), scheme);
   await page.reload();
 }
-
-const seriousViolations = async (on: Page) => {
-  const { violations } = await new AxeBuilder({ page: on }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-};
 
 /** A screenshot to look at, and no serious or critical axe violation. */
 async function checkScreen(page: Page, name: string, scheme: 'light' | 'dark') {
@@ -76,7 +49,10 @@ beforeAll(async () => {
   });
   classroomId = classroom.id;
   await joinAndApprove(teacherApi, apiClient(app, madeStudent.idToken), classroom);
-  [teacherPage, studentPage] = await Promise.all([signedInPage(teacher), signedInPage(student)]);
+  [teacherPage, studentPage] = await Promise.all([
+    signedInPage(app, teacher, wide),
+    signedInPage(app, student, wide),
+  ]);
 });
 
 afterEach(async ({ task }) => {
@@ -86,7 +62,6 @@ afterEach(async ({ task }) => {
 });
 
 afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
   await app?.close();
 });
 

@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app';
+import { seriousViolations } from './support/axe';
 
 let app: RunningApp;
 let page: Page;
@@ -94,18 +94,6 @@ describe('the public pages', () => {
     await expect.poll(() => control.getAttribute('aria-expanded')).toBe('true');
   });
 });
-
-const seriousViolations = async (on: Page) => {
-  const { violations } = await new AxeBuilder({ page: on }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-};
 
 /**
  * A page of its own (AxeBuilder needs an explicit context) in the given colour mode, set as the

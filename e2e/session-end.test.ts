@@ -1,49 +1,23 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logInThroughForm, uniqueEmail } from './support/accounts';
-import {
-  type AccountDetails,
-  changePassword,
-  createVerifiedAccount,
-  identityAdmin,
-} from './support/api';
+import { logInThroughForm, testPerson } from './support/accounts';
+import { changePassword, createVerifiedAccount, identityAdmin } from './support/api';
 import { type RunningApp, startApp } from './support/app';
+import { signedInPage } from './support/signed-in-page';
 
 let app: RunningApp;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   app = await startApp();
 });
 
 afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
   await app?.close();
-});
-
-const person = (name: string): AccountDetails => ({
-  name,
-  email: uniqueEmail(name.split(' ')[0]?.toLowerCase() ?? 'user'),
-  password: 'correct horse battery',
-  role: 'Student',
 });
 
 const uidOf = (idToken: string): string =>
   (JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString()) as { sub: string })
     .sub;
-
-/** A fresh browser signed in as the account, on the dashboard. */
-async function signedIn(account: AccountDetails, options: { fakeClock?: boolean } = {}) {
-  const context = await app.browser.newContext();
-  contexts.push(context);
-  const page = await context.newPage();
-  // The fake clock must be there before the app starts, so that its refresh timer uses it.
-  if (options.fakeClock) await page.clock.install();
-  await page.goto(`${app.server.url}/login`);
-  await logInThroughForm(page, account.email, account.password);
-  await page.waitForURL((url) => url.pathname === '/dashboard');
-  return page;
-}
 
 const onLoginWith = async (page: Page, message: string) => {
   await page.waitForURL((url) => url.pathname === '/login');
@@ -53,8 +27,8 @@ const onLoginWith = async (page: Page, message: string) => {
 
 describe('the end of a session (spec §8)', () => {
   it('signs out a user whose account an admin disabled, at the next token refresh', async () => {
-    const account = await createVerifiedAccount(app, person('Dana Disabled'));
-    const page = await signedIn(account, { fakeClock: true });
+    const account = await createVerifiedAccount(app, testPerson('Dana Disabled'));
+    const page = await signedInPage(app, account, { fakeClock: true });
 
     await identityAdmin(app, 'POST', `/accounts/${uidOf(account.idToken)}/disable`);
     // The app refreshes the one-hour ID token five minutes before it expires.
@@ -65,8 +39,8 @@ describe('the end of a session (spec §8)', () => {
   });
 
   it('signs out a user whose refresh token was revoked, when the app next starts', async () => {
-    const account = await createVerifiedAccount(app, person('Rex Revoked'));
-    const page = await signedIn(account);
+    const account = await createVerifiedAccount(app, testPerson('Rex Revoked'));
+    const page = await signedInPage(app, account);
 
     // A password change elsewhere revokes every other session of the account.
     await changePassword(app, account.idToken, 'another horse battery');
@@ -78,8 +52,8 @@ describe('the end of a session (spec §8)', () => {
   });
 
   it('signs out a user whose refresh token was revoked, at the next token refresh', async () => {
-    const account = await createVerifiedAccount(app, person('Tia Timedout'));
-    const page = await signedIn(account, { fakeClock: true });
+    const account = await createVerifiedAccount(app, testPerson('Tia Timedout'));
+    const page = await signedInPage(app, account, { fakeClock: true });
 
     await changePassword(app, account.idToken, 'another horse battery');
     await page.clock.fastForward('56:00');
@@ -90,9 +64,8 @@ describe('the end of a session (spec §8)', () => {
 
 describe('login without a server to reach', () => {
   it('says so when the sign-in request cannot get through', async () => {
-    const account = await createVerifiedAccount(app, person('Nina Network'));
+    const account = await createVerifiedAccount(app, testPerson('Nina Network'));
     const context = await app.browser.newContext();
-    contexts.push(context);
     const page = await context.newPage();
     await page.route('**/accounts:signInWithPassword*', (route) =>
       route.abort('internetdisconnected'),

@@ -1,25 +1,20 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logInThroughForm, uniqueEmail } from './support/accounts';
-import { type AccountDetails, apiClient, createVerifiedAccount } from './support/api';
+import { testPerson } from './support/accounts';
+import { apiClient, createVerifiedAccount } from './support/api';
 import { type RunningApp, startApp } from './support/app';
+import { seriousViolations } from './support/axe';
 import { createClassroom, createLab, joinAndApprove } from './support/seed';
+import { signedInPage } from './support/signed-in-page';
 
 let app: RunningApp;
-const contexts: BrowserContext[] = [];
 
-const person = (name: string, role: AccountDetails['role']): AccountDetails => ({
-  name,
-  email: uniqueEmail(name.split(' ')[0]?.toLowerCase() ?? 'user'),
-  password: 'correct horse battery',
-  role,
-});
-
-const teacher = person('Ada Teacher', 'Teacher');
-const student = person('Sam Student', 'Student');
+const teacher = testPerson('Ada Teacher', 'Teacher');
+const student = testPerson('Sam Student', 'Student');
 let classroomId = '';
 let labSlug = '';
+
+const wide = { viewport: { width: 1280, height: 900 } };
 
 beforeAll(async () => {
   app = await startApp();
@@ -58,33 +53,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
   await app?.close();
 });
-
-const seriousViolations = async (on: Page) => {
-  const { violations } = await new AxeBuilder({ page: on }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-};
-
-/** A context of its own (AxeBuilder needs one), signed in, in the given colour mode. */
-async function signedInPageIn(scheme: 'light' | 'dark', account: AccountDetails) {
-  const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(`${app.server.url}/login`);
-  await page.evaluate((value) => localStorage.setItem('hackclass-color-scheme', value), scheme);
-  await logInThroughForm(page, account.email, account.password);
-  await page.waitForURL((url) => url.pathname === '/dashboard');
-  return page;
-}
 
 interface Screen {
   name: string;
@@ -183,7 +153,7 @@ describe('accessibility of the signed-in screens', () => {
     describe(`in ${scheme} mode`, () => {
       let page: Page;
       beforeAll(async () => {
-        page = await signedInPageIn(scheme, teacher);
+        page = await signedInPage(app, teacher, { ...wide, scheme: scheme });
       }, axeTimeout);
 
       for (const screen of screens) {
@@ -207,7 +177,7 @@ describe('accessibility of the signed-in screens', () => {
   it(
     'has no serious or critical axe violations on a student’s classroom',
     async () => {
-      const page = await signedInPageIn('dark', student);
+      const page = await signedInPage(app, student, { ...wide, scheme: 'dark' });
       await page.goto(`${app.server.url}/classrooms/${classroomId}`);
       await h1('Web security 101')(page);
       await settled(page);

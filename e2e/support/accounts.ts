@@ -8,15 +8,22 @@ export const uniqueEmail = (label: string) => {
   return `${label}-${Date.now().toString(36)}-${counter}@example.test`;
 };
 
-export interface SignupDetails {
+export interface AccountDetails {
   name: string;
   email: string;
   password: string;
   role: 'Student' | 'Teacher';
 }
 
+/** Someone to sign up in a test: a fresh address labelled by their first name unless told. */
+export const testPerson = (
+  name: string,
+  role: AccountDetails['role'] = 'Student',
+  label = name.split(' ')[0]?.toLowerCase() ?? 'user',
+): AccountDetails => ({ name, email: uniqueEmail(label), password: 'correct horse battery', role });
+
 /** Fills and sends the signup form of the page at /signup. */
-export async function signUpThroughForm(page: Page, baseUrl: string, details: SignupDetails) {
+export async function signUpThroughForm(page: Page, baseUrl: string, details: AccountDetails) {
   await page.goto(`${baseUrl}/signup`);
   await page.getByText(details.role, { exact: true }).click();
   await page.getByLabel('Name').fill(details.name);

@@ -1,3 +1,4 @@
+import type { AccountDetails } from './accounts';
 import type { RunningApp } from './app';
 
 /**
@@ -72,13 +73,6 @@ export function apiClient(app: RunningApp, idToken?: string): ApiClient {
       return (text ? JSON.parse(text) : undefined) as T;
     },
   };
-}
-
-export interface AccountDetails {
-  name: string;
-  email: string;
-  password: string;
-  role: 'Student' | 'Teacher';
 }
 
 /** The identity service's admin API (DESIGN §2), as the product API calls it. */

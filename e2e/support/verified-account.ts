@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { linkIn } from '../../apps/identity/src/testing/smtp';
-import { type SignupDetails, signUpThroughForm } from './accounts';
+import { type AccountDetails, signUpThroughForm } from './accounts';
 import type { RunningApp } from './app';
 
 /** Signs up through the form and opens the verification link of the mail: a usable account. */
-export async function signUpVerified(page: Page, app: RunningApp, details: SignupDetails) {
+export async function signUpVerified(page: Page, app: RunningApp, details: AccountDetails) {
   const mail = app.smtp.expectMail(details.email, 15_000);
   await signUpThroughForm(page, app.server.url, details);
   await page.waitForURL((url) => url.pathname.startsWith('/auth/verify-email/'));

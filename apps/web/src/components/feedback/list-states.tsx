@@ -1,6 +1,26 @@
-import { Alert, Button, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Button, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+
+/** Placeholder rows while a list loads. */
+export function ListSkeleton({
+  label,
+  rows,
+  rowHeight,
+}: {
+  label: string;
+  rows: number;
+  rowHeight: number;
+}) {
+  return (
+    <Stack gap="xs" aria-busy="true" aria-label={label}>
+      {Array.from({ length: rows }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Skeleton key={index} h={rowHeight} />
+      ))}
+    </Stack>
+  );
+}
 
 /** A list that could not be loaded, with a way to try again. */
 export function ListError({ message, onRetry }: { message: string; onRetry?: () => void }) {

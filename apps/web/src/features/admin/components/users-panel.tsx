@@ -1,21 +1,10 @@
 import type { ManagedUser, RoleId } from '@hackclass/contracts';
-import {
-  Alert,
-  Box,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-} from '@mantine/core';
+import { Box, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertCircle, IconSearch, IconUsers } from '@tabler/icons-react';
+import { IconSearch, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/feedback/confirm-modal';
+import { EmptyState, ListError, ListSkeleton } from '@/components/feedback/list-states';
 import { PageControls } from '@/components/paging/page-controls';
 import { useChangeUserRole } from '../api/change-user-role';
 import { useUsers } from '../api/get-users';
@@ -84,36 +73,13 @@ export function UsersPanel({ currentUserId }: UsersPanelProps) {
       </Group>
 
       {users.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading users">
-          {Array.from({ length: 5 }, (_, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            <Skeleton key={index} h={40} />
-          ))}
-        </Stack>
+        <ListSkeleton label="Loading users" rows={5} rowHeight={40} />
       ) : users.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle size={18} aria-hidden />}
-          title="Could not load the users."
-          role="alert"
-        >
-          <Button size="xs" variant="light" color="red" onClick={() => void users.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <ListError message="Could not load the users." onRetry={() => void users.refetch()} />
       ) : users.data.items.length === 0 ? (
-        <Paper withBorder p="xl">
-          <Stack align="center" gap="xs" ta="center">
-            <ThemeIcon variant="light" size={48} aria-hidden>
-              <IconUsers size={24} />
-            </ThemeIcon>
-            <Text fw={600}>No users found</Text>
-            <Text c="dimmed" size="sm">
-              No user matches the search or the role.
-            </Text>
-          </Stack>
-        </Paper>
+        <EmptyState icon={<IconUsers size={24} />} title="No users found">
+          No user matches the search or the role.
+        </EmptyState>
       ) : (
         <Paper withBorder style={{ opacity: users.isPlaceholderData ? 0.6 : 1 }}>
           <Box visibleFrom="md">

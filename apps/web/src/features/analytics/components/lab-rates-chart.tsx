@@ -1,7 +1,8 @@
 import type { ClassroomAnalytics } from '@hackclass/contracts';
-import { Table, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { BarChart } from '@/components/charts/bar-chart';
 import { ChartCard } from '@/components/charts/chart-card';
+import { NumbersTable } from '@/components/charts/numbers-table';
 
 const percent = (rate: number) => `${Math.round(rate * 100)}%`;
 
@@ -29,38 +30,19 @@ export function LabRatesChart({ labs }: { labs: ClassroomAnalytics['labs'] }) {
         )
       }
       table={
-        <Table.ScrollContainer minWidth={420}>
-          <Table striped aria-label="Solve rate per lab">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Lab</Table.Th>
-                <Table.Th ta="right">Points</Table.Th>
-                <Table.Th ta="right">Solves</Table.Th>
-                <Table.Th ta="right">Attempts</Table.Th>
-                <Table.Th ta="right">Solve rate</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {labs.map((lab) => (
-                <Table.Tr key={lab.labId}>
-                  <Table.Td>{lab.name}</Table.Td>
-                  <Table.Td ta="right" ff="monospace">
-                    {lab.points}
-                  </Table.Td>
-                  <Table.Td ta="right" ff="monospace">
-                    {lab.solveCount}
-                  </Table.Td>
-                  <Table.Td ta="right" ff="monospace">
-                    {lab.attemptCount}
-                  </Table.Td>
-                  <Table.Td ta="right" ff="monospace">
-                    {percent(lab.solveRate)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <NumbersTable
+          label="Solve rate per lab"
+          minWidth={420}
+          rows={labs}
+          rowKey={(lab) => lab.labId}
+          columns={[
+            { header: 'Lab', cell: (lab) => lab.name },
+            { header: 'Points', cell: (lab) => lab.points, numeric: true },
+            { header: 'Solves', cell: (lab) => lab.solveCount, numeric: true },
+            { header: 'Attempts', cell: (lab) => lab.attemptCount, numeric: true },
+            { header: 'Solve rate', cell: (lab) => percent(lab.solveRate), numeric: true },
+          ]}
+        />
       }
     />
   );

@@ -1,7 +1,8 @@
 import type { ClassroomAnalytics } from '@hackclass/contracts';
-import { Table, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { ChartCard } from '@/components/charts/chart-card';
 import { ColumnChart } from '@/components/charts/column-chart';
+import { NumbersTable } from '@/components/charts/numbers-table';
 import { SOLVE_DAYS_SHOWN, solveDays } from '../utils/solve-days';
 
 const dayLabel = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -48,28 +49,20 @@ export function SolvesChart({
         )
       }
       table={
-        <Table.ScrollContainer minWidth={240} mah={320}>
-          <Table striped aria-label="Solves per day" stickyHeader>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Day</Table.Th>
-                <Table.Th ta="right">Solves</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {days.map((day) => (
-                <Table.Tr key={day.date}>
-                  <Table.Td>
-                    <time dateTime={day.date}>{labelOf(day.date)}</time>
-                  </Table.Td>
-                  <Table.Td ta="right" ff="monospace">
-                    {day.count}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <NumbersTable
+          label="Solves per day"
+          minWidth={240}
+          maxHeight={320}
+          rows={days}
+          rowKey={(day) => day.date}
+          columns={[
+            {
+              header: 'Day',
+              cell: (day) => <time dateTime={day.date}>{labelOf(day.date)}</time>,
+            },
+            { header: 'Solves', cell: (day) => day.count, numeric: true },
+          ]}
+        />
       }
     />
   );

@@ -1,7 +1,8 @@
 import type { ClassroomAnalytics } from '@hackclass/contracts';
-import { Table, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { BarChart } from '@/components/charts/bar-chart';
 import { ChartCard } from '@/components/charts/chart-card';
+import { NumbersTable } from '@/components/charts/numbers-table';
 
 const pointsText = (points: number) => (points === 1 ? '1 pt' : `${points} pts`);
 
@@ -28,34 +29,18 @@ export function StudentPointsChart({ students }: { students: ClassroomAnalytics[
         )
       }
       table={
-        <Table.ScrollContainer minWidth={420}>
-          <Table striped aria-label="Progress per student">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Student</Table.Th>
-                <Table.Th ta="right">Points</Table.Th>
-                <Table.Th ta="right">Labs solved</Table.Th>
-                <Table.Th ta="right">Submissions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {students.map((student) => (
-                <Table.Tr key={student.userId}>
-                  <Table.Td>{student.name}</Table.Td>
-                  <Table.Td ta="right" ff="monospace">
-                    {student.points}
-                  </Table.Td>
-                  <Table.Td ta="right" ff="monospace">
-                    {student.solved}
-                  </Table.Td>
-                  <Table.Td ta="right" ff="monospace">
-                    {student.submissions}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <NumbersTable
+          label="Progress per student"
+          minWidth={420}
+          rows={students}
+          rowKey={(student) => student.userId}
+          columns={[
+            { header: 'Student', cell: (student) => student.name },
+            { header: 'Points', cell: (student) => student.points, numeric: true },
+            { header: 'Labs solved', cell: (student) => student.solved, numeric: true },
+            { header: 'Submissions', cell: (student) => student.submissions, numeric: true },
+          ]}
+        />
       }
     />
   );

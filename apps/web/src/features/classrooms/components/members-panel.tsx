@@ -1,10 +1,10 @@
 import { MEMBER_STATUSES, type MemberListItem, type MemberStatus } from '@hackclass/contracts';
-import { Group, MultiSelect, Paper, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Group, MultiSelect, Paper, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/feedback/confirm-modal';
-import { EmptyState, ListError } from '@/components/feedback/list-states';
+import { EmptyState, ListError, ListSkeleton } from '@/components/feedback/list-states';
 import { PageControls } from '@/components/paging/page-controls';
 import { useMembers } from '../api/get-members';
 import { useRemoveMember } from '../api/remove-member';
@@ -85,12 +85,7 @@ export function MembersPanel({ classroomId, canManage, initialStatus = [] }: Mem
       </Group>
 
       {members.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading members">
-          {Array.from({ length: 4 }, (_, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            <Skeleton key={index} h={36} />
-          ))}
-        </Stack>
+        <ListSkeleton label="Loading members" rows={4} rowHeight={36} />
       ) : members.isError ? (
         <ListError message="Could not load the members." onRetry={() => void members.refetch()} />
       ) : members.data.items.length === 0 ? (
