@@ -10,6 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { cascadeReference } from './cascade-reference';
 import { classrooms } from './classrooms';
 import { labs } from './labs';
 import { users } from './users';
@@ -19,9 +20,7 @@ export const labFlags = pgTable(
   'lab_flags',
   {
     id: uuid().primaryKey().defaultRandom(),
-    labId: uuid()
-      .notNull()
-      .references(() => labs.id, { onDelete: 'cascade' }),
+    labId: cascadeReference(() => labs.id),
     value: text().notNull(),
     /** Compared exactly, or ignoring case. */
     caseSensitive: boolean().notNull().default(true),
@@ -40,15 +39,9 @@ export const submissions = pgTable(
   'submissions',
   {
     id: uuid().primaryKey().defaultRandom(),
-    classroomId: uuid()
-      .notNull()
-      .references(() => classrooms.id, { onDelete: 'cascade' }),
-    labId: uuid()
-      .notNull()
-      .references(() => labs.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    classroomId: cascadeReference(() => classrooms.id),
+    labId: cascadeReference(() => labs.id),
+    userId: cascadeReference(() => users.id),
     /** What was typed; shown to the classroom's managers only. */
     flag: text().notNull(),
     correct: boolean().notNull(),
@@ -70,15 +63,9 @@ export const submissions = pgTable(
 export const solves = pgTable(
   'solves',
   {
-    classroomId: uuid()
-      .notNull()
-      .references(() => classrooms.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    labId: uuid()
-      .notNull()
-      .references(() => labs.id, { onDelete: 'cascade' }),
+    classroomId: cascadeReference(() => classrooms.id),
+    userId: cascadeReference(() => users.id),
+    labId: cascadeReference(() => labs.id),
     solvedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { cascadeReference } from './cascade-reference';
 import { classrooms } from './classrooms';
 import { users } from './users';
 
@@ -52,9 +53,7 @@ export const labFiles = pgTable(
   'lab_files',
   {
     id: uuid().primaryKey().defaultRandom(),
-    labId: uuid()
-      .notNull()
-      .references(() => labs.id, { onDelete: 'cascade' }),
+    labId: cascadeReference(() => labs.id),
     /** The uploaded name, made safe for a download's Content-Disposition. */
     fileName: text().notNull(),
     storageKey: text().notNull(),
@@ -72,12 +71,8 @@ export const labFiles = pgTable(
 export const classroomLabs = pgTable(
   'classroom_labs',
   {
-    classroomId: uuid()
-      .notNull()
-      .references(() => classrooms.id, { onDelete: 'cascade' }),
-    labId: uuid()
-      .notNull()
-      .references(() => labs.id, { onDelete: 'cascade' }),
+    classroomId: cascadeReference(() => classrooms.id),
+    labId: cascadeReference(() => labs.id),
     addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -10,6 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { cascadeReference } from './cascade-reference';
 import { classrooms } from './classrooms';
 import { users } from './users';
 
@@ -18,12 +19,8 @@ const statusList = sql.raw(MEMBER_STATUSES.map((status) => `'${status}'`).join('
 export const members = pgTable(
   'members',
   {
-    classroomId: uuid()
-      .notNull()
-      .references(() => classrooms.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    classroomId: cascadeReference(() => classrooms.id),
+    userId: cascadeReference(() => users.id),
     status: text({ enum: MEMBER_STATUSES }).notNull(),
     /**
      * The member's points here, the labs solved that count and when they reached those points:
@@ -60,9 +57,7 @@ export const members = pgTable(
 export const emailInvitations = pgTable(
   'email_invitations',
   {
-    classroomId: uuid()
-      .notNull()
-      .references(() => classrooms.id, { onDelete: 'cascade' }),
+    classroomId: cascadeReference(() => classrooms.id),
     /** Stored lower-case. */
     email: text().notNull(),
     invitedBy: uuid().references(() => users.id, { onDelete: 'set null' }),

@@ -1,15 +1,14 @@
 import { NOTIFICATION_TYPES } from '@hackclass/contracts';
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { cascadeReference } from './cascade-reference';
 import { users } from './users';
 
 export const notifications = pgTable(
   'notifications',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeReference(() => users.id),
     type: text({ enum: NOTIFICATION_TYPES }).notNull(),
     /** What the notification is about: ids and names to show and link to. */
     data: jsonb().$type<Record<string, string>>().notNull().default({}),
