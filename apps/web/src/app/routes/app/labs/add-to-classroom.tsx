@@ -1,10 +1,11 @@
 import { ROLE } from '@hackclass/contracts';
-import { Anchor, Breadcrumbs, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Card, Center, Loader, Stack } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/hooks/use-session';
 import { useLab } from '@/features/labs/api/get-lab';
 import { AddToClassroomForm } from '@/features/labs/components/add-to-classroom-form';
+import { LabSubpageHeader } from '@/features/labs/components/lab-subpage-header';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { toast } from '@/lib/toast';
 
@@ -17,19 +18,13 @@ export function AddLabToClassroomRoute() {
   const back = () => navigate(paths.hackingLab.getHref(slug));
   return (
     <Stack gap="lg" maw={720}>
-      <Breadcrumbs>
-        <Anchor component={Link} to={paths.hackingLabs.getHref()} size="sm">
-          Hacking labs
-        </Anchor>
-        <Anchor component={Link} to={paths.hackingLab.getHref(slug)} size="sm">
-          {lab.data?.name ?? slug}
-        </Anchor>
-        <span aria-current="page">Add to classroom</span>
-      </Breadcrumbs>
-      <Stack gap={4}>
-        <Title order={1}>Add lab to classroom</Title>
-        <Text c="dimmed">Its members can solve it there and earn its points.</Text>
-      </Stack>
+      <LabSubpageHeader
+        slug={slug}
+        labName={lab.data?.name}
+        crumb="Add to classroom"
+        title="Add lab to classroom"
+        description="Its members can solve it there and earn its points."
+      />
       <Card withBorder padding="lg">
         {user ? (
           <AddToClassroomForm

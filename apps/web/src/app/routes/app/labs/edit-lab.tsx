@@ -1,10 +1,11 @@
-import { Alert, Anchor, Breadcrumbs, Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Stack } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '@/components/feedback/page-loader';
 import { messages } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { useLab } from '@/features/labs/api/get-lab';
 import { EditLabForm } from '@/features/labs/components/edit-lab-form';
+import { LabSubpageHeader } from '@/features/labs/components/lab-subpage-header';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { isApiError } from '@/lib/errors';
 import { toast } from '@/lib/toast';
@@ -57,19 +58,13 @@ export function EditLabRoute() {
 
   return (
     <Stack gap="lg" maw={880}>
-      <Breadcrumbs>
-        <Anchor component={Link} to={paths.hackingLabs.getHref()} size="sm">
-          Hacking labs
-        </Anchor>
-        <Anchor component={Link} to={paths.hackingLab.getHref(slug)} size="sm">
-          {lab.data?.name ?? slug}
-        </Anchor>
-        <span aria-current="page">Edit</span>
-      </Breadcrumbs>
-      <Stack gap={4}>
-        <Title order={1}>Edit lab</Title>
-        <Text c="dimmed">New flags replace the old ones; points change in every classroom.</Text>
-      </Stack>
+      <LabSubpageHeader
+        slug={slug}
+        labName={lab.data?.name}
+        crumb="Edit"
+        title="Edit lab"
+        description="New flags replace the old ones; points change in every classroom."
+      />
       {body}
     </Stack>
   );
