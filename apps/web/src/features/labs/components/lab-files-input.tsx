@@ -2,7 +2,7 @@ import { ActionIcon, Group, Input, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconFile, IconUpload, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatBytes } from '../utils/format-bytes';
+import { FileRow, FileRows } from './file-rows';
 
 export const MAX_LAB_FILES = 10;
 export const MAX_LAB_FILE_BYTES = 50 * 1024 * 1024;
@@ -78,44 +78,25 @@ export function LabFilesInput({ value, kept = 0, onChange, error }: LabFilesInpu
           </Group>
         </Dropzone>
         {value.length > 0 && (
-          <Stack
-            component="ul"
-            gap={4}
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-            aria-label="Chosen files"
-          >
+          <FileRows label="Chosen files">
             {value.map((file, index) => (
-              <Group
-                component="li"
+              <FileRow
                 key={fileKey(file)}
-                justify="space-between"
-                wrap="nowrap"
-                px="sm"
-                py={6}
-                style={{ border: '1px solid var(--mantine-color-default-border)' }}
-              >
-                <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-                  <IconFile size={16} aria-hidden />
-                  <Text size="sm" truncate>
-                    {file.name}
-                  </Text>
-                  <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-                    {formatBytes(file.size)}
-                  </Text>
-                </Group>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  aria-label={`Remove ${file.name}`}
-                  onClick={() => onChange(value.filter((_, i) => i !== index))}
-                >
-                  <IconX size={16} aria-hidden />
-                </ActionIcon>
-              </Group>
+                name={file.name}
+                size={file.size}
+                action={
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={`Remove ${file.name}`}
+                    onClick={() => onChange(value.filter((_, i) => i !== index))}
+                  >
+                    <IconX size={16} aria-hidden />
+                  </ActionIcon>
+                }
+              />
             ))}
-          </Stack>
+          </FileRows>
         )}
       </Stack>
     </Input.Wrapper>
