@@ -3,10 +3,11 @@ import {
   CLASSROOM_NAME_MAX_LENGTH,
   TEACHER_NAME_MAX_LENGTH,
 } from '@hackclass/contracts';
-import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { FormAlert } from '@/components/feedback/form-alert';
+import { FormActions } from '@/components/form/form-actions';
 import { isApiError } from '@/lib/errors';
 import type { ClassroomInput } from '../api/classroom-form-data';
 import { ImageDropzone } from './image-dropzone';
@@ -96,16 +97,7 @@ export function ClassroomForm({
           currentSrc={currentImageSrc}
           error={form.errors.image}
         />
-        <Group justify="flex-end">
-          {onCancel && (
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-          )}
-          <Button type="submit" loading={pending}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
       </Stack>
     </form>
   );

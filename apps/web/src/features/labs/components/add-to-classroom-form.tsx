@@ -2,6 +2,7 @@ import { Alert, Button, Center, Group, Loader, Radio, Stack, Text } from '@manti
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '@/components/feedback/form-alert';
+import { FormActions } from '@/components/form/form-actions';
 import { messages } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { useAddLabToClassroom } from '../api/add-lab-to-classroom';
@@ -121,14 +122,7 @@ export function AddToClassroomForm({ slug, isAdmin, onAdded, onCancel }: AddToCl
             })}
           </Stack>
         </Radio.Group>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={add.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={add.isPending}>
-            Add to classroom
-          </Button>
-        </Group>
+        <FormActions submitLabel="Add to classroom" pending={add.isPending} onCancel={onCancel} />
       </Stack>
     </form>
   );

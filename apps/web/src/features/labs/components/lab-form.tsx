@@ -8,10 +8,11 @@ import {
   type Lab,
   type LabFile,
 } from '@hackclass/contracts';
-import { Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { FormAlert } from '@/components/feedback/form-alert';
+import { FormActions } from '@/components/form/form-actions';
 import { messages } from '@/config/messages';
 import { isApiError } from '@/lib/errors';
 import type { LabInput } from '../api/lab-form-data';
@@ -195,14 +196,7 @@ export function LabForm({
           }}
           error={form.errors.files as string | undefined}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={pending}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
       </Stack>
     </form>
   );
