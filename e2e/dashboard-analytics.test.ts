@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountDetails, testPerson } from './support/accounts';
-import { type ApiClient, apiClient, createVerifiedAccount } from './support/api';
+import { type ApiClient, signedUpClients } from './support/api';
 import { type RunningApp, startApp } from './support/app';
 import { seriousViolations } from './support/axe';
-import { createClassroom, createLab } from './support/seed';
+import { addLabToClassroom, createClassroom, createLab } from './support/seed';
 import { type SignedInPageOptions, signedInPage } from './support/signed-in-page';
 
 let app: RunningApp;
@@ -24,14 +24,8 @@ let bobApi: ApiClient;
 
 beforeAll(async () => {
   app = await startApp();
-  const [madeTeacher, madeAda, madeBob] = await Promise.all([
-    createVerifiedAccount(app, teacher),
-    createVerifiedAccount(app, ada),
-    createVerifiedAccount(app, bob),
-  ]);
-  const teacherApi = apiClient(app, madeTeacher.idToken);
-  adaApi = apiClient(app, madeAda.idToken);
-  bobApi = apiClient(app, madeBob.idToken);
+  let teacherApi: ApiClient;
+  [teacherApi, adaApi, bobApi] = await signedUpClients(app, teacher, ada, bob);
 
   const classroom = await createClassroom(teacherApi, {
     name: roomName,
@@ -50,7 +44,7 @@ beforeAll(async () => {
       flags: [{ value: flag, caseSensitive: true }],
     })
   ).id;
-  await teacherApi.call('POST', `/classrooms/${classroomId}/hacking-labs`, { hackingLabId: labId });
+  await addLabToClassroom(teacherApi, classroomId, labId);
 
   for (const student of [adaApi, bobApi]) {
     await student.call('POST', '/classrooms/join', { classroomCode: classroom.joinCode });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testPerson } from './support/accounts';
-import { apiClient, createVerifiedAccount } from './support/api';
+import { signedUpClients } from './support/api';
 import { type RunningApp, startApp } from './support/app';
 import { seriousViolations } from './support/axe';
 import { createClassroom, joinAndApprove } from './support/seed';
@@ -38,17 +38,13 @@ async function checkScreen(page: Page, name: string, scheme: 'light' | 'dark') {
 
 beforeAll(async () => {
   app = await startApp();
-  const [madeTeacher, madeStudent] = await Promise.all([
-    createVerifiedAccount(app, teacher),
-    createVerifiedAccount(app, student),
-  ]);
-  const teacherApi = apiClient(app, madeTeacher.idToken);
+  const [teacherApi, studentApi] = await signedUpClients(app, teacher, student);
   const classroom = await createClassroom(teacherApi, {
     name: 'Web hacking club',
     teacherName: teacher.name,
   });
   classroomId = classroom.id;
-  await joinAndApprove(teacherApi, apiClient(app, madeStudent.idToken), classroom);
+  await joinAndApprove(teacherApi, studentApi, classroom);
   [teacherPage, studentPage] = await Promise.all([
     signedInPage(app, teacher, wide),
     signedInPage(app, student, wide),

@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testPerson } from './support/accounts';
-import { apiClient, createVerifiedAccount } from './support/api';
+import { signedUpClients } from './support/api';
 import { type RunningApp, startApp } from './support/app';
 import { seriousViolations } from './support/axe';
-import { createClassroom, createLab, joinAndApprove } from './support/seed';
+import { addLabToClassroom, createClassroom, createLab, joinAndApprove } from './support/seed';
 import { signedInPage } from './support/signed-in-page';
 
 let app: RunningApp;
@@ -18,11 +18,7 @@ const wide = { viewport: { width: 1280, height: 900 } };
 
 beforeAll(async () => {
   app = await startApp();
-  const [madeTeacher, madeStudent] = await Promise.all([
-    createVerifiedAccount(app, teacher),
-    createVerifiedAccount(app, student),
-  ]);
-  const teacherApi = apiClient(app, madeTeacher.idToken);
+  const [teacherApi, studentApi] = await signedUpClients(app, teacher, student);
 
   const classroom = await createClassroom(teacherApi, {
     name: 'Web security 101',
@@ -44,12 +40,10 @@ beforeAll(async () => {
     { 'users.txt': 'admin:hunter2\n' },
   );
   labSlug = made.slug;
-  await teacherApi.call('POST', `/classrooms/${classroomId}/hacking-labs`, {
-    hackingLabId: made.id,
-  });
+  await addLabToClassroom(teacherApi, classroomId, made.id);
 
   // An accepted member (for the members table and leaderboard) and a notification for them.
-  await joinAndApprove(teacherApi, apiClient(app, madeStudent.idToken), classroom);
+  await joinAndApprove(teacherApi, studentApi, classroom);
 });
 
 afterAll(async () => {

@@ -121,3 +121,15 @@ export async function createVerifiedAccount(app: RunningApp, account: AccountDet
   await identityCall(app, 'update', { oobCode });
   return { ...account, idToken: await signInWithPassword(app, account.email, account.password) };
 }
+
+/** Verified accounts for the people, made at once; an API client signed in as each, in order. */
+export function signedUpClients<const People extends AccountDetails[]>(
+  app: RunningApp,
+  ...people: People
+): Promise<{ [Index in keyof People]: ApiClient }> {
+  const clients = people.map(async (person) =>
+    apiClient(app, (await createVerifiedAccount(app, person)).idToken),
+  );
+  // Promise.all answers an array; it has one client per person, in their order.
+  return Promise.all(clients) as Promise<{ [Index in keyof People]: ApiClient }>;
+}

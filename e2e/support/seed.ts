@@ -54,3 +54,7 @@ export function createLab(
   }
   return teacher.call('POST', '/hacking-labs', form);
 }
+
+/** The classroom's teacher adds the lab to it. */
+export const addLabToClassroom = (teacher: ApiClient, classroomId: string, labId: string) =>
+  teacher.call('POST', `/classrooms/${classroomId}/hacking-labs`, { hackingLabId: labId });
