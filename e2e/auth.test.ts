@@ -152,6 +152,8 @@ describe('signing up, verifying, logging out and in', () => {
     await page.getByRole('button', { name: 'Change password' }).click();
 
     await page.getByText('Password changed').waitFor();
+    // The toast comes as the login page starts loading; the address changes once it has.
+    await page.waitForURL((url) => url.pathname === '/login');
     expect(pathOf(page)).toBe('/login');
 
     // The same link does not work twice, also when it comes through the generic action page.
