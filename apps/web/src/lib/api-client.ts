@@ -64,13 +64,11 @@ function fetchAntiforgeryToken(): Promise<string> {
   return antiforgeryToken;
 }
 
-const isVerifiedHere = async () => (await getIdentity()).currentUser?.emailVerified === true;
-
 async function request<T>(method: Method, path: string, options: RequestOptions<T> = {}) {
-  const attempt = async (forceNewIdToken = false): Promise<Response> => {
+  const attempt = async (): Promise<Response> => {
     const headers = new Headers({ accept: 'application/json' });
     // getIdToken refreshes a token that is about to expire, so every call carries a fresh one.
-    const idToken = await (await getIdentity()).currentUser?.getIdToken(forceNewIdToken);
+    const idToken = await (await getIdentity()).currentUser?.getIdToken();
     if (idToken) headers.set('authorization', `Bearer ${idToken}`);
     if (unsafeMethods.has(method)) headers.set('x-xsrf-token', await fetchAntiforgeryToken());
     // Multipart bodies set their own content type, with the boundary.
@@ -95,11 +93,6 @@ async function request<T>(method: Method, path: string, options: RequestOptions<
       // The cookie or the token went stale (another tab, a server restart): one fresh try.
       antiforgeryToken = undefined;
       response = await attempt();
-      if (!response.ok) error = await toApiError(response);
-    } else if (error.code === 'email_not_verified' && (await isVerifiedHere())) {
-      // The account is verified but its ID token predates that: a page reloaded right after
-      // verifying can restore the token saved before the new one. One try with a new token.
-      response = await attempt(true);
       if (!response.ok) error = await toApiError(response);
     }
     if (!response.ok) {

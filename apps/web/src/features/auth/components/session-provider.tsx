@@ -12,7 +12,7 @@ import {
   type SessionState,
 } from '../hooks/session-context';
 import { hasSavedSession } from '../utils/saved-session';
-import { scheduleTokenRefresh } from '../utils/token-refresh';
+import { scheduleTokenRefresh, tokenPredatesVerification } from '../utils/token-refresh';
 
 const snapshot = (user: FirebaseUser): Account => ({
   firebaseUser: user,
@@ -44,6 +44,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     let unsubscribe: (() => void) | undefined;
     let current = true;
     let savedSession = hasSavedSession();
+    let renewedFor: string | null = null;
     const onUser = (user: FirebaseUser | null) => {
       if (!user && savedSession)
         toast.error(messages.sessionEnded, undefined, { id: 'session-ended' });
@@ -57,7 +58,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
     getIdentity()
       .then((auth) => {
-        if (current) unsubscribe = auth.onIdTokenChanged(onUser);
+        if (!current) return;
+        unsubscribe = auth.onIdTokenChanged((user) => {
+          if (!user) return onUser(null);
+          // Signed in only with a token the API accepts. Renewed once per account: a new token
+          // that still says unverified is the identity service's word.
+          tokenPredatesVerification(user)
+            .then(async (stale) => {
+              if (stale && renewedFor !== user.uid) {
+                renewedFor = user.uid;
+                await user.getIdToken(true);
+              }
+              if (auth.currentUser === user) onUser(user);
+            })
+            .catch((error: unknown) => {
+              if (!endSessionOn(error) && auth.currentUser === user) onUser(user);
+            });
+        });
       })
       .catch((error: unknown) => {
         // Without the SDK nobody can be signed in; the sign-in page says what went wrong.

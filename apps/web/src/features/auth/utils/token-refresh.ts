@@ -44,3 +44,13 @@ export function scheduleTokenRefresh(user: User, onFatal: (error: unknown) => bo
     globalThis.clearTimeout(timer);
   };
 }
+
+/**
+ * Whether the account is verified but its ID token still says otherwise: a page reloaded right
+ * after verifying can restore the token saved before the new one, and the API would refuse it.
+ */
+export async function tokenPredatesVerification(user: User): Promise<boolean> {
+  if (!user.emailVerified) return false;
+  const { claims } = await user.getIdTokenResult();
+  return claims.email_verified !== true;
+}
