@@ -4,6 +4,7 @@ import { linkIn } from '../apps/identity/src/testing/smtp';
 import { logInThroughForm, signUpThroughForm, testPerson, uniqueEmail } from './support/accounts';
 import { type RunningApp, startApp } from './support/app';
 import { seriousViolations } from './support/axe';
+import { freshPage } from './support/pages';
 
 let app: RunningApp;
 
@@ -15,29 +16,18 @@ afterAll(async () => {
   await app.close();
 });
 
-/** A page in a browser context of its own: no session shared with the other journeys. */
-async function freshPage(): Promise<Page> {
-  const context = await app.browser.newContext();
-  return context.newPage();
-}
-
 const pathOf = (page: Page) => {
   const url = new URL(page.url());
   return `${decodeURIComponent(url.pathname)}${url.search}`;
 };
 
-/** The identity SDK's saved account in the page's local storage. */
-const savedAccountKey = (page: Page) =>
+/** The identity SDK's saved account in the page's local storage: its key and the account. */
+const savedAccount = (page: Page) =>
   page.evaluate(() => {
     const key = Object.keys(localStorage).find((name) => name.startsWith('firebase:authUser:'));
     if (!key) throw new Error('No account is saved');
-    return key;
+    return { key, account: JSON.parse(localStorage.getItem(key) ?? '{}') };
   });
-
-const savedAccount = async (page: Page) => {
-  const key = await savedAccountKey(page);
-  return page.evaluate((name) => localStorage.getItem(name) ?? '', key);
-};
 
 const teacher = {
   name: 'Ada Teacher',
@@ -48,7 +38,7 @@ const teacher = {
 
 describe('signing up, verifying, logging out and in', () => {
   it('signs up a teacher, verifies the email from the mail and reaches the dashboard', async () => {
-    const page = await freshPage();
+    const page = await freshPage(app);
     const mail = app.smtp.expectMail(teacher.email, 15_000);
     await signUpThroughForm(page, app.server.url, teacher);
 
@@ -84,7 +74,7 @@ describe('signing up, verifying, logging out and in', () => {
   });
 
   it('reaches the API after a reload restores the ID token from before the verification', async () => {
-    const page = await freshPage();
+    const page = await freshPage(app);
     const student = testPerson('Rhea Reload');
     const mail = app.smtp.expectMail(student.email, 15_000);
     await signUpThroughForm(page, app.server.url, student);
@@ -95,14 +85,11 @@ describe('signing up, verifying, logging out and in', () => {
     await page.getByText('Your email address is verified').waitFor();
     // A reload right after verifying can restore the account as saved before its new ID token
     // was: verified, with a token that still says otherwise.
-    const savedAfterVerifying = JSON.parse(await savedAccount(page));
-    const restored = JSON.stringify({
-      ...savedAfterVerifying,
-      stsTokenManager: JSON.parse(savedBeforeVerifying).stsTokenManager,
-    });
-    await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
-      key: await savedAccountKey(page),
-      value: restored,
+    const { key, account } = await savedAccount(page);
+    const restored = { ...account, stsTokenManager: savedBeforeVerifying.account.stsTokenManager };
+    await page.evaluate(({ name, value }) => localStorage.setItem(name, value), {
+      name: key,
+      value: JSON.stringify(restored),
     });
 
     await page.goto(`${app.server.url}/hacking-labs`);
@@ -110,7 +97,7 @@ describe('signing up, verifying, logging out and in', () => {
   });
 
   it('sends a signed-out visitor of the dashboard to login and back there after it', async () => {
-    const page = await freshPage();
+    const page = await freshPage(app);
     await page.goto(`${app.server.url}/dashboard`);
     await page.waitForURL((url) => url.pathname === '/login');
     expect(pathOf(page)).toBe('/login?redirect=%2Fdashboard');
@@ -122,7 +109,7 @@ describe('signing up, verifying, logging out and in', () => {
   });
 
   it('says "Invalid email or password" for a wrong password', async () => {
-    const page = await freshPage();
+    const page = await freshPage(app);
     await page.goto(`${app.server.url}/login`);
     await logInThroughForm(page, teacher.email, 'not the password');
     await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
@@ -130,7 +117,7 @@ describe('signing up, verifying, logging out and in', () => {
   });
 
   it('resets a forgotten password through the mailed link', async () => {
-    const page = await freshPage();
+    const page = await freshPage(app);
     await page.goto(`${app.server.url}/login`);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
@@ -157,7 +144,7 @@ describe('signing up, verifying, logging out and in', () => {
     expect(pathOf(page)).toBe('/login');
 
     // The same link does not work twice, also when it comes through the generic action page.
-    const reuse = await freshPage();
+    const reuse = await freshPage(app);
     await reuse.goto(`${app.server.url}/auth/user-actions${link.search}`);
     await reuse.waitForURL((url) => url.pathname === '/auth/reset-password');
     await reuse.getByText('Invalid link for password reset').waitFor();
@@ -183,7 +170,7 @@ describe('accessibility of the account pages', () => {
 
   for (const scheme of ['light', 'dark'] as const) {
     it(`has no serious or critical axe violations in ${scheme} mode`, async () => {
-      const page = await freshPage();
+      const page = await freshPage(app);
       await page.emulateMedia({ colorScheme: scheme });
       for (const screen of screens) {
         await page.goto(`${app.server.url}${screen.path}`);

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { logInThroughForm, uniqueEmail } from './support/accounts';
 import { apiClient, signInWithPassword } from './support/api';
 import { type RunningApp, startApp } from './support/app';
+import { freshPage } from './support/pages';
 import { createClassroom } from './support/seed';
 import { signUpVerified } from './support/verified-account';
 
@@ -19,15 +19,9 @@ afterAll(async () => {
   await app.close();
 });
 
-async function freshPage(): Promise<Page> {
-  const context = await app.browser.newContext({ acceptDownloads: true });
-  const page = await context.newPage();
-  return page;
-}
-
 describe('hacking labs', () => {
   it('a teacher creates a lab with Markdown and a file, downloads it and adds it to a classroom', async () => {
-    const page = await freshPage();
+    const page = await freshPage(app, { acceptDownloads: true });
     const teacher = {
       name: 'Grace Teacher',
       email: uniqueEmail('lab-teacher'),
@@ -112,7 +106,7 @@ describe('hacking labs', () => {
 
 describe('profile', () => {
   it('changes the display name and the password, then logs in with the new password', async () => {
-    const page = await freshPage();
+    const page = await freshPage(app, { acceptDownloads: true });
     const user = {
       name: 'Alan Student',
       email: uniqueEmail('profile'),

@@ -4,6 +4,7 @@ import { testPerson } from './support/accounts';
 import { signedUpClients } from './support/api';
 import { type RunningApp, startApp } from './support/app';
 import { seriousViolations } from './support/axe';
+import { type Scheme, useScheme } from './support/pages';
 import { createClassroom, joinAndApprove } from './support/seed';
 import { signedInPage } from './support/signed-in-page';
 
@@ -23,14 +24,8 @@ let studentPage: Page;
 const wide = { viewport: { width: 1280, height: 900 } };
 const open = (page: Page, path: string) => page.goto(`${app.server.url}${path}`);
 
-/** Sets the colour mode as the colour menu does (local storage), then reloads. */
-async function useScheme(page: Page, scheme: 'light' | 'dark') {
-  await page.evaluate((value) => localStorage.setItem('hackclass-color-scheme', value), scheme);
-  await page.reload();
-}
-
 /** A screenshot to look at, and no serious or critical axe violation. */
-async function checkScreen(page: Page, name: string, scheme: 'light' | 'dark') {
+async function checkScreen(page: Page, name: string, scheme: Scheme) {
   expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(scheme);
   await page.screenshot({ path: `/tmp/live-${name}-${scheme}.png`, fullPage: true });
   expect(await seriousViolations(page)).toEqual([]);

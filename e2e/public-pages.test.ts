@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app';
 import { seriousViolations } from './support/axe';
+import { freshPage, type Scheme, useScheme } from './support/pages';
 
 let app: RunningApp;
 let page: Page;
@@ -99,13 +100,11 @@ describe('the public pages', () => {
  * A page of its own (AxeBuilder needs an explicit context) in the given colour mode, set as the
  * colour menu does: in local storage, then a reload.
  */
-async function pageIn(scheme: 'light' | 'dark', path: string) {
-  const context = await app.browser.newContext();
-  const fresh = await context.newPage();
-  await fresh.goto(`${app.server.url}${path}`);
-  await fresh.evaluate((value) => localStorage.setItem('hackclass-color-scheme', value), scheme);
-  await fresh.reload();
-  return { page: fresh, close: () => context.close() };
+async function pageIn(scheme: Scheme, path: string) {
+  const page = await freshPage(app);
+  await page.goto(`${app.server.url}${path}`);
+  await useScheme(page, scheme);
+  return { page, close: () => page.context().close() };
 }
 
 // axe takes seconds per page; a loaded machine needs more than the default 30 s.

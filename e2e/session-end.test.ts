@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInThroughForm, testPerson } from './support/accounts';
 import { changePassword, createVerifiedAccount, identityAdmin } from './support/api';
 import { type RunningApp, startApp } from './support/app';
+import { freshPage } from './support/pages';
 import { signedInPage } from './support/signed-in-page';
 
 let app: RunningApp;
@@ -65,8 +66,7 @@ describe('the end of a session (spec §8)', () => {
 describe('login without a server to reach', () => {
   it('says so when the sign-in request cannot get through', async () => {
     const account = await createVerifiedAccount(app, testPerson('Nina Network'));
-    const context = await app.browser.newContext();
-    const page = await context.newPage();
+    const page = await freshPage(app);
     await page.route('**/accounts:signInWithPassword*', (route) =>
       route.abort('internetdisconnected'),
     );

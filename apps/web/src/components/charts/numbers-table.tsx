@@ -41,15 +41,15 @@ export function NumbersTable<Row>({
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={rowKey(row)}>
-              {columns.map((column) =>
-                column.numeric ? (
-                  <Table.Td key={column.header} ta="right" ff="monospace">
-                    {column.cell(row)}
-                  </Table.Td>
-                ) : (
-                  <Table.Td key={column.header}>{column.cell(row)}</Table.Td>
-                ),
-              )}
+              {columns.map((column) => (
+                <Table.Td
+                  key={column.header}
+                  ta={column.numeric ? 'right' : undefined}
+                  ff={column.numeric ? 'monospace' : undefined}
+                >
+                  {column.cell(row)}
+                </Table.Td>
+              ))}
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -8,7 +8,8 @@ export function ListSkeleton({
   rows,
   rowHeight,
 }: {
-  label: string;
+  /** Read while loading; left out where the surrounding region already says it. */
+  label?: string;
   rows: number;
   rowHeight: number;
 }) {

@@ -2,7 +2,7 @@ import { type ClassroomSummary, ROLE } from '@hackclass/contracts';
 import { Anchor, Button, Grid, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconSchool } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { EmptyState } from '@/components/feedback/list-states';
+import { EmptyState, ListSkeleton } from '@/components/feedback/list-states';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/hooks/use-session';
 import { useClassrooms } from '@/features/classrooms/api/get-classrooms';
@@ -16,15 +16,6 @@ import { RecentSubmissions } from '@/features/dashboard/components/recent-submis
 import { usePageTitle } from '@/hooks/use-page-title';
 
 const isMine = (room: ClassroomSummary) => room.isCreator || room.myStatus === 'Accepted';
-
-const rows = (count: number, height: number) => (
-  <Stack gap="xs">
-    {Array.from({ length: count }, (_, index) => (
-      // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-      <Skeleton key={index} h={height} />
-    ))}
-  </Stack>
-);
 
 const cards = (
   <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }}>
@@ -124,7 +115,7 @@ export function DashboardRoute() {
               <LoadState
                 {...activityState}
                 loadingLabel="Loading the join requests"
-                skeleton={rows(2, 48)}
+                skeleton={<ListSkeleton rows={2} rowHeight={48} />}
                 errorMessage="Could not load the join requests."
               >
                 {() => <JoinRequests requests={activity.data?.teaching?.pendingRequests ?? []} />}
@@ -136,7 +127,7 @@ export function DashboardRoute() {
               <LoadState
                 {...activityState}
                 loadingLabel="Loading the recent activity"
-                skeleton={rows(4, 40)}
+                skeleton={<ListSkeleton rows={4} rowHeight={40} />}
                 errorMessage="Could not load the recent activity."
               >
                 {() => (
@@ -153,7 +144,7 @@ export function DashboardRoute() {
           <LoadState
             {...activityState}
             loadingLabel="Loading your recent solves"
-            skeleton={rows(3, 56)}
+            skeleton={<ListSkeleton rows={3} rowHeight={56} />}
             errorMessage="Could not load your recent solves."
           >
             {() => <RecentSolves solves={activity.data?.recentSolves ?? []} />}

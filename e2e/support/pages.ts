@@ -1,0 +1,27 @@
+import type { Page } from 'playwright-core';
+import type { RunningApp } from './app';
+
+export type Scheme = 'light' | 'dark';
+
+export interface FreshPageOptions {
+  viewport?: { width: number; height: number };
+  acceptDownloads?: boolean;
+}
+
+/**
+ * A page in a browser context of its own: no session shared with other pages. Contexts close
+ * with the app's browser.
+ */
+export async function freshPage(app: RunningApp, options: FreshPageOptions = {}): Promise<Page> {
+  const context = await app.browser.newContext({
+    ...(options.viewport ? { viewport: options.viewport } : {}),
+    acceptDownloads: options.acceptDownloads ?? false,
+  });
+  return context.newPage();
+}
+
+/** Sets the colour mode as the colour menu does (local storage), then reloads. */
+export async function useScheme(page: Page, scheme: Scheme) {
+  await page.evaluate((value) => localStorage.setItem('hackclass-color-scheme', value), scheme);
+  await page.reload();
+}
