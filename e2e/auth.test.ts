@@ -96,17 +96,23 @@ describe('signing up, verifying, logging out and in', () => {
     await page.getByText('No hacking labs yet').waitFor();
   });
 
-  it('sends a signed-out visitor of the dashboard to login and back there after it', async () => {
-    const page = await freshPage(app);
-    await page.goto(`${app.server.url}/dashboard`);
-    await page.waitForURL((url) => url.pathname === '/login');
-    expect(pathOf(page)).toBe('/login?redirect=%2Fdashboard');
-    await expect.poll(() => page.title()).toBe('Log in | HackClass');
+  it.each([
+    { path: '/dashboard', heading: 'Dashboard' },
+    { path: '/classrooms', heading: 'Classrooms' },
+  ])(
+    'sends a signed-out visitor of $path to login and back there after it',
+    async ({ path, heading }) => {
+      const page = await freshPage(app);
+      await page.goto(`${app.server.url}${path}`);
+      await page.waitForURL((url) => url.pathname === '/login');
+      expect(pathOf(page)).toBe(`/login?redirect=${encodeURIComponent(path)}`);
+      await expect.poll(() => page.title()).toBe('Log in | HackClass');
 
-    await logInThroughForm(page, teacher.email, teacher.password);
-    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
-    expect(pathOf(page)).toBe('/dashboard');
-  });
+      await logInThroughForm(page, teacher.email, teacher.password);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      expect(pathOf(page)).toBe(path);
+    },
+  );
 
   it('says "Invalid email or password" for a wrong password', async () => {
     const page = await freshPage(app);
