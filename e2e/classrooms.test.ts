@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testPerson } from './support/accounts';
 import { apiClient, createVerifiedAccount } from './support/api';
 import { type RunningApp, startApp } from './support/app';
+import { freshPage } from './support/pages';
 import { signedInPage } from './support/signed-in-page';
+import { signUpVerified } from './support/verified-account';
 
 let app: RunningApp;
 
@@ -175,6 +177,29 @@ describe('classrooms', () => {
     await summary.filter({ hasText: '1 member · page 1 of 1' }).waitFor();
     await page.getByRole('row', { name: /Wanda Pending/ }).waitFor();
   }, 120_000);
+
+  it('invites an email with no account yet; after signing up they find and accept it', async () => {
+    const page = teacherPage;
+    const newcomer = testPerson('Nora Newcomer', 'Student');
+    await open(page, `/classrooms/${classroomId}/members`);
+    await page.getByLabel('Invite by email').fill(newcomer.email);
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    await page.getByText(`${newcomer.email} has no account yet`).waitFor();
+
+    const student = await freshPage(app);
+    await signUpVerified(student, app, newcomer);
+    await open(student, '/classrooms');
+    await student.getByRole('tab', { name: /Invitations/ }).click();
+    await student.getByRole('button', { name: `Accept the invitation to ${roomName}` }).click();
+    await student.getByText('No invitations').waitFor();
+
+    await open(page, `/classrooms/${classroomId}/members`);
+    await page.getByLabel('Search by name').fill('Nora');
+    await page
+      .getByRole('row', { name: new RegExp(newcomer.name) })
+      .getByText('Accepted')
+      .waitFor();
+  });
 
   it('deletes the classroom and goes back to the index', async () => {
     const page = teacherPage;
