@@ -8,7 +8,9 @@ import { HttpError } from '@hackclass/http';
 export const apiErrors = {
   unauthenticated: () =>
     new HttpError(401, 'unauthenticated', 'Unauthorized', 'Sign in to continue'),
-  invalidToken: (detail: string) => new HttpError(401, 'invalid_token', 'Unauthorized', detail),
+  /** One answer for every refused token: why it was refused goes to the log, not the caller. */
+  invalidToken: () =>
+    new HttpError(401, 'invalid_token', 'Unauthorized', 'Sign in again to continue'),
   emailNotVerified: () =>
     new HttpError(
       403,

@@ -51,12 +51,12 @@ const VERIFIED_TOKEN_TTL_MS = 5 * 60_000;
  */
 function tokenCache(verifier: IdTokenVerifier) {
   const verified = new Map<string, { token: VerifiedIdToken; until: number }>();
-  return async (bearer: string): Promise<VerifiedIdToken> => {
+  return async (request: FastifyRequest, bearer: string): Promise<VerifiedIdToken> => {
     const now = Date.now();
     const hit = verified.get(bearer);
     if (hit && hit.until > now) return hit.token;
     if (hit) verified.delete(bearer);
-    const token = await verify(verifier, bearer);
+    const token = await verify(request, verifier, bearer);
     if (verified.size >= VERIFIED_TOKENS_MAX) {
       const oldest = verified.keys().next();
       if (!oldest.done) verified.delete(oldest.value);
@@ -69,12 +69,21 @@ function tokenCache(verifier: IdTokenVerifier) {
   };
 }
 
-async function verify(verifier: IdTokenVerifier, token: string): Promise<VerifiedIdToken> {
+/**
+ * Every refused token gets the same answer: telling a caller which check failed helps whoever
+ * forges tokens and no one else. The reason is logged.
+ */
+async function verify(
+  request: FastifyRequest,
+  verifier: IdTokenVerifier,
+  token: string,
+): Promise<VerifiedIdToken> {
   try {
     return await verifier.verify(token);
   } catch (error) {
     if (error instanceof IdTokenError && error.reason !== 'keys_unavailable') {
-      throw apiErrors.invalidToken(error.message);
+      request.log.info({ reason: error.reason }, 'ID token refused');
+      throw apiErrors.invalidToken();
     }
     throw apiErrors.identityUnavailable();
   }
@@ -97,7 +106,7 @@ export const authentication = fp<AuthenticationOptions>(
         if (access === 'public') return;
         throw apiErrors.unauthenticated();
       }
-      const token = await verifiedToken(bearer);
+      const token = await verifiedToken(request, bearer);
       const user = await userOf(token);
       // ID tokens outlive the identity account's disabling by up to an hour.
       if (user.disabledAt) throw apiErrors.accountDisabled();

@@ -123,6 +123,36 @@ describe('GET /users/me', () => {
     expect(garbled.json()).toMatchObject({ code: 'invalid_token' });
   });
 
+  it('answers every refused token alike, whatever check it failed', async () => {
+    const { idToken } = await createAccount(server);
+    const [header = '', payload = '', signature = ''] = idToken.split('.');
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const decoded = JSON.parse(Buffer.from(header, 'base64url').toString());
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const flipped = `${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
+    const refused = [
+      'not.a.token',
+      `${header}.${payload}.${flipped}`,
+      `${encode({ ...decoded, kid: 'unknown-key' })}.${payload}.${signature}`,
+      `${encode({ ...decoded, alg: 'HS256' })}.${payload}.${signature}`,
+      `${header}.${encode({ ...claims, aud: 'another-project' })}.${signature}`,
+    ];
+    const bodies = await Promise.all(
+      refused.map(async (token) => {
+        const response = await apiSession(server, token).call('GET', '/users/me');
+        expect(response.status).toBe(401);
+        return response.json();
+      }),
+    );
+    expect(new Set(bodies.map((body) => JSON.stringify(body))).size).toBe(1);
+    expect(bodies[0]).toMatchObject({
+      status: 401,
+      code: 'invalid_token',
+      title: 'Unauthorized',
+      detail: 'Sign in again to continue',
+    });
+  });
+
   it('creates the product user on first sight of a valid token, verified or not', async () => {
     const { email, idToken } = await createAccount(server, { emailVerified: false });
     const response = await apiSession(server, idToken).call('GET', '/users/me');
