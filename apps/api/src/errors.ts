@@ -18,6 +18,20 @@ export const apiErrors = {
       'Email not verified',
       'Verify your email address first',
     ),
+  deletionNotConfirmed: () =>
+    new HttpError(
+      400,
+      'deletion_not_confirmed',
+      'Deletion not confirmed',
+      'Type your own email address to delete your account',
+    ),
+  recentSignInRequired: () =>
+    new HttpError(
+      403,
+      'recent_sign_in_required',
+      'Sign in again',
+      'Enter your password again to delete your account',
+    ),
   accountDisabled: () =>
     new HttpError(403, 'account_disabled', 'Account disabled', 'This account has been disabled'),
   forbidden: (detail = 'You may not do this') =>

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import {
@@ -102,9 +103,12 @@ describe('POST /auth/register', () => {
 
   it('leaves no identity account behind when the product user cannot be made', async () => {
     const email = uniqueEmail('orphan');
-    await server.db
-      .insert(users)
-      .values({ identityUid: 'someone-else', email, displayName: 'Earlier' });
+    // A user whose identity account exists holds the email in the product.
+    const holder = await createAccount(server);
+    const { id } = (await apiSession(server, holder.idToken).call('GET', '/users/me')).json<{
+      id: string;
+    }>();
+    await server.db.update(users).set({ email }).where(eq(users.id, id));
     const response = await apiSession(server).call(
       'POST',
       '/auth/register',
