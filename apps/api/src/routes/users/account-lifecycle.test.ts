@@ -99,11 +99,18 @@ describe('revocations reach the API', () => {
     await server.db
       .insert(solves)
       .values({ classroomId: room.id, userId: student.id, labId: lab.id });
+    const studentUid = await uidOf(student);
     const deleted = await identity('accounts:delete', { idToken: student.idToken });
     expect(deleted.status).toBe(200);
 
     await server.pollAccountEvents();
     expect(await userRow(student.id)).toBeUndefined();
+    // Applied at once, but the cursor stays before an event this young, in case an older one
+    // commits after it.
+    const listed = await admin('GET', '/account-events');
+    const { events } = (await listed.json()) as { events: { seq: number; uid: string }[] };
+    const deletion = events.find((event) => event.uid === studentUid);
+    expect(await readCursor(server.db)).toBeLessThan(deletion?.seq ?? 0);
     expect(await server.db.select().from(members).where(eq(members.userId, student.id))).toEqual(
       [],
     );
