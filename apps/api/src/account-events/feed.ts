@@ -63,9 +63,9 @@ export function accountEventFeed({
       revocations.revoke(event.uid, event.validSince, recordedAt);
     } else {
       revocations.revoke(event.uid, Number.POSITIVE_INFINITY, recordedAt);
-      const classroomIds = await deleteProductUser(requireServices().db, event.uid);
-      for (const classroomId of classroomIds) {
-        requireServices().classroomEvents.publish(classroomId, { type: 'members' });
+      const { db, classroomEvents } = requireServices();
+      for (const classroomId of await deleteProductUser(db, event.uid)) {
+        classroomEvents.publish(classroomId, { type: 'members' });
       }
     }
     knownUsers.forget(event.uid);
