@@ -6,6 +6,8 @@ import type { IdTokenVerifier } from '@hackclass/id-token';
 import type { FileStore } from '@hackclass/storage';
 import type { FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AccountEventFeed } from './account-events/feed';
+import type { Revocations } from './account-events/revocations';
 import { type ApiDatabase, apiMigrations, schema } from './db';
 import { type ClassroomEvents, localClassroomEvents } from './events/classroom-events';
 import { redisClassroomEvents } from './events/redis-classroom-events';
@@ -43,6 +45,10 @@ export interface ApiOptions {
   files: FileStore;
   /** Callers' user rows read lately, shared by authentication and the routes that change users. */
   knownUsers: KnownUsers;
+  /** Accounts whose ID tokens were revoked or deleted in the last hour. */
+  revocations: Revocations;
+  /** Reads the identity service's revocations and deletions into `revocations` and the database. */
+  accountEvents: AccountEventFeed;
   /** Shared rate-limit counters and classroom events across replicas (REDIS_URL). */
   redisUrl?: string | undefined;
   /** API requests per minute for one user (RATE_LIMIT_PER_MINUTE); default 600. */
@@ -62,6 +68,11 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
     : localClassroomEvents();
   app.decorate('classroomEvents', classroomEvents);
   app.addHook('onClose', () => classroomEvents.close());
+  // Started once listening: in the all-in-one server the identity service answers only then.
+  app.addHook('onListen', async () => {
+    options.accountEvents.start({ db: app.db, log: app.log, classroomEvents });
+  });
+  app.addHook('preClose', () => options.accountEvents.stop());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(problemHandlers);
@@ -89,12 +100,15 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
       verifier: options.verifier,
       adminEmails: options.adminEmails,
       knownUsers: options.knownUsers,
+      revocations: options.revocations,
+      identityAdmin: options.identityAdmin,
     });
     await routes.register(antiforgery);
     await routes.register(authRoutes, { identityAdmin: options.identityAdmin });
     await routes.register(userRoutes, {
       identityAdmin: options.identityAdmin,
       knownUsers: options.knownUsers,
+      revocations: options.revocations,
     });
     await routes.register(classroomRoutes, {
       files: options.files,

@@ -8,13 +8,29 @@ import { HttpError } from '@hackclass/http';
 export const apiErrors = {
   unauthenticated: () =>
     new HttpError(401, 'unauthenticated', 'Unauthorized', 'Sign in to continue'),
-  invalidToken: (detail: string) => new HttpError(401, 'invalid_token', 'Unauthorized', detail),
+  /** One answer for every refused token: why it was refused goes to the log, not the caller. */
+  invalidToken: () =>
+    new HttpError(401, 'invalid_token', 'Unauthorized', 'Sign in again to continue'),
   emailNotVerified: () =>
     new HttpError(
       403,
       'email_not_verified',
       'Email not verified',
       'Verify your email address first',
+    ),
+  deletionNotConfirmed: () =>
+    new HttpError(
+      400,
+      'deletion_not_confirmed',
+      'Deletion not confirmed',
+      'Type your own email address to delete your account',
+    ),
+  recentSignInRequired: () =>
+    new HttpError(
+      403,
+      'recent_sign_in_required',
+      'Sign in again',
+      'Enter your password again to delete your account',
     ),
   accountDisabled: () =>
     new HttpError(403, 'account_disabled', 'Account disabled', 'This account has been disabled'),

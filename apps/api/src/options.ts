@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import type { ServiceContext } from '@hackclass/http';
 import { createIdTokenVerifier } from '@hackclass/id-token';
 import { createLocalFileStore } from '@hackclass/storage';
+import { accountEventFeed } from './account-events/feed';
+import { revocations } from './account-events/revocations';
 import type { ApiOptions } from './app';
 import { createIdentityAdmin } from './identity-admin/client';
 import { knownUsers } from './users/known-users';
@@ -17,16 +19,26 @@ export function apiOptionsOf(
   if (!adminSecret) {
     throw new Error('IDENTITY_ADMIN_SECRET is required to run the product API on its own');
   }
+  const identityAdmin = createIdentityAdmin({ baseUrl: config.identity.url, secret: adminSecret });
+  const known = knownUsers();
+  const revoked = revocations();
   return {
     connection,
     verifier: createIdTokenVerifier({
       projectId: config.identity.projectId,
       keys: config.identity.jwksUrl,
     }),
-    identityAdmin: createIdentityAdmin({ baseUrl: config.identity.url, secret: adminSecret }),
+    identityAdmin,
     adminEmails: config.adminEmails,
     files: createLocalFileStore(join(config.dataDir, 'files')),
-    knownUsers: knownUsers(),
+    knownUsers: known,
+    revocations: revoked,
+    accountEvents: accountEventFeed({
+      identityAdmin,
+      revocations: revoked,
+      knownUsers: known,
+      intervalMs: config.accountEventsPollMs,
+    }),
     uploads: config.uploads,
     redisUrl: config.redisUrl,
     requestsPerMinute: config.rateLimitPerMinute,

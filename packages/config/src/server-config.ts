@@ -70,6 +70,7 @@ export const serverConfigSchema = z
       ['http', 'https'],
       'https://keys.example.org/jwks.json',
     ).optional(),
+    ACCOUNT_EVENTS_POLL_SECONDS: positiveInt(3600).default(5),
     UPLOAD_IMAGE_MAX_MB: positiveInt(100).default(5),
     UPLOAD_FILE_MAX_MB: positiveInt(10_000).default(50),
     UPLOAD_FILES_PER_LAB: positiveInt(100).default(10),
@@ -109,6 +110,8 @@ export const serverConfigSchema = z
         env.IDENTITY_JWKS_URL ??
         `${new URL(env.IDENTITY_URL ?? `http://127.0.0.1:${env.PORT}`).origin}/.well-known/jwks.json`,
     },
+    /** How often the API reads the identity service's revocations and deletions. */
+    accountEventsPollMs: env.ACCOUNT_EVENTS_POLL_SECONDS * 1000,
     uploads: {
       imageMaxBytes: env.UPLOAD_IMAGE_MAX_MB * 1_048_576,
       fileMaxBytes: env.UPLOAD_FILE_MAX_MB * 1_048_576,

@@ -44,6 +44,12 @@ export const registerRequestSchema = z.object({
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
+/** Deleting one's own account: the email address, typed again, says it is meant. */
+export const deleteAccountRequestSchema = z.object({
+  email: z.string().trim().min(1, 'Type your email address').max(254),
+});
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+
 export const antiforgeryTokenSchema = z.object({ token: z.string() });
 
 /** An admin changes someone's role. */

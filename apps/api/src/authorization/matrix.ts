@@ -433,6 +433,22 @@ export const MATRIX: MatrixRow[] = [
     expect: managersOf(200),
   },
   {
+    method: 'DELETE',
+    route: '/api/users/me',
+    // Someone else's address: the deletion itself, which ends the caller, has its own tests.
+    request: (fixture) => ({ url: '/users/me', body: { email: fixture.freshEmail } }),
+    expect: {
+      anonymous: 401,
+      unverified: 400,
+      guest: 400,
+      outsider: 400,
+      member: 400,
+      owner: 400,
+      otherTeacher: 400,
+      admin: 400,
+    },
+  },
+  {
     method: 'GET',
     route: '/api/users/me/activity',
     request: () => ({ url: '/users/me/activity' }),

@@ -130,6 +130,8 @@ export const routeCases = {
         .map(json),
     },
     'GET /api/users/me': {},
+    // Never the caller's own address, so that no caller of the suite deletes their account.
+    'DELETE /api/users/me': { json: { email: 'someone-else@example.org' } },
     'GET /api/users/me/activity': {},
     'GET /api/users': {
       query: {

@@ -1,11 +1,30 @@
+import { HttpError } from '@hackclass/http';
 import { apiErrors } from '../errors';
+
+/** A revocation (tokens issued before `validSince`, in seconds, are void) or a deletion. */
+export interface AccountEvent {
+  seq: number;
+  uid: string;
+  type: 'revoked' | 'deleted';
+  validSince: number;
+  createdAt: string;
+}
+
+/** How many events the identity service lists at most per call. */
+export const ACCOUNT_EVENTS_PAGE = 500;
 
 /** What the product API may ask of the identity service, behind its service secret. */
 export interface IdentityAdmin {
   createAccount(input: { email: string; password: string; displayName: string }): Promise<string>;
+  /** Deletes the account; one that is already gone counts as deleted. */
   deleteAccount(uid: string): Promise<void>;
   setDisabled(uid: string, disabled: boolean): Promise<void>;
+  accountExists(uid: string): Promise<boolean>;
+  /** Events after the `after` sequence number, and recorded since `since` (seconds) if given. */
+  listAccountEvents(query: { after: number; since?: number }): Promise<AccountEvent[]>;
 }
+
+const ACCOUNT_NOT_FOUND = 'USER_NOT_FOUND';
 
 export interface IdentityAdminOptions {
   /** Origin of the identity service, e.g. http://127.0.0.1:3000 in the all-in-one. */
@@ -26,6 +45,8 @@ function errorOf(message: string) {
     case 'WEAK_PASSWORD':
     case 'MISSING_PASSWORD':
       return apiErrors.weakPassword(message.split(' : ')[1] ?? 'Choose a longer password');
+    case ACCOUNT_NOT_FOUND:
+      return apiErrors.notFound('Identity account');
     default:
       return apiErrors.identityUnavailable();
   }
@@ -58,16 +79,41 @@ export function createIdentityAdmin({
     return payload;
   }
 
+  /** Whether the call found its account: the identity service answers USER_NOT_FOUND if not. */
+  async function found(calling: Promise<unknown>): Promise<boolean> {
+    try {
+      await calling;
+      return true;
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404) return false;
+      throw error;
+    }
+  }
+
+  const accountPath = (uid: string) => `/accounts/${encodeURIComponent(uid)}`;
+
   return {
     async createAccount(input) {
       const { uid } = (await call('POST', '/accounts', input)) as { uid: string };
       return uid;
     },
     async deleteAccount(uid) {
-      await call('DELETE', `/accounts/${encodeURIComponent(uid)}`);
+      await found(call('DELETE', accountPath(uid)));
     },
     async setDisabled(uid, disabled) {
-      await call('POST', `/accounts/${encodeURIComponent(uid)}/${disabled ? 'disable' : 'enable'}`);
+      await call('POST', `${accountPath(uid)}/${disabled ? 'disable' : 'enable'}`);
+    },
+    accountExists: (uid) => found(call('GET', accountPath(uid))),
+    async listAccountEvents({ after, since }) {
+      const query = new URLSearchParams({
+        after: String(after),
+        limit: String(ACCOUNT_EVENTS_PAGE),
+      });
+      if (since !== undefined) query.set('since', String(since));
+      const { events } = (await call('GET', `/account-events?${query}`)) as {
+        events: AccountEvent[];
+      };
+      return events;
     },
   };
 }

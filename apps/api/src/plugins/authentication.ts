@@ -1,7 +1,9 @@
 import { IdTokenError, type IdTokenVerifier, type VerifiedIdToken } from '@hackclass/id-token';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Revocations } from '../account-events/revocations';
 import { apiErrors } from '../errors';
+import type { IdentityAdmin } from '../identity-admin/client';
 import { ensureUser, isInStep, type UserRow } from '../users/ensure-user';
 import type { KnownUsers } from '../users/known-users';
 
@@ -30,6 +32,10 @@ export interface AuthenticationOptions {
   adminEmails: string[];
   /** Callers' user rows read lately; whatever changes a user's row forgets them. */
   knownUsers: KnownUsers;
+  /** Accounts whose earlier tokens were revoked, or which were deleted, in the last hour. */
+  revocations: Revocations;
+  /** Asked whether the holder of a new user's email still has an account. */
+  identityAdmin: IdentityAdmin;
 }
 
 function bearerOf(request: FastifyRequest): string | undefined {
@@ -43,20 +49,19 @@ const VERIFIED_TOKENS_MAX = 10_000;
 const VERIFIED_TOKEN_TTL_MS = 5 * 60_000;
 
 /**
- * The same token verifies the same way until it expires: ID tokens carry no revocation check
- * (firebase-admin's `checkRevoked` is off), so remembering a verified token until the earlier of
- * its `exp` and a few minutes skips an RSA verification per request and changes nothing else.
- * The user behind the token is read apart (`KnownUsers`), so role changes and disabling apply
- * at once.
+ * The same token's signature and claims verify the same way until it expires, so remembering a
+ * verified token until the earlier of its `exp` and a few minutes skips an RSA verification per
+ * request and changes nothing else. Revocations are checked apart, on every request, and so is
+ * the user behind the token (`KnownUsers`): role changes and disabling apply at once.
  */
 function tokenCache(verifier: IdTokenVerifier) {
   const verified = new Map<string, { token: VerifiedIdToken; until: number }>();
-  return async (bearer: string): Promise<VerifiedIdToken> => {
+  return async (request: FastifyRequest, bearer: string): Promise<VerifiedIdToken> => {
     const now = Date.now();
     const hit = verified.get(bearer);
     if (hit && hit.until > now) return hit.token;
     if (hit) verified.delete(bearer);
-    const token = await verify(verifier, bearer);
+    const token = await verify(request, verifier, bearer);
     if (verified.size >= VERIFIED_TOKENS_MAX) {
       const oldest = verified.keys().next();
       if (!oldest.done) verified.delete(oldest.value);
@@ -69,12 +74,21 @@ function tokenCache(verifier: IdTokenVerifier) {
   };
 }
 
-async function verify(verifier: IdTokenVerifier, token: string): Promise<VerifiedIdToken> {
+/**
+ * Every refused token gets the same answer: telling a caller which check failed helps whoever
+ * forges tokens and no one else. The reason is logged.
+ */
+async function verify(
+  request: FastifyRequest,
+  verifier: IdTokenVerifier,
+  token: string,
+): Promise<VerifiedIdToken> {
   try {
     return await verifier.verify(token);
   } catch (error) {
     if (error instanceof IdTokenError && error.reason !== 'keys_unavailable') {
-      throw apiErrors.invalidToken(error.message);
+      request.log.info({ reason: error.reason }, 'ID token refused');
+      throw apiErrors.invalidToken();
     }
     throw apiErrors.identityUnavailable();
   }
@@ -82,13 +96,16 @@ async function verify(verifier: IdTokenVerifier, token: string): Promise<Verifie
 
 /** The signed-in user is the product user behind the request's bearer ID token. */
 export const authentication = fp<AuthenticationOptions>(
-  async (app: FastifyInstance, { verifier, adminEmails, knownUsers: known }) => {
+  async (
+    app: FastifyInstance,
+    { verifier, adminEmails, knownUsers: known, revocations, identityAdmin },
+  ) => {
     app.decorateRequest('principal', null);
     const verifiedToken = tokenCache(verifier);
     const userOf = async (token: VerifiedIdToken) => {
       const user = known.get(token.uid);
       if (user && isInStep(user, token, adminEmails)) return user;
-      return known.remember(await ensureUser(app.db, token, adminEmails));
+      return known.remember(await ensureUser(app.db, token, { adminEmails, identityAdmin }));
     };
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config.access ?? 'verified';
@@ -97,7 +114,11 @@ export const authentication = fp<AuthenticationOptions>(
         if (access === 'public') return;
         throw apiErrors.unauthenticated();
       }
-      const token = await verifiedToken(bearer);
+      const token = await verifiedToken(request, bearer);
+      if (revocations.refuses(token)) {
+        request.log.info({ reason: 'revoked' }, 'ID token refused');
+        throw apiErrors.invalidToken();
+      }
       const user = await userOf(token);
       // ID tokens outlive the identity account's disabling by up to an hour.
       if (user.disabledAt) throw apiErrors.accountDisabled();

@@ -78,6 +78,8 @@ export async function startApiServer({
     files: apiOptions.files,
     /** Whom the API has read lately: a test that writes a user's row behind its back tells it. */
     knownUsers: apiOptions.knownUsers,
+    /** Reads the identity service's revocations and deletions now, instead of on its timer. */
+    pollAccountEvents: () => apiOptions.accountEvents.poll(),
     adminSecret,
     close: async () => {
       await app.close();

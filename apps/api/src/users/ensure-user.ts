@@ -4,7 +4,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { preparedQuery } from '../db/prepared';
 import { users } from '../db/schema';
+import { apiErrors } from '../errors';
+import type { IdentityAdmin } from '../identity-admin/client';
 import { claimEmailInvitations } from '../members/commands';
+import { isEmailTaken, releaseStaleEmail } from './stale-email';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -49,40 +52,61 @@ export function isInStep(existing: UserRow, token: VerifiedIdToken, adminEmails:
   );
 }
 
+export interface EnsureUserOptions {
+  adminEmails: string[];
+  /** Asked whether the holder of a taken email still has an account. */
+  identityAdmin: IdentityAdmin;
+}
+
+async function insertUser(db: ApiDatabase, token: VerifiedIdToken, adminEmails: string[]) {
+  return db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(users)
+      .values({
+        identityUid: token.uid,
+        email: token.email ?? '',
+        emailVerified: token.emailVerified,
+        displayName: token.name ?? null,
+        photoUrl: token.picture ?? null,
+        roleId: promotedRole(ROLE.student, token, adminEmails),
+      })
+      .onConflictDoNothing({ target: users.identityUid })
+      .returning();
+    if (inserted) await claimEmailInvitations(tx, inserted);
+    return inserted;
+  });
+}
+
 /**
  * The product user behind a verified ID token, created on first sight and kept in step with
  * the token's email, verification, name, picture and the admin list. One indexed read in the
  * common case.
  * When an email becomes verified, the classroom invitations waiting for it are claimed in the
- * same transaction.
+ * same transaction. An email still held by the user of a deleted account is freed first.
  */
 export async function ensureUser(
   db: ApiDatabase,
   token: VerifiedIdToken,
-  adminEmails: string[],
+  options: EnsureUserOptions,
+  staleEmailReleased = false,
 ): Promise<UserRow> {
+  const { adminEmails, identityAdmin } = options;
   const [existing] = await userByIdentityUid(db).execute({ uid: token.uid });
   const email = token.email ?? '';
   if (!existing) {
-    const created = await db.transaction(async (tx) => {
-      const [inserted] = await tx
-        .insert(users)
-        .values({
-          identityUid: token.uid,
-          email,
-          emailVerified: token.emailVerified,
-          displayName: token.name ?? null,
-          photoUrl: token.picture ?? null,
-          roleId: promotedRole(ROLE.student, token, adminEmails),
-        })
-        .onConflictDoNothing({ target: users.identityUid })
-        .returning();
-      if (inserted) await claimEmailInvitations(tx, inserted);
-      return inserted;
-    });
+    let created: UserRow | undefined;
+    try {
+      created = await insertUser(db, token, adminEmails);
+    } catch (error) {
+      if (!isEmailTaken(error)) throw error;
+      if (staleEmailReleased || !(await releaseStaleEmail(db, identityAdmin, email))) {
+        throw apiErrors.emailInUse();
+      }
+      return ensureUser(db, token, options, true);
+    }
     if (created) return created;
     // Another request created it between our read and our insert.
-    return ensureUser(db, token, adminEmails);
+    return ensureUser(db, token, options, staleEmailReleased);
   }
   if (isInStep(existing, token, adminEmails)) return existing;
   const newlyVerified =

@@ -4,10 +4,28 @@ import { users } from '../db/schema';
 import { apiErrors } from '../errors';
 import type { IdentityAdmin } from '../identity-admin/client';
 import type { UserRow } from './ensure-user';
+import { isEmailTaken, releaseStaleEmail } from './stale-email';
 
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string })?.code === '23505' ||
-  (error as { cause?: { code?: string } })?.cause?.code === '23505';
+async function insertUser(
+  db: ApiDatabase,
+  identityAdmin: IdentityAdmin,
+  values: typeof users.$inferInsert,
+): Promise<UserRow> {
+  const insert = async () => {
+    const [user] = await db.insert(users).values(values).returning();
+    if (!user) throw new Error('user insert returned nothing');
+    return user;
+  };
+  try {
+    return await insert();
+  } catch (error) {
+    // The identity account was just made, so the email's holder here may belong to a deleted one.
+    if (!isEmailTaken(error) || !(await releaseStaleEmail(db, identityAdmin, values.email))) {
+      throw error;
+    }
+    return insert();
+  }
+}
 
 /**
  * Creates the identity account and the product user together. If the product user cannot be
@@ -20,14 +38,14 @@ export async function registerUser(
 ): Promise<UserRow> {
   const uid = await identityAdmin.createAccount({ email, password, displayName });
   try {
-    const [user] = await db
-      .insert(users)
-      .values({ identityUid: uid, email: email.toLowerCase(), displayName, roleId })
-      .returning();
-    if (!user) throw new Error('user insert returned nothing');
-    return user;
+    return await insertUser(db, identityAdmin, {
+      identityUid: uid,
+      email: email.toLowerCase(),
+      displayName,
+      roleId,
+    });
   } catch (error) {
     await identityAdmin.deleteAccount(uid);
-    throw isUniqueViolation(error) ? apiErrors.emailInUse() : error;
+    throw isEmailTaken(error) ? apiErrors.emailInUse() : error;
   }
 }

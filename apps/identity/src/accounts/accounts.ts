@@ -3,6 +3,7 @@ import type { IdentityContext } from '../context';
 import { type Account, accounts } from '../db/schema';
 import { ProtocolError } from '../protocol/errors';
 import { revokeAccountRefreshTokens } from '../tokens/refresh-tokens';
+import { recordAccountEvent } from './account-events';
 import { hashPassword } from './password-hash';
 import { checkNewPassword } from './password-policy';
 import { newUid } from './uid';
@@ -62,8 +63,9 @@ export async function updateAccount(
 }
 
 /**
- * Sets a new password and ends every session: ID tokens issued before now are refused and all
- * refresh tokens are revoked. Used by password change and password reset.
+ * Sets a new password and ends every session: ID tokens issued before now are refused (here and,
+ * through the account events, by relying services) and all refresh tokens are revoked. Used by
+ * password change and password reset.
  */
 export async function changePassword(
   ctx: IdentityContext,
@@ -81,6 +83,7 @@ export async function changePassword(
     validSince: now,
   });
   await revokeAccountRefreshTokens(ctx, uid);
+  await recordAccountEvent(ctx, uid, 'revoked', now);
   return account;
 }
 
@@ -90,17 +93,27 @@ export async function setDisabled(
   uid: string,
   disabled: boolean,
 ): Promise<Account> {
+  const now = ctx.now();
   const account = await updateAccount(
     ctx,
     uid,
-    disabled ? { disabled, validSince: ctx.now() } : { disabled },
+    disabled ? { disabled, validSince: now } : { disabled },
   );
-  if (disabled) await revokeAccountRefreshTokens(ctx, uid);
+  if (disabled) {
+    await revokeAccountRefreshTokens(ctx, uid);
+    await recordAccountEvent(ctx, uid, 'revoked', now);
+  }
   return account;
 }
 
-/** Refresh tokens and codes go with the account (foreign keys cascade). */
+/**
+ * Refresh tokens and codes go with the account (foreign keys cascade); the event telling relying
+ * services to forget the account is recorded in the same transaction.
+ */
 export async function deleteAccount(ctx: IdentityContext, uid: string): Promise<void> {
-  const deleted = await ctx.db.delete(accounts).where(eq(accounts.uid, uid)).returning();
-  if (deleted.length === 0) throw new ProtocolError('USER_NOT_FOUND');
+  await ctx.db.transaction(async (db) => {
+    const deleted = await db.delete(accounts).where(eq(accounts.uid, uid)).returning();
+    if (deleted.length === 0) throw new ProtocolError('USER_NOT_FOUND');
+    await recordAccountEvent({ db, now: ctx.now }, uid, 'deleted', ctx.now());
+  });
 }

@@ -31,6 +31,10 @@ export function languageOf(header: unknown): string | undefined {
   return typeof header === 'string' && languageTag.test(header) ? header : undefined;
 }
 
+/** The product's page that mails a password reset link. */
+export const passwordForgotLink = ({ publicUrl }: { publicUrl: string }) =>
+  new URL('/auth/password-forgot', publicUrl).toString();
+
 /** A link to the product's own action page, in the shape the SDK's parseActionCodeURL reads. */
 export function actionLink(
   { publicUrl, apiKey }: { publicUrl: string; apiKey: string },

@@ -45,3 +45,18 @@ export function resetPasswordMail(to: string, link: string): MailMessage {
     html: htmlOf(lines, link, 'Choose a new password'),
   };
 }
+
+/** After a password change made while signed in, so that the owner hears of one they did not make. */
+export function passwordChangedMail(to: string, link: string): MailMessage {
+  const lines = [
+    'Hi,',
+    `Your ${PRODUCT} password was changed for the account ${to}, and every other session was signed out.`,
+    'If it was not you, reset your password here at once:',
+  ];
+  return {
+    to,
+    subject: `Your ${PRODUCT} password was changed`,
+    text: `${lines.join('\n\n')}\n\n${link}\n\n— ${PRODUCT}\n`,
+    html: htmlOf(lines, link, 'Reset your password'),
+  };
+}

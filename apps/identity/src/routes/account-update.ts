@@ -4,6 +4,8 @@ import { verifyEmailWithCode } from '../accounts/email-verification';
 import { checkNewPassword } from '../accounts/password-policy';
 import type { IdentityContext } from '../context';
 import type { Account } from '../db/schema';
+import { passwordForgotLink } from '../mail/links';
+import { passwordChangedMail } from '../mail/templates';
 import { accountInfo } from '../protocol/account-info';
 import { invalidField, ProtocolError } from '../protocol/errors';
 import { bodyOf, optionalString, optionalStringList } from '../protocol/fields';
@@ -70,6 +72,8 @@ export async function accountUpdateRoutes(app: FastifyInstance, { ctx }: { ctx: 
       Object.keys(changes).length > 0 ? await updateAccount(ctx, account.uid, changes) : account;
     if (password === undefined) return setAccountInfoResponse(updated);
     updated = await changePassword(ctx, account.uid, password);
+    // A reset by mail is not announced: its mail went to the same mailbox moments before.
+    ctx.sendMail(passwordChangedMail(updated.email, passwordForgotLink(ctx)));
     // Every older session has just ended; this one continues with fresh tokens.
     return { ...setAccountInfoResponse(updated), ...(await startSession(ctx, updated)) };
   });

@@ -1,9 +1,20 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createAccount, deleteAccount, setDisabled, updateAccount } from '../accounts/accounts';
+import {
+  listAccountEvents,
+  MAX_EVENTS_PER_PAGE,
+  presentAccountEvent,
+} from '../accounts/account-events';
+import {
+  createAccount,
+  deleteAccount,
+  findAccount,
+  setDisabled,
+  updateAccount,
+} from '../accounts/accounts';
 import { normaliseEmail } from '../accounts/email';
 import type { IdentityContext } from '../context';
-import { ProtocolError } from '../protocol/errors';
+import { invalidField, ProtocolError } from '../protocol/errors';
 import { bodyOf, optionalBoolean, optionalString } from '../protocol/fields';
 import { useProtocolErrors } from '../protocol/handlers';
 import { RESERVED_CLAIMS } from '../tokens/id-token-claims';
@@ -41,6 +52,16 @@ function customClaimsOf(value: unknown): Record<string, unknown> {
 
 const uidOf = (request: FastifyRequest) => (request.params as { uid: string }).uid;
 
+/** A whole number from a query parameter, or `fallback` when it is absent. */
+function queryNumber(request: FastifyRequest, name: string, fallback: number): number {
+  const value = (request.query as Record<string, unknown>)[name];
+  if (value === undefined) return fallback;
+  if (typeof value !== 'string' || !/^\d{1,15}$/.test(value)) {
+    throw invalidField(name, 'not a whole number');
+  }
+  return Number(value);
+}
+
 /**
  * What the product API may do to accounts, behind the service secret. User ID tokens never
  * open it: the only credential checked here is the secret itself.
@@ -69,6 +90,25 @@ export async function adminRoutes(
       emailVerified: optionalBoolean(body, 'emailVerified'),
     });
     return { uid: account.uid };
+  });
+
+  // Whether an account still exists, for the API to tell a deleted account's leftovers apart.
+  app.get('/accounts/:uid', async (request) => {
+    const account = await findAccount(ctx, uidOf(request));
+    if (!account) throw new ProtocolError('USER_NOT_FOUND');
+    return { uid: account.uid, email: account.email, disabled: account.disabled };
+  });
+
+  // Revocations and deletions in order, after the reader's cursor (`after`), optionally only
+  // those recorded since a time (`since`, in seconds since the epoch).
+  app.get('/account-events', async (request) => {
+    const since = queryNumber(request, 'since', 0);
+    const events = await listAccountEvents(ctx, {
+      after: queryNumber(request, 'after', 0),
+      since: since > 0 ? new Date(since * 1000) : undefined,
+      limit: queryNumber(request, 'limit', MAX_EVENTS_PER_PAGE),
+    });
+    return { events: events.map(presentAccountEvent) };
   });
 
   app.post('/accounts/:uid/disable', async (request) => {

@@ -14,7 +14,11 @@ export const paths = {
       redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login',
   },
   signup: { path: '/signup', getHref: () => '/signup' },
-  logout: { path: '/logout', getHref: () => '/logout' },
+  logout: {
+    path: '/logout',
+    /** `next`: where to go once signed out, the login page unless given. */
+    getHref: (next?: string) => (next ? `/logout?next=${encodeURIComponent(next)}` : '/logout'),
+  },
   passwordForgot: { path: '/auth/password-forgot', getHref: () => '/auth/password-forgot' },
   resetPassword: {
     path: '/auth/reset-password',

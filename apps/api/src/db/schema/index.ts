@@ -1,3 +1,4 @@
+export * from './account-events';
 export * from './classrooms';
 export * from './flags';
 export * from './labs';

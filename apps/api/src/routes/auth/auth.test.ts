@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import {
@@ -102,9 +103,12 @@ describe('POST /auth/register', () => {
 
   it('leaves no identity account behind when the product user cannot be made', async () => {
     const email = uniqueEmail('orphan');
-    await server.db
-      .insert(users)
-      .values({ identityUid: 'someone-else', email, displayName: 'Earlier' });
+    // A user whose identity account exists holds the email in the product.
+    const holder = await createAccount(server);
+    const { id } = (await apiSession(server, holder.idToken).call('GET', '/users/me')).json<{
+      id: string;
+    }>();
+    await server.db.update(users).set({ email }).where(eq(users.id, id));
     const response = await apiSession(server).call(
       'POST',
       '/auth/register',
@@ -121,6 +125,36 @@ describe('GET /users/me', () => {
     const garbled = await apiSession(server, 'not.a.token').call('GET', '/users/me');
     expect(garbled.status).toBe(401);
     expect(garbled.json()).toMatchObject({ code: 'invalid_token' });
+  });
+
+  it('answers every refused token alike, whatever check it failed', async () => {
+    const { idToken } = await createAccount(server);
+    const [header = '', payload = '', signature = ''] = idToken.split('.');
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const decoded = JSON.parse(Buffer.from(header, 'base64url').toString());
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const flipped = `${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
+    const refused = [
+      'not.a.token',
+      `${header}.${payload}.${flipped}`,
+      `${encode({ ...decoded, kid: 'unknown-key' })}.${payload}.${signature}`,
+      `${encode({ ...decoded, alg: 'HS256' })}.${payload}.${signature}`,
+      `${header}.${encode({ ...claims, aud: 'another-project' })}.${signature}`,
+    ];
+    const bodies = await Promise.all(
+      refused.map(async (token) => {
+        const response = await apiSession(server, token).call('GET', '/users/me');
+        expect(response.status).toBe(401);
+        return response.json();
+      }),
+    );
+    expect(new Set(bodies.map((body) => JSON.stringify(body))).size).toBe(1);
+    expect(bodies[0]).toMatchObject({
+      status: 401,
+      code: 'invalid_token',
+      title: 'Unauthorized',
+      detail: 'Sign in again to continue',
+    });
   });
 
   it('creates the product user on first sight of a valid token, verified or not', async () => {

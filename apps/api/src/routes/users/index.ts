@@ -1,4 +1,5 @@
 import {
+  deleteAccountRequestSchema,
   managedUserSchema,
   roleChangeSchema,
   userListQuerySchema,
@@ -7,11 +8,14 @@ import {
   userSchema,
 } from '@hackclass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Revocations } from '../../account-events/revocations';
 import { apiErrors } from '../../errors';
 import type { IdentityAdmin } from '../../identity-admin/client';
 import { principalOf } from '../../plugins/authentication';
 import { isAdmin } from '../../policies/actors';
 import { changeRole } from '../../users/change-role';
+import { deleteOwnAccount } from '../../users/delete-own-account';
 import type { KnownUsers } from '../../users/known-users';
 import { listUsers } from '../../users/list-users';
 import { presentManagedUser, presentUser } from '../../users/present-user';
@@ -23,7 +27,8 @@ const write = [{ idToken: [], antiforgery: [] }];
 export const userRoutes: FastifyPluginAsyncZod<{
   identityAdmin: IdentityAdmin;
   knownUsers: KnownUsers;
-}> = async (app, { identityAdmin, knownUsers }) => {
+  revocations: Revocations;
+}> = async (app, { identityAdmin, knownUsers, revocations }) => {
   app.get(
     '/users/me',
     {
@@ -36,6 +41,34 @@ export const userRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => presentUser(principalOf(request).user),
+  );
+
+  app.delete(
+    '/users/me',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary:
+          'Delete the signed-in user’s account (their email typed again; signed in within 5 ' +
+          'minutes): memberships, solves and submissions go; classrooms and labs they created ' +
+          'stay, with no owner',
+        security: write,
+        body: deleteAccountRequestSchema,
+        response: { 204: z.null().describe('Deleted') },
+      },
+    },
+    async (request, reply) => {
+      const classroomIds = await deleteOwnAccount(
+        { db: app.db, identityAdmin, revocations, knownUsers },
+        principalOf(request),
+        request.body,
+      );
+      for (const classroomId of classroomIds) {
+        app.classroomEvents.publish(classroomId, { type: 'members' });
+      }
+      return reply.code(204).send(null);
+    },
   );
 
   app.get(

@@ -1,21 +1,40 @@
-import { Card, Text, Title } from '@mantine/core';
+import { Card, Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/hooks/use-session';
 import { ChangePasswordForm } from '@/features/profile/components/change-password-form';
+import { DeleteAccountSection } from '@/features/profile/components/delete-account-section';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { toast } from '@/lib/toast';
 
 export function SecurityRoute() {
   usePageTitle('Security');
-  const { account } = useCurrentUser();
+  const { account, user } = useCurrentUser();
+  const navigate = useNavigate();
   if (!account) return null;
+
+  const onDeleted = () => {
+    toast.success('Account deleted', 'Your HackClass account and its data are gone.');
+    navigate(paths.logout.getHref(paths.home.getHref()), { replace: true });
+  };
+
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="security-heading">
-      <Title order={2} size="h3" id="security-heading">
-        Change password
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        Enter your current password to confirm it is you.
-      </Text>
-      <ChangePasswordForm identityUser={account.firebaseUser} email={account.email} />
-    </Card>
+    <Stack gap="lg">
+      <Card withBorder padding="lg" component="section" aria-labelledby="security-heading">
+        <Title order={2} size="h3" id="security-heading">
+          Change password
+        </Title>
+        <Text size="sm" c="dimmed" mb="md">
+          Enter your current password to confirm it is you.
+        </Text>
+        <ChangePasswordForm identityUser={account.firebaseUser} email={account.email} />
+      </Card>
+      <DeleteAccountSection
+        identityUser={account.firebaseUser}
+        email={account.email}
+        roleId={user?.roleId}
+        onDeleted={onDeleted}
+      />
+    </Stack>
   );
 }

@@ -9,7 +9,8 @@ const support = paths.support.getHref();
 export const account: HelpSection = {
   id: 'account',
   title: 'Your account',
-  description: 'Signing in, email verification, passwords and how HackClass looks.',
+  description:
+    'Signing in, email verification, passwords, deleting your account and how HackClass looks.',
   Icon: IconUserCircle,
   groups: [
     {
@@ -37,6 +38,17 @@ export const account: HelpSection = {
           question: 'How do I change my password?',
           answer: [
             `Signed in, open [Profile › Security](${security}) and choose a new password. Changing or resetting your password ends your sessions on other devices: they have to sign in again.`,
+            'HackClass mails you when your password is changed. If you did not change it, reset it at once with the link in that mail.',
+          ],
+        },
+        {
+          id: 'delete-account',
+          keywords: 'remove close erase account data privacy',
+          question: 'How do I delete my account?',
+          answer: [
+            `Open [Profile › Security](${security}), choose Delete account, enter your password and type your email address to confirm. Your account is deleted at once and you are signed out everywhere.`,
+            'Your classroom memberships, solved labs, submitted flags and notifications are deleted with it: you leave every leaderboard, as when you leave a classroom, and the others move up. Classrooms and hacking labs you created as a teacher stay for their students, with no owner; an admin can edit or delete them, so delete them yourself first if they should go too.',
+            'You can sign up again later with the same email address; you start afresh.',
           ],
         },
         {

@@ -1,0 +1,32 @@
+import { eq, sql } from 'drizzle-orm';
+import type { ApiDatabase } from '../db';
+import { users } from '../db/schema';
+import type { IdentityAdmin } from '../identity-admin/client';
+import { pgErrorOf } from '../labs/database-errors';
+import { deleteProductUser } from './delete-user';
+
+/** Whether a write failed because another user row holds the email. */
+export function isEmailTaken(error: unknown): boolean {
+  const { code, constraint } = pgErrorOf(error);
+  return code === '23505' && constraint === 'users_email_key';
+}
+
+/**
+ * Frees an email held by the product user of an identity account that no longer exists: one
+ * deleted while the API could not hear of it. The identity service keeps one account per
+ * address, so a holder whose account exists is a real conflict. Returns whether it is free.
+ */
+export async function releaseStaleEmail(
+  db: ApiDatabase,
+  identityAdmin: IdentityAdmin,
+  email: string,
+): Promise<boolean> {
+  const [holder] = await db
+    .select({ identityUid: users.identityUid })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  if (!holder) return true;
+  if (await identityAdmin.accountExists(holder.identityUid)) return false;
+  await deleteProductUser(db, holder.identityUid);
+  return true;
+}
