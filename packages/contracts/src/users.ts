@@ -67,3 +67,13 @@ export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
 export const userListSchema = pageOf(managedUserSchema);
 export type UserList = z.infer<typeof userListSchema>;
+
+/**
+ * What others see of a user who has no display name: neutral, stable, and derived from the id
+ * alone, never from the email (on a leaderboard the email's local part would give the person
+ * away). The API builds the same in SQL (`memberName`), for search and ordering.
+ */
+export const FALLBACK_NAME_PREFIX = 'User';
+export const FALLBACK_NAME_ID_CHARS = 4;
+export const fallbackName = (userId: string) =>
+  `${FALLBACK_NAME_PREFIX} ${userId.slice(0, FALLBACK_NAME_ID_CHARS).toUpperCase()}`;

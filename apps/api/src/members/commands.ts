@@ -1,4 +1,9 @@
-import type { Invitation, MemberStatus, Membership } from '@hackclass/contracts';
+import {
+  fallbackName,
+  type Invitation,
+  type MemberStatus,
+  type Membership,
+} from '@hackclass/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { normaliseJoinCode } from '../classrooms/join-code';
 import { type ClassroomRow, memberName } from '../classrooms/queries';
@@ -185,8 +190,8 @@ export async function removeMember(
   if (removed.length === 0) throw apiErrors.notFound('Member');
 }
 
-const displayNameOf = (user: Pick<UserRow, 'displayName' | 'email'>) =>
-  user.displayName || (user.email.split('@')[0] ?? user.email);
+const displayNameOf = (user: Pick<UserRow, 'id' | 'displayName'>) =>
+  user.displayName?.trim() || fallbackName(user.id);
 
 /**
  * Turns the invitations waiting for `user`'s email into `Invited` memberships, each with its
