@@ -184,7 +184,9 @@ describe('classrooms', () => {
     await open(page, `/classrooms/${classroomId}/members`);
     await page.getByLabel('Invite by email').fill(newcomer.email);
     await page.getByRole('button', { name: 'Invite', exact: true }).click();
-    await page.getByText(`${newcomer.email} has no account yet`).waitFor();
+    await page.getByText(`${newcomer.email} finds it on signing in`).waitFor();
+    // Listed by the address typed, as an invitation to an account would be.
+    await page.getByRole('row', { name: newcomer.email }).getByText('Invited').waitFor();
 
     const student = await freshPage(app);
     await signUpVerified(student, app, newcomer);

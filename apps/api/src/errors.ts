@@ -102,6 +102,22 @@ export const apiErrors = {
       'Too many flags',
       `Too many flags for this lab: try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`,
     ),
+  invitationRateLimited: (retryAfter: string) =>
+    new HttpError(
+      429,
+      'invitation_rate_limited',
+      'Too many invitations',
+      `You have sent too many invitations: try again in ${retryAfter}`,
+    ),
+  joinRateLimited: (seconds: number) =>
+    new HttpError(
+      429,
+      'join_rate_limited',
+      'Too many unknown codes',
+      `Too many unknown classroom codes: try again in ${Math.ceil(seconds / 60)} ${
+        Math.ceil(seconds / 60) === 1 ? 'minute' : 'minutes'
+      }`,
+    ),
   identityUnavailable: () =>
     new HttpError(
       503,

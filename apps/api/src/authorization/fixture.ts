@@ -79,6 +79,7 @@ export async function seedFixtures(
       classroom: { id: randomUUID(), joinCode },
       pendingId: randomUUID(),
       invitedId: randomUUID(),
+      invitedEmail: uniqueEmail('invited'),
       lab: { id: labId, slug: `matrix-${labId}`, fileId: randomUUID() },
       spareLabId: randomUUID(),
       notificationId: randomUUID(),
@@ -96,11 +97,14 @@ export async function seedFixtures(
   const { db } = server;
   await db.transaction(async (tx) => {
     await tx.insert(users).values(
-      fixtures.flatMap(({ pendingId, invitedId }) =>
-        [pendingId, invitedId].map((id) => ({
+      fixtures.flatMap(({ pendingId, invitedId, invitedEmail }) =>
+        [
+          { id: pendingId, email: uniqueEmail('student') },
+          { id: invitedId, email: invitedEmail },
+        ].map(({ id, email }) => ({
           id,
           identityUid: `matrix-${id}`,
-          email: uniqueEmail('student'),
+          email,
           emailVerified: true,
           displayName: 'Student',
           roleId: ROLE.student,

@@ -30,6 +30,8 @@ export interface Fixture {
   classroom: { id: string; joinCode: string };
   pendingId: string;
   invitedId: string;
+  /** The email `invitedId` was invited by. */
+  invitedEmail: string;
   lab: { id: string; slug: string; fileId: string };
   spareLabId: string;
   notificationId: string;
@@ -343,6 +345,15 @@ export const MATRIX: MatrixRow[] = [
       url: `/classrooms/${classroom.id}/members?userEmail=${encodeURIComponent(freshEmail)}`,
     }),
     expect: managersOf(201),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/classrooms/:id/members',
+    // Withdrawing the invitation.
+    request: ({ classroom, invitedEmail }) => ({
+      url: `/classrooms/${classroom.id}/members?userEmail=${encodeURIComponent(invitedEmail)}`,
+    }),
+    expect: managersOf(204),
   },
   {
     method: 'POST',
