@@ -1,5 +1,11 @@
 import { HttpError } from '@hackclass/http';
 
+/** Bytes as the quota messages show them: whole KB below a MB, else MB with one decimal. */
+const sizeOf = (bytes: number) =>
+  bytes < 1_048_576
+    ? `${Math.round(bytes / 1024)} KB`
+    : `${Math.round((bytes / 1_048_576) * 10) / 10} MB`;
+
 /**
  * Every error the product API answers with, each with a stable `code` the web app can turn into
  * a message, an HTTP status and a title fit to show. Problem documents are built from these in
@@ -45,6 +51,21 @@ export const apiErrors = {
       'file_too_large',
       'File too large',
       `Each file in ${field} may have at most ${Math.floor(maxBytes / 1_048_576)} MB`,
+    ),
+  quotaExceeded: (what: 'labs' | 'classrooms', used: number, limit: number) =>
+    new HttpError(
+      409,
+      'quota_exceeded',
+      'Quota reached',
+      `You have ${used} of the ${limit} ${what} an account may create; delete one to create another`,
+    ),
+  storageQuotaExceeded: (usedBytes: number, limitBytes: number) =>
+    new HttpError(
+      413,
+      'storage_quota_exceeded',
+      'Storage quota reached',
+      `Your labs’ files use ${sizeOf(usedBytes)} of your ${sizeOf(limitBytes)}; ` +
+        'these files would go past it. Remove files or labs to make room',
     ),
   notAnImage: () =>
     new HttpError(

@@ -28,6 +28,8 @@ export function apiOptionsOf(
     files: createLocalFileStore(join(config.dataDir, 'files')),
     knownUsers: knownUsers(),
     uploads: config.uploads,
+    quotas: config.quotas,
+    teacherApproval: config.teacherApproval,
     redisUrl: config.redisUrl,
     requestsPerMinute: config.rateLimitPerMinute,
   };

@@ -457,6 +457,20 @@ export const MATRIX: MatrixRow[] = [
       admin: 200,
     },
   },
+  {
+    method: 'GET',
+    route: '/api/users/me/quota',
+    request: () => ({ url: '/users/me/quota' }),
+    expect: {
+      ...verifiedOnly,
+      guest: 200,
+      outsider: 200,
+      member: 200,
+      owner: 200,
+      otherTeacher: 200,
+      admin: 200,
+    },
+  },
 
   // --- labs ---
   {
