@@ -96,7 +96,10 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
       knownUsers: options.knownUsers,
     });
     await routes.register(antiforgery);
-    await routes.register(authRoutes, { identityAdmin: options.identityAdmin });
+    await routes.register(authRoutes, {
+      identityAdmin: options.identityAdmin,
+      teacherApproval: options.teacherApproval,
+    });
     await routes.register(userRoutes, {
       identityAdmin: options.identityAdmin,
       knownUsers: options.knownUsers,

@@ -94,6 +94,13 @@ export const apiErrors = {
       'Cannot disable your own account',
       'Another admin has to disable or enable your account',
     ),
+  notAwaitingApproval: () =>
+    new HttpError(
+      409,
+      'not_awaiting_approval',
+      'Not awaiting approval',
+      'This user is not awaiting approval as a teacher',
+    ),
   labInUse: (classrooms: number) =>
     new HttpError(
       409,

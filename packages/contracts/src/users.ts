@@ -17,6 +17,11 @@ export const userSchema = z.object({
   displayName: z.string().nullable(),
   photoUrl: z.string().nullable(),
   roleId: roleIdSchema,
+  /**
+   * Signed up as a teacher where an admin approves new teachers: a student until then, and
+   * told so.
+   */
+  awaitingTeacherApproval: z.boolean(),
   createdAt: z.iso.datetime(),
 });
 export type User = z.infer<typeof userSchema>;
@@ -61,6 +66,8 @@ export const userListQuerySchema = z.object({
   /** A substring of the email or the name, ignoring case. */
   search: z.string().max(200).refine(hasNoNul, NO_NUL_MESSAGE).optional(),
   role: z.coerce.number().pipe(roleIdSchema).optional(),
+  /** `true`: only those awaiting approval as teachers. */
+  awaitingApproval: z.stringbool().optional(),
   ...pageQueryFields(USER_PAGE_SIZE),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;

@@ -80,6 +80,7 @@ export async function seedFixtures(
       pendingId: randomUUID(),
       invitedId: randomUUID(),
       invitedEmail: uniqueEmail('invited'),
+      awaitingId: randomUUID(),
       lab: { id: labId, slug: `matrix-${labId}`, fileId: randomUUID() },
       spareLabId: randomUUID(),
       notificationId: randomUUID(),
@@ -97,17 +98,19 @@ export async function seedFixtures(
   const { db } = server;
   await db.transaction(async (tx) => {
     await tx.insert(users).values(
-      fixtures.flatMap(({ pendingId, invitedId, invitedEmail }) =>
+      fixtures.flatMap(({ pendingId, invitedId, invitedEmail, awaitingId }) =>
         [
           { id: pendingId, email: uniqueEmail('student') },
           { id: invitedId, email: invitedEmail },
-        ].map(({ id, email }) => ({
+          { id: awaitingId, email: uniqueEmail('awaiting'), teacherRequestedAt: new Date() },
+        ].map(({ id, email, teacherRequestedAt }) => ({
           id,
           identityUid: `matrix-${id}`,
           email,
           emailVerified: true,
           displayName: 'Student',
           roleId: ROLE.student,
+          teacherRequestedAt,
         })),
       ),
     );

@@ -32,6 +32,8 @@ export interface Fixture {
   invitedId: string;
   /** The email `invitedId` was invited by. */
   invitedEmail: string;
+  /** A student who signed up as a teacher and awaits an admin's approval. */
+  awaitingId: string;
   lab: { id: string; slug: string; fileId: string };
   spareLabId: string;
   notificationId: string;
@@ -223,6 +225,12 @@ export const MATRIX: MatrixRow[] = [
     method: 'GET',
     route: '/api/users',
     request: () => ({ url: '/users?search=example&role=1&page=1&pageSize=5' }),
+    expect: adminsOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/users/:id/approve-teacher',
+    request: ({ awaitingId }) => ({ url: `/users/${awaitingId}/approve-teacher` }),
     expect: adminsOnly(200),
   },
   {

@@ -131,6 +131,7 @@ export const routeCases = {
     },
     'GET /api/users/me': {},
     'GET /api/users/me/activity': {},
+    'GET /api/users/me/quota': {},
     'GET /api/users': {
       query: {
         good: { search: 'ada', role: '1', page: '1', pageSize: '20' },
@@ -141,6 +142,10 @@ export const routeCases = {
           pageSize: fc.constantFrom('0', '-5', '101', '1e9', 'x', '2.5'),
         },
       },
+      adminOnly: true,
+    },
+    'POST /api/users/:id/approve-teacher': {
+      params: { id: (world) => world.targetId },
       adminOnly: true,
     },
     'POST /api/users/:id/disable': { params: { id: (world) => world.targetId }, adminOnly: true },
@@ -194,6 +199,19 @@ export const routeCases = {
       },
     },
     'POST /api/classrooms/:id/members': {
+      params: { id: classroomId },
+      query: {
+        good: { userEmail: 'invitee@example.org' },
+        wrong: {
+          userEmail: fc.oneof(
+            fc.constantFrom('', 'not-an-email', '@example.org', 'a@', 'a b@c.org'),
+            fc.constant(`${'a'.repeat(250)}@example.org`),
+            fc.constant<string[]>(['a@example.org', 'b@example.org']),
+          ),
+        },
+      },
+    },
+    'DELETE /api/classrooms/:id/members': {
       params: { id: classroomId },
       query: {
         good: { userEmail: 'invitee@example.org' },
