@@ -56,7 +56,7 @@ export function StatusBadges({ user }: { user: ManagedUser }) {
         </Badge>
       )}
       {user.awaitingTeacherApproval && (
-        <Badge size="sm" variant="light" color="orange">
+        <Badge size="sm" variant="light" color="blue">
           Awaiting approval as teacher
         </Badge>
       )}
@@ -96,7 +96,7 @@ export function ApproveTeacherButton({
       size="xs"
       loading={approvingId === user.id}
       onClick={() => onApproveTeacher(user)}
-      aria-label={`Approve ${nameOf(user)} as a teacher`}
+      aria-label={`Approve teacher ${nameOf(user)}`}
     >
       Approve teacher
     </Button>

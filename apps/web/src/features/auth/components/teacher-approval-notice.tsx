@@ -11,7 +11,7 @@ export function TeacherApprovalNotice() {
   if (!user?.awaitingTeacherApproval) return null;
   return (
     <Alert
-      color="orange"
+      color="blue"
       variant="light"
       icon={<IconHourglass size={20} aria-hidden />}
       title="Your teacher account is awaiting approval"
