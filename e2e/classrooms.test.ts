@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testPerson } from './support/accounts';
 import { apiClient, createVerifiedAccount } from './support/api';
 import { type RunningApp, startApp } from './support/app';
+import { seriousViolations } from './support/axe';
 import { freshPage } from './support/pages';
 import { signedInPage } from './support/signed-in-page';
 import { signUpVerified } from './support/verified-account';
@@ -176,6 +177,27 @@ describe('classrooms', () => {
     await summary.filter({ hasText: '1 member · page 1 of 1' }).waitFor();
     await page.getByRole('row', { name: /Wanda Pending/ }).waitFor();
   }, 120_000);
+
+  it('withdraws an invitation not yet accepted, by its email', async () => {
+    const page = teacherPage;
+    const email = `mistyped-${Date.now().toString(36)}@example.test`;
+    await open(page, `/classrooms/${classroomId}/members`);
+    await page.getByLabel('Invite by email').fill(email);
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    const row = page.getByRole('row', { name: email });
+    await row.getByText('Invited').waitFor();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      expect(await seriousViolations(page, 'main')).toEqual([]);
+      await page.screenshot({ path: `/tmp/members-invitation-${scheme}.png`, fullPage: true });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await row.getByRole('button', { name: `Withdraw the invitation to ${email}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Withdraw invitation' });
+    await dialog.getByText(`Withdraw the invitation to ${email}?`).waitFor();
+    await dialog.getByRole('button', { name: 'Withdraw' }).click();
+    await expect.poll(() => row.count()).toBe(0);
+  });
 
   it('invites an email with no account yet; after signing up they find and accept it', async () => {
     const page = teacherPage;
