@@ -27,6 +27,8 @@ import { principalOf } from '../../plugins/authentication';
 import { canJoinClassrooms, canManageClassroom, canSeeClassroom } from '../../policies/classrooms';
 
 const tags = ['members'];
+const read = [{ idToken: [] }];
+const write = [{ idToken: [], antiforgery: [] }];
 
 /**
  * Each invitation may send a notification or wait for a stranger's address: enough for any real
@@ -42,8 +44,6 @@ export const UNKNOWN_JOIN_CODES = { max: 10, windowMs: 10 * 60_000 } as const;
 
 const perUser = (name: string) => (request: FastifyRequest) =>
   `${name}:${request.principal?.user.id ?? request.ip}`;
-const read = [{ idToken: [] }];
-const write = [{ idToken: [], antiforgery: [] }];
 
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -140,7 +140,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Ask to join by code (or accept an invitation to that classroom)',
         description:
           `After ${UNKNOWN_JOIN_CODES.max} unknown codes in ${UNKNOWN_JOIN_CODES.windowMs / 60_000} ` +
-          'minutes, 429 with Retry-After until the oldest of them is that old.',
+          'minutes, 429 with Retry-After until those minutes have passed since the first of them.',
         security: write,
         body: joinClassroomRequestSchema,
         response: { 200: membershipSchema, 201: membershipSchema },
