@@ -3,6 +3,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { users } from '../db/schema';
 import { apiErrors } from '../errors';
+import { claimEmailInvitations } from '../members/commands';
 import { notify } from '../notifications/notify';
 import { type Actor, isAdmin } from '../policies/actors';
 import type { UserRow } from './ensure-user';
@@ -10,7 +11,8 @@ import type { UserRow } from './ensure-user';
 /**
  * An admin sets someone's role. Admins cannot demote themselves, so an instance always keeps
  * the admin who is acting. (ADMIN_EMAILS re-promote their owners on their next request.) Any
- * role an admin sets decides a pending teacher request.
+ * role an admin sets decides a pending teacher request. A guest who may now join classrooms
+ * receives the invitations that waited for their email meanwhile.
  */
 export async function changeRole(
   db: ApiDatabase,
@@ -20,13 +22,16 @@ export async function changeRole(
 ): Promise<UserRow> {
   if (!isAdmin(actor)) throw apiErrors.forbidden('Only admins change roles');
   if (userId === actor.id && !isAdmin({ id: userId, roleId })) throw apiErrors.cannotDemoteSelf();
-  const [updated] = await db
-    .update(users)
-    .set({ roleId, teacherRequestedAt: null, updatedAt: new Date() })
-    .where(eq(users.id, userId))
-    .returning();
-  if (!updated) throw apiErrors.notFound('User');
-  return updated;
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ roleId, teacherRequestedAt: null, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning();
+    if (!updated) throw apiErrors.notFound('User');
+    await claimEmailInvitations(tx, updated);
+    return updated;
+  });
 }
 
 /**

@@ -150,6 +150,17 @@ describe('invitations', () => {
     ]);
   });
 
+  it('reaches a guest once an admin lets them join classrooms', async () => {
+    const classroom = await newClassroom();
+    const guest = await signedInAs(server, 'guest');
+    expect((await invite(teacher, classroom.id, guest.email)).status).toBe(201);
+    expect(await statusOf(classroom.id, guest.id)).toBeUndefined();
+    const changed = await admin.session.call('PATCH', `/users/${guest.id}/role`, { roleId: 1 });
+    expect(changed.status).toBe(200);
+    expect(await statusOf(classroom.id, guest.id)).toBe('Invited');
+    expect((await notificationsOf(guest)).items[0]).toMatchObject({ type: 'InvitationReceived' });
+  });
+
   it('is withdrawn by its teacher by email, to an account or not', async () => {
     const classroom = await newClassroom();
     const student = await signedInAs(server, 'student');
