@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testPerson } from './support/accounts';
 import { apiClient, createVerifiedAccount } from './support/api';
 import { type RunningApp, startApp } from './support/app';
+import { seriousViolations } from './support/axe';
 import { freshPage } from './support/pages';
 import { signedInPage } from './support/signed-in-page';
 import { signUpVerified } from './support/verified-account';
@@ -72,10 +73,9 @@ describe('classrooms', () => {
     await page.waitForURL((url) => url.pathname.endsWith('/members'));
     await page.getByLabel('Invite by email').fill(invitee.email);
     await page.getByRole('button', { name: 'Invite', exact: true }).click();
-    await page
-      .getByRole('row', { name: new RegExp(invitee.name) })
-      .getByText('Invited')
-      .waitFor();
+    // Listed by the address typed, not by the account's name, until the invitee accepts.
+    await page.getByRole('row', { name: invitee.email }).getByText('Invited').waitFor();
+    expect(await page.getByRole('row', { name: new RegExp(invitee.name) }).count()).toBe(0);
 
     const student = await signedInPage(app, invitee);
     await open(student, '/classrooms');
@@ -178,13 +178,36 @@ describe('classrooms', () => {
     await page.getByRole('row', { name: /Wanda Pending/ }).waitFor();
   }, 120_000);
 
+  it('withdraws an invitation not yet accepted, by its email', async () => {
+    const page = teacherPage;
+    const email = `mistyped-${Date.now().toString(36)}@example.test`;
+    await open(page, `/classrooms/${classroomId}/members`);
+    await page.getByLabel('Invite by email').fill(email);
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    const row = page.getByRole('row', { name: email });
+    await row.getByText('Invited').waitFor();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      expect(await seriousViolations(page, 'main')).toEqual([]);
+      await page.screenshot({ path: `/tmp/members-invitation-${scheme}.png`, fullPage: true });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await row.getByRole('button', { name: `Withdraw the invitation to ${email}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Withdraw invitation' });
+    await dialog.getByText(`Withdraw the invitation to ${email}?`).waitFor();
+    await dialog.getByRole('button', { name: 'Withdraw' }).click();
+    await expect.poll(() => row.count()).toBe(0);
+  });
+
   it('invites an email with no account yet; after signing up they find and accept it', async () => {
     const page = teacherPage;
     const newcomer = testPerson('Nora Newcomer', 'Student');
     await open(page, `/classrooms/${classroomId}/members`);
     await page.getByLabel('Invite by email').fill(newcomer.email);
     await page.getByRole('button', { name: 'Invite', exact: true }).click();
-    await page.getByText(`${newcomer.email} has no account yet`).waitFor();
+    await page.getByText(`${newcomer.email} finds it on signing in`).waitFor();
+    // Listed by the address typed, as an invitation to an account would be.
+    await page.getByRole('row', { name: newcomer.email }).getByText('Invited').waitFor();
 
     const student = await freshPage(app);
     await signUpVerified(student, app, newcomer);

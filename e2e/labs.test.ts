@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { logInThroughForm, uniqueEmail } from './support/accounts';
 import { apiClient, signInWithPassword } from './support/api';
 import { type RunningApp, startApp } from './support/app';
+import { seriousViolations } from './support/axe';
 import { freshPage } from './support/pages';
 import { createClassroom } from './support/seed';
 import { signUpVerified } from './support/verified-account';
@@ -44,6 +45,19 @@ describe('hacking labs', () => {
 
     await page.getByRole('heading', { name: 'Create lab', level: 1 }).waitFor();
     await expect.poll(() => page.title()).toBe('Create lab | HackClass');
+    // The instance's upload limits, and how much of their storage quota the teacher uses.
+    await page
+      .getByText(
+        'Optional: up to 10 files of any type in all, 20.0 MB each. Your labs’ files: 0 B of 500.0 MB used.',
+      )
+      .waitFor();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      expect(await seriousViolations(page, 'main')).toEqual([]);
+      await page.getByText('Drag files here or click to choose them').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/lab-files-quota-${scheme}.png` });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.getByLabel('Name').fill('SQL injection basics');
     await page.getByRole('combobox', { name: 'Difficulty' }).click();
     await page.getByRole('option', { name: 'Medium' }).click();

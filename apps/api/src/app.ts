@@ -27,6 +27,7 @@ import { notificationRoutes } from './routes/notifications';
 import { submissionRoutes } from './routes/submissions';
 import { userRoutes } from './routes/users';
 import { userActivityRoutes } from './routes/users/activity';
+import { userQuotaRoutes } from './routes/users/quota';
 import type { KnownUsers } from './users/known-users';
 
 declare module 'fastify' {
@@ -54,6 +55,10 @@ export interface ApiOptions {
   /** API requests per minute for one user (RATE_LIMIT_PER_MINUTE); default 600. */
   requestsPerMinute?: number | undefined;
   uploads: ServerConfig['uploads'];
+  /** What one account may hold (QUOTA_*); admins are exempt. */
+  quotas: ServerConfig['quotas'];
+  /** Self-registered teachers wait as students until an admin approves them (TEACHER_APPROVAL). */
+  teacherApproval: boolean;
 }
 
 /**
@@ -104,7 +109,10 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
       identityAdmin: options.identityAdmin,
     });
     await routes.register(antiforgery);
-    await routes.register(authRoutes, { identityAdmin: options.identityAdmin });
+    await routes.register(authRoutes, {
+      identityAdmin: options.identityAdmin,
+      teacherApproval: options.teacherApproval,
+    });
     await routes.register(userRoutes, {
       identityAdmin: options.identityAdmin,
       knownUsers: options.knownUsers,
@@ -113,14 +121,20 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
     await routes.register(classroomRoutes, {
       files: options.files,
       imageMaxBytes: options.uploads.imageMaxBytes,
+      quotas: options.quotas,
     });
     await routes.register(memberRoutes);
     await routes.register(notificationRoutes);
-    await routes.register(labRoutes, { files: options.files, uploads: options.uploads });
+    await routes.register(labRoutes, {
+      files: options.files,
+      uploads: options.uploads,
+      quotas: options.quotas,
+    });
     await routes.register(classroomLabRoutes);
     await routes.register(submissionRoutes);
     await routes.register(leaderboardRoutes);
     await routes.register(userActivityRoutes);
+    await routes.register(userQuotaRoutes, { quotas: options.quotas, uploads: options.uploads });
     await routes.register(classroomEventRoutes);
   });
 }

@@ -1,5 +1,11 @@
 import { HttpError } from '@hackclass/http';
 
+/** Bytes as the quota messages show them: whole KB below a MB, else MB with one decimal. */
+const sizeOf = (bytes: number) =>
+  bytes < 1_048_576
+    ? `${Math.round(bytes / 1024)} KB`
+    : `${Math.round((bytes / 1_048_576) * 10) / 10} MB`;
+
 /**
  * Every error the product API answers with, each with a stable `code` the web app can turn into
  * a message, an HTTP status and a title fit to show. Problem documents are built from these in
@@ -62,6 +68,21 @@ export const apiErrors = {
       'File too large',
       `Each file in ${field} may have at most ${Math.floor(maxBytes / 1_048_576)} MB`,
     ),
+  quotaExceeded: (what: 'labs' | 'classrooms', used: number, limit: number) =>
+    new HttpError(
+      409,
+      'quota_exceeded',
+      'Quota reached',
+      `You have ${used} of the ${limit} ${what} an account may create; delete one to create another`,
+    ),
+  storageQuotaExceeded: (usedBytes: number, limitBytes: number) =>
+    new HttpError(
+      413,
+      'storage_quota_exceeded',
+      'Storage quota reached',
+      `Your labs’ files use ${sizeOf(usedBytes)} of your ${sizeOf(limitBytes)}; ` +
+        'these files would go past it. Remove files or labs to make room',
+    ),
   notAnImage: () =>
     new HttpError(
       415,
@@ -88,6 +109,13 @@ export const apiErrors = {
       'cannot_disable_self',
       'Cannot disable your own account',
       'Another admin has to disable or enable your account',
+    ),
+  notAwaitingApproval: () =>
+    new HttpError(
+      409,
+      'not_awaiting_approval',
+      'Not awaiting approval',
+      'This user is not awaiting approval as a teacher',
     ),
   labInUse: (classrooms: number) =>
     new HttpError(
@@ -117,6 +145,22 @@ export const apiErrors = {
       'flag_rate_limited',
       'Too many flags',
       `Too many flags for this lab: try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`,
+    ),
+  invitationRateLimited: (retryAfter: string) =>
+    new HttpError(
+      429,
+      'invitation_rate_limited',
+      'Too many invitations',
+      `You have sent too many invitations: try again in ${retryAfter}`,
+    ),
+  joinRateLimited: (seconds: number) =>
+    new HttpError(
+      429,
+      'join_rate_limited',
+      'Too many unknown codes',
+      `Too many unknown classroom codes: try again in ${Math.ceil(seconds / 60)} ${
+        Math.ceil(seconds / 60) === 1 ? 'minute' : 'minutes'
+      }`,
     ),
   identityUnavailable: () =>
     new HttpError(

@@ -40,6 +40,8 @@ export function apiOptionsOf(
       intervalMs: config.accountEventsPollMs,
     }),
     uploads: config.uploads,
+    quotas: config.quotas,
+    teacherApproval: config.teacherApproval,
     redisUrl: config.redisUrl,
     requestsPerMinute: config.rateLimitPerMinute,
   };

@@ -20,7 +20,21 @@ describe('server configuration', () => {
       mailFrom: 'HackClass <no-reply@localhost>',
       adminEmails: [],
       identity: { projectId: 'hackclass-local' },
+      uploads: { imageMaxBytes: 5 * 1_048_576, fileMaxBytes: 20 * 1_048_576, filesPerLab: 10 },
+      quotas: { fileBytes: 500 * 1_048_576, labs: 200, classrooms: 50 },
+      teacherApproval: false,
     });
+  });
+
+  it('reads quotas and teacher approval', () => {
+    const config = load({
+      QUOTA_FILES_MB: '2',
+      QUOTA_LABS: '3',
+      QUOTA_CLASSROOMS: '4',
+      TEACHER_APPROVAL: 'true',
+    });
+    expect(config.quotas).toEqual({ fileBytes: 2 * 1_048_576, labs: 3, classrooms: 4 });
+    expect(config.teacherApproval).toBe(true);
   });
 
   it('derives the public URL from the port and normalises admin emails', () => {
@@ -41,6 +55,8 @@ describe('server configuration', () => {
     ['SMTP_URL', 'http://mail', 'SMTP_URL must be a URL like smtp://'],
     ['ADMIN_EMAILS', 'root', 'ADMIN_EMAILS must be a comma-separated list'],
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL'],
+    ['QUOTA_LABS', '0', 'QUOTA_LABS must be a whole number from 1 to 1000000'],
+    ['TEACHER_APPROVAL', 'yes', 'TEACHER_APPROVAL must be true or false'],
   ])('rejects %s=%s with one line naming the variable', (name, value, message) => {
     let error: unknown;
     try {

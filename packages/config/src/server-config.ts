@@ -24,6 +24,10 @@ const positiveInt = (max: number) =>
     .transform(Number)
     .refine((value) => value >= 1 && value <= max, `must be a whole number from 1 to ${max}`);
 
+const flag = z
+  .enum(['true', 'false'], { error: 'must be true or false' })
+  .transform((value) => value === 'true');
+
 const emailList = z
   .string()
   .transform((value) =>
@@ -72,8 +76,12 @@ export const serverConfigSchema = z
     ).optional(),
     ACCOUNT_EVENTS_POLL_SECONDS: positiveInt(3600).default(5),
     UPLOAD_IMAGE_MAX_MB: positiveInt(100).default(5),
-    UPLOAD_FILE_MAX_MB: positiveInt(10_000).default(50),
+    UPLOAD_FILE_MAX_MB: positiveInt(10_000).default(20),
     UPLOAD_FILES_PER_LAB: positiveInt(100).default(10),
+    QUOTA_FILES_MB: positiveInt(10_000_000).default(500),
+    QUOTA_LABS: positiveInt(1_000_000).default(200),
+    QUOTA_CLASSROOMS: positiveInt(1_000_000).default(50),
+    TEACHER_APPROVAL: flag.default(false),
     TRUST_PROXY: z
       .string()
       .transform((value): boolean | string[] => {
@@ -117,6 +125,14 @@ export const serverConfigSchema = z
       fileMaxBytes: env.UPLOAD_FILE_MAX_MB * 1_048_576,
       filesPerLab: env.UPLOAD_FILES_PER_LAB,
     },
+    /** What one teacher's account may hold; admins have no quota. */
+    quotas: {
+      fileBytes: env.QUOTA_FILES_MB * 1_048_576,
+      labs: env.QUOTA_LABS,
+      classrooms: env.QUOTA_CLASSROOMS,
+    },
+    /** Self-registered teachers wait, as students, for an admin to approve them. */
+    teacherApproval: env.TEACHER_APPROVAL,
     /** Whose X-Forwarded-For to believe: the client IP drives rate limits and throttling. */
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,

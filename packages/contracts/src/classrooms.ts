@@ -52,7 +52,7 @@ export type ClassroomSummary = z.infer<typeof classroomSummarySchema>;
 
 export const classroomMemberSchema = z.object({
   userId: z.uuid(),
-  /** The display name, else the local part of the email. */
+  /** The display name, else `fallbackName` of the user id. */
   name: z.string(),
   points: z.number().int(),
   isCreator: z.boolean(),

@@ -4,6 +4,7 @@ export * from './labs';
 export * from './members';
 export * from './notifications';
 export * from './problem';
+export * from './quotas';
 export * from './roles';
 export * from './runtime-config';
 export * from './submissions';

@@ -13,13 +13,14 @@ export const inviteMemberQuerySchema = z.object({
 });
 
 /**
- * An invitation: to a user (`Invited`, or `Accepted` when they had asked to join), or to an
- * email with no account yet (`PendingSignup`, `userId` null until they sign up and verify it).
+ * An invitation as its sender sees it: `Invited` alike whether the email has an account, has
+ * none yet (the invitation waits for its owner to sign up and verify it) or belongs to someone
+ * who may not join, so inviting reveals nothing about who is registered. `Accepted` when the
+ * email's owner had asked to join, which the teacher already knew.
  */
 export const invitationSchema = z.object({
   email: z.string(),
-  userId: z.uuid().nullable(),
-  status: z.enum([...MEMBER_STATUSES, 'PendingSignup']),
+  status: z.enum(['Invited', 'Accepted']),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
@@ -55,7 +56,9 @@ export const memberListQuerySchema = z.object({
 export type MemberListQuery = z.infer<typeof memberListQuerySchema>;
 
 export const memberListItemSchema = z.object({
-  userId: z.uuid(),
+  /** Null for an invitation not yet accepted: who it reaches stays unknown until then. */
+  userId: z.uuid().nullable(),
+  /** For an invitation not yet accepted, the email it was sent to. */
   name: z.string(),
   /** Only for those who manage the classroom. */
   email: z.string().optional(),

@@ -6,6 +6,7 @@ export const NOTIFICATION_TYPES = [
   'JoinApproved',
   'InvitationAccepted',
   'LabAdded',
+  'TeacherApproved',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -17,6 +17,11 @@ export const userSchema = z.object({
   displayName: z.string().nullable(),
   photoUrl: z.string().nullable(),
   roleId: roleIdSchema,
+  /**
+   * Signed up as a teacher where an admin approves new teachers: a student until then, and
+   * told so.
+   */
+  awaitingTeacherApproval: z.boolean(),
   createdAt: z.iso.datetime(),
 });
 export type User = z.infer<typeof userSchema>;
@@ -67,9 +72,21 @@ export const userListQuerySchema = z.object({
   /** A substring of the email or the name, ignoring case. */
   search: z.string().max(200).refine(hasNoNul, NO_NUL_MESSAGE).optional(),
   role: z.coerce.number().pipe(roleIdSchema).optional(),
+  /** `true`: only those awaiting approval as teachers. */
+  awaitingApproval: z.stringbool().optional(),
   ...pageQueryFields(USER_PAGE_SIZE),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
 export const userListSchema = pageOf(managedUserSchema);
 export type UserList = z.infer<typeof userListSchema>;
+
+/**
+ * What others see of a user who has no display name: neutral, stable, and derived from the id
+ * alone, never from the email (on a leaderboard the email's local part would give the person
+ * away). The API builds the same in SQL (`memberName`), for search and ordering.
+ */
+export const FALLBACK_NAME_PREFIX = 'User';
+export const FALLBACK_NAME_ID_CHARS = 4;
+export const fallbackName = (userId: string) =>
+  `${FALLBACK_NAME_PREFIX} ${userId.slice(0, FALLBACK_NAME_ID_CHARS).toUpperCase()}`;

@@ -79,6 +79,8 @@ export async function seedFixtures(
       classroom: { id: randomUUID(), joinCode },
       pendingId: randomUUID(),
       invitedId: randomUUID(),
+      invitedEmail: uniqueEmail('invited'),
+      awaitingId: randomUUID(),
       lab: { id: labId, slug: `matrix-${labId}`, fileId: randomUUID() },
       spareLabId: randomUUID(),
       notificationId: randomUUID(),
@@ -96,14 +98,19 @@ export async function seedFixtures(
   const { db } = server;
   await db.transaction(async (tx) => {
     await tx.insert(users).values(
-      fixtures.flatMap(({ pendingId, invitedId }) =>
-        [pendingId, invitedId].map((id) => ({
+      fixtures.flatMap(({ pendingId, invitedId, invitedEmail, awaitingId }) =>
+        [
+          { id: pendingId, email: uniqueEmail('student') },
+          { id: invitedId, email: invitedEmail },
+          { id: awaitingId, email: uniqueEmail('awaiting'), teacherRequestedAt: new Date() },
+        ].map(({ id, email, teacherRequestedAt }) => ({
           id,
           identityUid: `matrix-${id}`,
-          email: uniqueEmail('student'),
+          email,
           emailVerified: true,
           displayName: 'Student',
           roleId: ROLE.student,
+          teacherRequestedAt,
         })),
       ),
     );

@@ -30,6 +30,10 @@ export interface Fixture {
   classroom: { id: string; joinCode: string };
   pendingId: string;
   invitedId: string;
+  /** The email `invitedId` was invited by. */
+  invitedEmail: string;
+  /** A student who signed up as a teacher and awaits an admin's approval. */
+  awaitingId: string;
   lab: { id: string; slug: string; fileId: string };
   spareLabId: string;
   notificationId: string;
@@ -225,6 +229,12 @@ export const MATRIX: MatrixRow[] = [
   },
   {
     method: 'POST',
+    route: '/api/users/:id/approve-teacher',
+    request: ({ awaitingId }) => ({ url: `/users/${awaitingId}/approve-teacher` }),
+    expect: adminsOnly(200),
+  },
+  {
+    method: 'POST',
     route: '/api/users/:id/disable',
     request: ({ targetId }) => ({ url: `/users/${targetId}/disable` }),
     expect: adminsOnly(200),
@@ -345,6 +355,15 @@ export const MATRIX: MatrixRow[] = [
     expect: managersOf(201),
   },
   {
+    method: 'DELETE',
+    route: '/api/classrooms/:id/members',
+    // Withdrawing the invitation.
+    request: ({ classroom, invitedEmail }) => ({
+      url: `/classrooms/${classroom.id}/members?userEmail=${encodeURIComponent(invitedEmail)}`,
+    }),
+    expect: managersOf(204),
+  },
+  {
     method: 'POST',
     route: '/api/classrooms/join',
     request: ({ classroom }) => ({
@@ -452,6 +471,20 @@ export const MATRIX: MatrixRow[] = [
     method: 'GET',
     route: '/api/users/me/activity',
     request: () => ({ url: '/users/me/activity' }),
+    expect: {
+      ...verifiedOnly,
+      guest: 200,
+      outsider: 200,
+      member: 200,
+      owner: 200,
+      otherTeacher: 200,
+      admin: 200,
+    },
+  },
+  {
+    method: 'GET',
+    route: '/api/users/me/quota',
+    request: () => ({ url: '/users/me/quota' }),
     expect: {
       ...verifiedOnly,
       guest: 200,

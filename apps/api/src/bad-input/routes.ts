@@ -133,6 +133,7 @@ export const routeCases = {
     // Never the caller's own address, so that no caller of the suite deletes their account.
     'DELETE /api/users/me': { json: { email: 'someone-else@example.org' } },
     'GET /api/users/me/activity': {},
+    'GET /api/users/me/quota': {},
     'GET /api/users': {
       query: {
         good: { search: 'ada', role: '1', page: '1', pageSize: '20' },
@@ -143,6 +144,10 @@ export const routeCases = {
           pageSize: fc.constantFrom('0', '-5', '101', '1e9', 'x', '2.5'),
         },
       },
+      adminOnly: true,
+    },
+    'POST /api/users/:id/approve-teacher': {
+      params: { id: (world) => world.targetId },
       adminOnly: true,
     },
     'POST /api/users/:id/disable': { params: { id: (world) => world.targetId }, adminOnly: true },
@@ -196,6 +201,19 @@ export const routeCases = {
       },
     },
     'POST /api/classrooms/:id/members': {
+      params: { id: classroomId },
+      query: {
+        good: { userEmail: 'invitee@example.org' },
+        wrong: {
+          userEmail: fc.oneof(
+            fc.constantFrom('', 'not-an-email', '@example.org', 'a@', 'a b@c.org'),
+            fc.constant(`${'a'.repeat(250)}@example.org`),
+            fc.constant<string[]>(['a@example.org', 'b@example.org']),
+          ),
+        },
+      },
+    },
+    'DELETE /api/classrooms/:id/members': {
       params: { id: classroomId },
       query: {
         good: { userEmail: 'invitee@example.org' },

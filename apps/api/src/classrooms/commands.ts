@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { classrooms, notifications } from '../db/schema';
 import { apiErrors } from '../errors';
+import { ensureRoom, type QuotaOwner } from '../quotas/room';
 import { newJoinCode } from './join-code';
 import type { ClassroomRow } from './queries';
 
@@ -30,26 +31,31 @@ async function withFreshJoinCode<T>(attempt: (code: string) => Promise<T | undef
   throw new Error(`no free join code after ${MAX_CODE_ATTEMPTS} attempts`);
 }
 
+/** Creates a classroom under a fresh join code; it counts against `quota` (none for admins). */
 export async function createClassroom(
   db: ApiDatabase,
   creatorId: string,
   fields: ClassroomFields,
   image: ClassroomImage | undefined,
+  quota: QuotaOwner | undefined,
 ): Promise<ClassroomRow> {
-  return withFreshJoinCode(async (joinCode) => {
-    const [created] = await db
-      .insert(classrooms)
-      .values({
-        ...fields,
-        creatorId,
-        joinCode,
-        imageKey: image?.storageKey ?? null,
-        imageContentType: image?.contentType ?? null,
-      })
-      .onConflictDoNothing({ target: classrooms.joinCode })
-      .returning();
-    return created;
-  });
+  return withFreshJoinCode((joinCode) =>
+    db.transaction(async (tx) => {
+      await ensureRoom(tx, quota, { classrooms: 1 });
+      const [created] = await tx
+        .insert(classrooms)
+        .values({
+          ...fields,
+          creatorId,
+          joinCode,
+          imageKey: image?.storageKey ?? null,
+          imageContentType: image?.contentType ?? null,
+        })
+        .onConflictDoNothing({ target: classrooms.joinCode })
+        .returning();
+      return created;
+    }),
+  );
 }
 
 /** Updates the fields, and the image if a new one came; the replaced image leaves storage. */

@@ -1,4 +1,8 @@
-import type { MemberStatus } from '@hackclass/contracts';
+import {
+  FALLBACK_NAME_ID_CHARS,
+  FALLBACK_NAME_PREFIX,
+  type MemberStatus,
+} from '@hackclass/contracts';
 import { and, asc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { preparedQuery } from '../db/prepared';
@@ -15,8 +19,9 @@ export interface ClassroomView extends ClassroomFacts {
   labCount: number;
 }
 
-/** A user's name for others: their display name, else their email's local part. */
-export const memberName = sql<string>`coalesce(nullif(${users.displayName}, ''), split_part(${users.email}, '@', 1))`;
+/** A user's name for others: their display name, else `fallbackName` of their id (never their email). */
+export const memberName = sql<string>`coalesce(nullif(btrim(${users.displayName}), ''),
+  ${sql.raw(`'${FALLBACK_NAME_PREFIX} '`)} || upper(left(${users.id}::text, ${sql.raw(String(FALLBACK_NAME_ID_CHARS))})))`;
 
 const actorId = sql.placeholder('actorId');
 

@@ -4,6 +4,7 @@ import { eq, like, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiDatabase } from '../db';
 import { labFiles, labs } from '../db/schema';
+import { bytesOf, ensureRoom, type QuotaOwner } from '../quotas/room';
 import type { UploadedFile } from '../uploads/multipart-form';
 import { pgErrorOf } from './database-errors';
 import { replaceFlags } from './flags';
@@ -50,17 +51,20 @@ async function freeSlugFor(db: ApiDatabase, name: string): Promise<string> {
 
 /**
  * Creates the lab, its flags and its file rows in one transaction, under a slug free at that moment. Two
- * creations racing for one slug meet at the unique index; the loser picks again.
+ * creations racing for one slug meet at the unique index; the loser picks again. The lab and
+ * its files count against `quota` (none for admins).
  */
 export async function createLab(
   db: ApiDatabase,
   creatorId: string,
   fields: LabFields,
   files: UploadedFile[],
+  quota: QuotaOwner | undefined,
 ): Promise<LabRow> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
+        await ensureRoom(tx, quota, { labs: 1, fileBytes: bytesOf(files) });
         const { flags, ...columns } = fields;
         const [lab] = await tx
           .insert(labs)

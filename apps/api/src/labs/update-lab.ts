@@ -5,6 +5,7 @@ import type { ApiDatabase } from '../db';
 import { labFiles, labs } from '../db/schema';
 import { apiErrors } from '../errors';
 import { classroomsWithLab, recountPoints } from '../leaderboard/recount';
+import { bytesOf, ensureRoom, type QuotaOwner } from '../quotas/room';
 import type { UploadedFile } from '../uploads/multipart-form';
 import { insertFiles } from './create-lab';
 import { replaceFlags } from './flags';
@@ -15,7 +16,7 @@ export type LabUpdate = z.output<typeof updateLabFieldsSchema>;
 /**
  * Rewrites a lab's fields and flags, removes the files named in `removeFileIds` (ids of other
  * labs' files are ignored) and adds `files`, in one transaction on the locked lab row; its slug
- * stays. Refuses to go past `maxFiles`. Returns the storage keys of the removed files, to delete
+ * stays. Refuses to go past `maxFiles` or the owner's `quota` (counted after the removals). Returns the storage keys of the removed files, to delete
  * once the change is committed.
  */
 export async function updateLab(
@@ -23,7 +24,7 @@ export async function updateLab(
   labId: string,
   { removeFileIds, flags, ...columns }: LabUpdate,
   files: UploadedFile[],
-  maxFiles: number,
+  { maxFiles, quota }: { maxFiles: number; quota: QuotaOwner | undefined },
 ): Promise<{ lab: LabRow; removedKeys: string[] }> {
   return db.transaction(async (tx) => {
     const [lab] = await tx
@@ -46,6 +47,7 @@ export async function updateLab(
     if ((kept?.files ?? 0) + files.length > maxFiles) {
       throw apiErrors.tooManyFiles(LAB_FILES_FIELD, maxFiles);
     }
+    await ensureRoom(tx, quota, { fileBytes: bytesOf(files) });
     await replaceFlags(tx, labId, flags);
     await recountPoints(tx, await classroomsWithLab(tx, labId));
     await insertFiles(tx, labId, files);

@@ -1,4 +1,9 @@
-import type { Invitation, MemberStatus, Membership } from '@hackclass/contracts';
+import {
+  fallbackName,
+  type Invitation,
+  type MemberStatus,
+  type Membership,
+} from '@hackclass/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { normaliseJoinCode } from '../classrooms/join-code';
 import { type ClassroomRow, memberName } from '../classrooms/queries';
@@ -54,7 +59,9 @@ async function insertMember(
 
 /**
  * Invites by email: a user becomes `Invited` (or `Accepted`, if they had asked to join); an
- * email without an account waits in `email_invitations` until its owner signs up and verifies it.
+ * email without an account, or whose owner may not join, waits in `email_invitations` until
+ * someone who may join signs up with it and verifies it. Both answer alike (see
+ * `invitationSchema`), so an invitation is no way to learn who has an account.
  */
 export async function inviteMember(
   db: ApiDatabase,
@@ -63,36 +70,69 @@ export async function inviteMember(
   userEmail: string,
 ): Promise<{ invitation: Invitation; created: boolean }> {
   const email = userEmail.trim().toLowerCase();
+  const alreadyThere = () => apiErrors.alreadyMember(`${email} is already invited or a member`);
   const [invitee] = await db
     .select({ id: users.id, roleId: users.roleId, name: memberName })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email));
-  if (!invitee) {
+  if (invitee?.id === classroom.creatorId) {
+    throw apiErrors.alreadyMember('The classroom’s creator is its teacher already');
+  }
+  if (!invitee || !canJoinClassrooms(invitee)) {
     const [waiting] = await db
       .insert(emailInvitations)
       .values({ classroomId: classroom.id, email, invitedBy: inviterId })
       .onConflictDoNothing()
       .returning();
-    if (!waiting) throw apiErrors.alreadyMember(`${email} is already invited`);
-    return { invitation: { email, userId: null, status: 'PendingSignup' }, created: true };
-  }
-  if (invitee.id === classroom.creatorId) {
-    throw apiErrors.alreadyMember('The classroom’s creator is its teacher already');
-  }
-  if (!canJoinClassrooms(invitee)) {
-    throw apiErrors.memberTransition('Guests cannot join classrooms');
+    if (!waiting) throw alreadyThere();
+    return { invitation: { email, status: 'Invited' }, created: true };
   }
   const event = { classroom, user: invitee };
   return db.transaction(async (tx) => {
     if (await insertMember(tx, classroom.id, invitee.id, 'Invited')) {
       await notifyInvited(tx, event);
-      return { invitation: { email, userId: invitee.id, status: 'Invited' }, created: true };
+      return { invitation: { email, status: 'Invited' }, created: true };
     }
     if (await moveMember(tx, classroom.id, invitee.id, 'PendingApproval', 'Accepted')) {
       await notifyJoinApproved(tx, event);
-      return { invitation: { email, userId: invitee.id, status: 'Accepted' }, created: false };
+      return { invitation: { email, status: 'Accepted' }, created: false };
     }
-    throw apiErrors.alreadyMember(`${email} is already invited or a member`);
+    throw alreadyThere();
+  });
+}
+
+/**
+ * The teacher or an admin takes back an invitation not yet accepted, to an account or to an
+ * email waiting for one alike.
+ */
+export async function withdrawInvitation(
+  db: ApiDatabase,
+  classroomId: string,
+  userEmail: string,
+): Promise<void> {
+  const email = userEmail.trim().toLowerCase();
+  return db.transaction(async (tx) => {
+    const waiting = await tx
+      .delete(emailInvitations)
+      .where(and(eq(emailInvitations.classroomId, classroomId), eq(emailInvitations.email, email)))
+      .returning({ email: emailInvitations.email });
+    const invited = await tx
+      .delete(members)
+      .where(
+        and(
+          eq(members.classroomId, classroomId),
+          eq(members.status, 'Invited'),
+          inArray(
+            members.userId,
+            tx
+              .select({ id: users.id })
+              .from(users)
+              .where(eq(sql`lower(${users.email})`, email)),
+          ),
+        ),
+      )
+      .returning({ userId: members.userId });
+    if (waiting.length + invited.length === 0) throw apiErrors.notFound('Invitation');
   });
 }
 
@@ -185,8 +225,8 @@ export async function removeMember(
   if (removed.length === 0) throw apiErrors.notFound('Member');
 }
 
-const displayNameOf = (user: Pick<UserRow, 'displayName' | 'email'>) =>
-  user.displayName || (user.email.split('@')[0] ?? user.email);
+const displayNameOf = (user: Pick<UserRow, 'id' | 'displayName'>) =>
+  user.displayName?.trim() || fallbackName(user.id);
 
 /**
  * Turns the invitations waiting for `user`'s email into `Invited` memberships, each with its

@@ -3,7 +3,7 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import { memberName } from '../classrooms/queries';
 import type { ApiDatabase } from '../db';
 import { preparedQuery } from '../db/prepared';
-import { classrooms, members, users } from '../db/schema';
+import { classrooms, emailInvitations, members, users } from '../db/schema';
 
 /** `text` as a literal ILIKE substring pattern: `%` and `_` match only themselves. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
@@ -18,11 +18,16 @@ const statuses = sql.placeholder('statuses');
 const pattern = sql.placeholder('pattern');
 const searchEmails = sql.placeholder('searchEmails');
 
-/** The classroom's creator (listed as accepted, flagged) and its members, filtered. */
+/**
+ * The classroom's creator (listed as accepted, flagged), its members and the invitations waiting
+ * for an email without an account, filtered. An invitation, to an account or not, is listed alike
+ * until it is accepted: by the email the teacher typed, with no user id, name or points, so the
+ * roster does not tell who has an account.
+ */
 function filteredRoster(db: ApiDatabase) {
   const creator = db
     .select({
-      userId: users.id,
+      userId: sql<string | null>`${users.id}`.as('user_id'),
       name: memberName.as('name'),
       email: users.email,
       status: sql<MemberStatus>`'Accepted'`.as('status'),
@@ -32,11 +37,17 @@ function filteredRoster(db: ApiDatabase) {
     .from(classrooms)
     .innerJoin(users, eq(users.id, classrooms.creatorId))
     .where(eq(classrooms.id, classroomId));
+  const invited = sql`${members.status} = 'Invited'`;
   const rows = db
     .select({
-      userId: users.id,
-      name: memberName.as('name'),
-      email: users.email,
+      userId: sql<string | null>`case when ${invited} then null else ${users.id} end`.as('user_id'),
+      name: sql<string>`case when ${invited} then lower(${users.email}) else ${memberName} end`.as(
+        'name',
+      ),
+      email:
+        sql<string>`case when ${invited} then lower(${users.email}) else ${users.email} end`.as(
+          'email',
+        ),
       status: members.status,
       isCreator: sql<boolean>`false`.as('is_creator'),
       points: members.points,
@@ -44,7 +55,18 @@ function filteredRoster(db: ApiDatabase) {
     .from(members)
     .innerJoin(users, eq(users.id, members.userId))
     .where(eq(members.classroomId, classroomId));
-  const roster = creator.unionAll(rows).as('roster');
+  const waiting = db
+    .select({
+      userId: sql<string | null>`null::uuid`.as('user_id'),
+      name: sql<string>`${emailInvitations.email}`.as('name'),
+      email: sql<string>`${emailInvitations.email}`.as('email'),
+      status: sql<MemberStatus>`'Invited'`.as('status'),
+      isCreator: sql<boolean>`false`.as('is_creator'),
+      points: sql<number>`0`.as('points'),
+    })
+    .from(emailInvitations)
+    .where(eq(emailInvitations.classroomId, classroomId));
+  const roster = creator.unionAll(rows).unionAll(waiting).as('roster');
   // One statement for every filter: a null placeholder turns its condition off.
   const where = sql`(${statuses}::text[] is null or ${roster.status} = any(${statuses}::text[]))
     and (${pattern}::text is null or ${roster.name} ilike ${pattern}::text
@@ -70,7 +92,12 @@ const rosterPage = preparedQuery('roster_page', (db, name) => {
     })
     .from(roster)
     .where(where)
-    .orderBy(sql`${roster.isCreator} desc`, asc(sql`lower(${roster.name})`), asc(roster.userId))
+    .orderBy(
+      sql`${roster.isCreator} desc`,
+      asc(sql`lower(${roster.name})`),
+      asc(roster.userId),
+      asc(roster.email),
+    )
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare(name);

@@ -25,15 +25,27 @@ export async function signIn(
   return body.idToken;
 }
 
-/** An identity account made through the admin API, verified unless asked otherwise. */
+/**
+ * An identity account made through the admin API, verified unless asked otherwise, named like
+ * its email's local part unless given a name or `null` for none.
+ */
 export async function createAccount(
   server: Pick<ApiServer, 'origin' | 'adminSecret'>,
-  { email = uniqueEmail(), emailVerified = true }: { email?: string; emailVerified?: boolean } = {},
+  {
+    email = uniqueEmail(),
+    emailVerified = true,
+    displayName = email.split('@')[0] ?? email,
+  }: { email?: string; emailVerified?: boolean; displayName?: string | null } = {},
 ) {
   const response = await fetch(`${server.origin}/identity/admin/v1/accounts`, {
     method: 'POST',
     headers: { authorization: `Bearer ${server.adminSecret}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: TEST_PASSWORD, emailVerified }),
+    body: JSON.stringify({
+      email,
+      password: TEST_PASSWORD,
+      emailVerified,
+      ...(displayName === null ? {} : { displayName }),
+    }),
   });
   if (!response.ok) throw new Error(`account creation failed: ${await response.text()}`);
   return { email, idToken: await signIn(server, email) };

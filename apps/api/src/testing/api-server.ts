@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { loadConfig, type ServerConfig, serverConfigSchema } from '@hackclass/config';
 import { drizzleOver, openConnection } from '@hackclass/db';
 import { createTestDatabase } from '@hackclass/db/testing';
@@ -28,6 +29,8 @@ const FAST_PASSWORDS = { N: 2 ** 12, r: 8, p: 1 };
 export async function startApiServer({
   adminEmails = '',
   uploads,
+  quotas,
+  teacherApproval = false,
   requestsPerMinute,
 }: {
   adminEmails?: string;
@@ -35,6 +38,10 @@ export async function startApiServer({
   requestsPerMinute?: number;
   /** Upload limits in bytes and counts, to test them without uploading megabytes. */
   uploads?: Partial<ServerConfig['uploads']>;
+  /** Quotas in bytes and counts, to reach them without creating hundreds of labs. */
+  quotas?: Partial<ServerConfig['quotas']>;
+  /** TEACHER_APPROVAL. */
+  teacherApproval?: boolean;
 } = {}) {
   const database = await createTestDatabase();
   const port = await freePort();
@@ -65,6 +72,8 @@ export async function startApiServer({
     prefix: '/api',
     ...apiOptions,
     uploads: { ...apiOptions.uploads, ...uploads },
+    quotas: { ...apiOptions.quotas, ...quotas },
+    teacherApproval,
   });
   const origin = await app.listen({ port, host: '127.0.0.1' });
   return {
@@ -76,6 +85,8 @@ export async function startApiServer({
     db: drizzleOver(connection, schema),
     /** The API's file store, to check what uploads left behind. */
     files: apiOptions.files,
+    /** Where that store keeps its files, to count them. */
+    filesDir: join(config.dataDir, 'files'),
     /** Whom the API has read lately: a test that writes a user's row behind its back tells it. */
     knownUsers: apiOptions.knownUsers,
     /** Reads the identity service's revocations and deletions now, instead of on its timer. */

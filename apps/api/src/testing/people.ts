@@ -5,9 +5,20 @@ import { createAccount, uniqueEmail } from './accounts';
 import type { ApiServer } from './api-server';
 import { apiSession } from './client';
 
-/** A verified user with a role, signed in, as tests of who-may-do-what need them. */
-export async function signedInAs(server: ApiServer, role: RoleName, label: string = role) {
-  const { email, idToken } = await createAccount(server, { email: uniqueEmail(label) });
+/**
+ * A verified user with a role, signed in, as tests of who-may-do-what need them; named like
+ * their email's local part unless given a display name (or `null` for none).
+ */
+export async function signedInAs(
+  server: ApiServer,
+  role: RoleName,
+  label: string = role,
+  displayName?: string | null,
+) {
+  const { email, idToken } = await createAccount(server, {
+    email: uniqueEmail(label),
+    ...(displayName === undefined ? {} : { displayName }),
+  });
   const session = apiSession(server, idToken);
   const { id } = (await session.call('GET', '/users/me')).json<{ id: string }>();
   const [changed] = await server.db

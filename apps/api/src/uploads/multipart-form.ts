@@ -25,6 +25,13 @@ export interface UploadedFile {
   size: number;
 }
 
+/** Bytes all the form's files may take together, e.g. what is left of a storage quota. */
+export interface UploadBudget {
+  bytes: number;
+  /** The refusal when the files would take more. */
+  exceeded: () => HttpError;
+}
+
 export interface MultipartForm {
   fields: Record<string, string>;
   files: UploadedFile[];
@@ -40,6 +47,7 @@ export async function readMultipartForm(
   request: FastifyRequest,
   store: FileStore,
   specs: Record<string, FileFieldSpec>,
+  budget?: UploadBudget,
 ): Promise<MultipartForm> {
   if (!request.isMultipart()) {
     throw new HttpError(
@@ -58,7 +66,7 @@ export async function readMultipartForm(
         continue;
       }
       storing = true;
-      form.files.push(await storeFile(part, store, specs, form.files));
+      form.files.push(await storeFile(part, store, specs, form.files, budget));
       storing = false;
     }
   } catch (error) {
@@ -91,6 +99,7 @@ async function storeFile(
   store: FileStore,
   specs: Record<string, FileFieldSpec>,
   stored: UploadedFile[],
+  budget: UploadBudget | undefined,
 ): Promise<UploadedFile> {
   const spec = specs[part.fieldname];
   if (!spec) throw apiErrors.unexpectedFile(part.fieldname);
@@ -104,11 +113,13 @@ async function storeFile(
       }
     : undefined;
   const storageKey = newStorageKey(spec.prefix);
+  // Stops the stream once the budget is spent, rather than storing the whole file first.
+  const left = budget
+    ? Math.max(0, budget.bytes - stored.reduce((total, file) => total + file.size, 0))
+    : Number.POSITIVE_INFINITY;
+  const maxBytes = Math.min(spec.maxBytes, left);
   try {
-    const { size } = await store.put(storageKey, part.file, {
-      maxBytes: spec.maxBytes,
-      inspectHead,
-    });
+    const { size } = await store.put(storageKey, part.file, { maxBytes, inspectHead });
     return {
       field: part.fieldname,
       fileName: safeFileName(part.filename),
@@ -117,8 +128,11 @@ async function storeFile(
       size,
     };
   } catch (error) {
-    if (error instanceof FileTooLargeError)
-      throw apiErrors.fileTooLarge(part.fieldname, spec.maxBytes);
+    if (error instanceof FileTooLargeError) {
+      throw budget && maxBytes < spec.maxBytes
+        ? budget.exceeded()
+        : apiErrors.fileTooLarge(part.fieldname, spec.maxBytes);
+    }
     // The upload broke off or its part was malformed: the body's fault, not the store's.
     if (part.file.errored) throw asFormError(part.file.errored);
     throw error;

@@ -1,14 +1,18 @@
-import type { RoleId } from '@hackclass/contracts';
-import { eq } from 'drizzle-orm';
+import { ROLE, type RoleId } from '@hackclass/contracts';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { users } from '../db/schema';
 import { apiErrors } from '../errors';
+import { claimEmailInvitations } from '../members/commands';
+import { notify } from '../notifications/notify';
 import { type Actor, isAdmin } from '../policies/actors';
 import type { UserRow } from './ensure-user';
 
 /**
  * An admin sets someone's role. Admins cannot demote themselves, so an instance always keeps
- * the admin who is acting. (ADMIN_EMAILS re-promote their owners on their next request.)
+ * the admin who is acting. (ADMIN_EMAILS re-promote their owners on their next request.) Any
+ * role an admin sets decides a pending teacher request. A guest who may now join classrooms
+ * receives the invitations that waited for their email meanwhile.
  */
 export async function changeRole(
   db: ApiDatabase,
@@ -18,11 +22,46 @@ export async function changeRole(
 ): Promise<UserRow> {
   if (!isAdmin(actor)) throw apiErrors.forbidden('Only admins change roles');
   if (userId === actor.id && !isAdmin({ id: userId, roleId })) throw apiErrors.cannotDemoteSelf();
-  const [updated] = await db
-    .update(users)
-    .set({ roleId, updatedAt: new Date() })
-    .where(eq(users.id, userId))
-    .returning();
-  if (!updated) throw apiErrors.notFound('User');
-  return updated;
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ roleId, teacherRequestedAt: null, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning();
+    if (!updated) throw apiErrors.notFound('User');
+    await claimEmailInvitations(tx, updated);
+    return updated;
+  });
+}
+
+/**
+ * An admin approves a teacher awaiting approval: they become a teacher and are notified. 409
+ * if they are not awaiting it (approved already, or given another role meanwhile).
+ */
+export async function approveTeacher(
+  db: ApiDatabase,
+  actor: Actor,
+  userId: string,
+): Promise<UserRow> {
+  if (!isAdmin(actor)) throw apiErrors.forbidden('Only admins approve teachers');
+  return db.transaction(async (tx) => {
+    const [approved] = await tx
+      .update(users)
+      .set({ roleId: ROLE.teacher, teacherRequestedAt: null, updatedAt: new Date() })
+      .where(
+        and(
+          eq(users.id, userId),
+          eq(users.roleId, ROLE.student),
+          isNotNull(users.teacherRequestedAt),
+        ),
+      )
+      .returning();
+    if (approved) {
+      await notify(tx, [approved.id], 'TeacherApproved', {});
+      return approved;
+    }
+    const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    if (!exists) throw apiErrors.notFound('User');
+    throw apiErrors.notAwaitingApproval();
+  });
 }

@@ -1,17 +1,18 @@
-import type { UserList, UserListQuery } from '@hackclass/contracts';
-import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { ROLE, type UserList, type UserListQuery } from '@hackclass/contracts';
+import { and, asc, count, eq, ilike, isNotNull, not, or, type SQL, sql } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { users } from '../db/schema';
 import { containsPattern } from '../members/queries';
 import { presentManagedUser } from './present-user';
 
 /**
- * A page of every user, for admins: searched by email or name, filtered by role, ordered by
+ * A page of every user, for admins: searched by email or name, filtered by role and by awaiting
+ * approval as a teacher, ordered by
  * email (the case-insensitive unique index keeps the order stable and cheap to page).
  */
 export async function listUsers(
   db: ApiDatabase,
-  { search, role, page, pageSize }: UserListQuery,
+  { search, role, awaitingApproval, page, pageSize }: UserListQuery,
 ): Promise<UserList> {
   const term = search?.trim();
   const pattern = term ? containsPattern(term) : undefined;
@@ -21,6 +22,10 @@ export async function listUsers(
     if (matches) conditions.push(matches);
   }
   if (role !== undefined) conditions.push(eq(users.roleId, role));
+  if (awaitingApproval !== undefined) {
+    const awaiting = and(isNotNull(users.teacherRequestedAt), eq(users.roleId, ROLE.student));
+    if (awaiting) conditions.push(awaitingApproval ? awaiting : not(awaiting));
+  }
   const where = and(...conditions);
   const [totals, rows] = await Promise.all([
     db.select({ total: count() }).from(users).where(where),

@@ -1,5 +1,9 @@
-import type { ManagedUser, RoleId, User } from '@hackclass/contracts';
+import { type ManagedUser, ROLE, type RoleId, type User } from '@hackclass/contracts';
 import type { UserRow } from './ensure-user';
+
+/** A student who signed up as a teacher and waits for an admin (any role change ends it). */
+export const isAwaitingTeacherApproval = (user: Pick<UserRow, 'roleId' | 'teacherRequestedAt'>) =>
+  user.teacherRequestedAt !== null && user.roleId === ROLE.student;
 
 export function presentUser(user: UserRow): User {
   return {
@@ -9,6 +13,7 @@ export function presentUser(user: UserRow): User {
     displayName: user.displayName,
     photoUrl: user.photoUrl,
     roleId: user.roleId as RoleId,
+    awaitingTeacherApproval: isAwaitingTeacherApproval(user),
     createdAt: user.createdAt.toISOString(),
   };
 }

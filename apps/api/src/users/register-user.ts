@@ -1,4 +1,4 @@
-import type { RegisterRequest } from '@hackclass/contracts';
+import { type RegisterRequest, ROLE } from '@hackclass/contracts';
 import type { ApiDatabase } from '../db';
 import { users } from '../db/schema';
 import { apiErrors } from '../errors';
@@ -29,20 +29,24 @@ async function insertUser(
 
 /**
  * Creates the identity account and the product user together. If the product user cannot be
- * made, the account is deleted again, so neither exists without the other.
+ * made, the account is deleted again, so neither exists without the other. With
+ * `teacherApproval`, someone signing up as a teacher starts as a student awaiting approval.
  */
 export async function registerUser(
   db: ApiDatabase,
   identityAdmin: IdentityAdmin,
   { email, password, displayName, roleId }: RegisterRequest,
+  { teacherApproval }: { teacherApproval: boolean },
 ): Promise<UserRow> {
   const uid = await identityAdmin.createAccount({ email, password, displayName });
+  const waits = teacherApproval && roleId === ROLE.teacher;
   try {
     return await insertUser(db, identityAdmin, {
       identityUid: uid,
       email: email.toLowerCase(),
       displayName,
-      roleId,
+      roleId: waits ? ROLE.student : roleId,
+      teacherRequestedAt: waits ? new Date() : null,
     });
   } catch (error) {
     await identityAdmin.deleteAccount(uid);

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  index,
   pgTable,
   smallint,
   text,
@@ -24,6 +25,11 @@ export const users = pgTable(
     roleId: smallint().notNull().default(ROLE.student),
     /** Set by an admin; the identity account is disabled with it and the API refuses the user. */
     disabledAt: timestamp({ withTimezone: true }),
+    /**
+     * When they signed up as a teacher while TEACHER_APPROVAL holds new teachers back: until an
+     * admin approves them (or sets any role), they are a student awaiting approval.
+     */
+    teacherRequestedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -32,6 +38,10 @@ export const users = pgTable(
     uniqueIndex('users_identity_uid_key').on(table.identityUid),
     // Invitations by email and admin search look users up by email, case-insensitively.
     uniqueIndex('users_email_key').on(sql`lower(${table.email})`),
+    // Admins list the teachers awaiting approval: few rows among many users.
+    index('users_teacher_requested_at_idx')
+      .on(table.teacherRequestedAt)
+      .where(sql`${table.teacherRequestedAt} is not null`),
     check('users_role_id_check', sql`${table.roleId} in (${sql.raw(ROLE_IDS.join(', '))})`),
   ],
 );

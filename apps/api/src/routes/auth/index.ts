@@ -4,10 +4,10 @@ import type { IdentityAdmin } from '../../identity-admin/client';
 import { presentUser } from '../../users/present-user';
 import { registerUser } from '../../users/register-user';
 
-export const authRoutes: FastifyPluginAsyncZod<{ identityAdmin: IdentityAdmin }> = async (
-  app,
-  { identityAdmin },
-) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  identityAdmin: IdentityAdmin;
+  teacherApproval: boolean;
+}> = async (app, { identityAdmin, teacherApproval }) => {
   app.post(
     '/auth/antiforgery/token',
     {
@@ -28,13 +28,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ identityAdmin: IdentityAdmin }>
       config: { access: 'public', rateLimit: { max: 20, timeWindow: '1 hour' } },
       schema: {
         tags: ['auth'],
-        summary: 'Create an account as a student or a teacher',
+        summary:
+          'Create an account as a student or a teacher (with TEACHER_APPROVAL, a teacher is a ' +
+          'student awaiting approval until an admin approves them)',
         body: registerRequestSchema,
         response: { 201: userSchema },
       },
     },
     async (request, reply) => {
-      const user = await registerUser(app.db, identityAdmin, request.body);
+      const user = await registerUser(app.db, identityAdmin, request.body, { teacherApproval });
       return reply.code(201).send(presentUser(user));
     },
   );

@@ -19,11 +19,13 @@ import { findClassroomView, listClassroomViews } from '../../classrooms/queries'
 import { apiErrors } from '../../errors';
 import { principalOf } from '../../plugins/authentication';
 import { type Actor, canCreateContent } from '../../policies/actors';
+import { ensureRoom, type Quotas, quotaOwner } from '../../quotas/room';
 import { readClassroomForm } from './form';
 
 export interface ClassroomRoutesOptions {
   files: FileStore;
   imageMaxBytes: number;
+  quotas: Quotas;
 }
 
 const tags = ['classrooms'];
@@ -33,7 +35,7 @@ const multipart = { consumes: ['multipart/form-data'] };
 
 export const classroomRoutes: FastifyPluginAsyncZod<ClassroomRoutesOptions> = async (
   app,
-  { files, imageMaxBytes },
+  { files, imageMaxBytes, quotas },
 ) => {
   /** The full view of a classroom just written, as its writer sees it. */
   const reread = async (id: string, actor: Actor) => {
@@ -93,8 +95,11 @@ export const classroomRoutes: FastifyPluginAsyncZod<ClassroomRoutesOptions> = as
       const { user } = principalOf(request);
       if (!canCreateContent(user))
         throw apiErrors.forbidden('Only teachers and admins create classrooms');
+      const quota = quotaOwner(user, user.id, quotas);
+      // Before the image is stored: a full account need not upload to hear so.
+      await ensureRoom(app.db, quota, { classrooms: 1 });
       const { fields, image } = await readClassroomForm(request, files, imageMaxBytes);
-      const created = await createClassroom(app.db, user.id, fields, image).catch(
+      const created = await createClassroom(app.db, user.id, fields, image, quota).catch(
         async (error: unknown) => {
           if (image) await files.delete(image.storageKey);
           throw error;

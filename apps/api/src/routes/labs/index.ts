@@ -16,12 +16,15 @@ import { updateLab } from '../../labs/update-lab';
 import { principalOf } from '../../plugins/authentication';
 import { canCreateContent } from '../../policies/actors';
 import { canDeleteLab, canEditLab, canListLabs } from '../../policies/labs';
+import { ensureRoom, type Quotas, quotaOwner, uploadBudget } from '../../quotas/room';
+import { labFileBytes } from '../../quotas/usage';
 import { discardFiles, readMultipartForm } from '../../uploads/multipart-form';
 import { labFileRoutes } from './files';
 
 export interface LabRoutesOptions {
   files: FileStore;
   uploads: ServerConfig['uploads'];
+  quotas: Quotas;
 }
 
 const signedIn = [{ idToken: [] }];
@@ -96,9 +99,23 @@ export const labRoutes: FastifyPluginAsyncZod<LabRoutesOptions> = async (app, op
       if (!canCreateContent(actor)) {
         throw apiErrors.forbidden('Only teachers and admins create labs');
       }
-      const form = await readMultipartForm(request, options.files, labFilesSpec);
+      const quota = quotaOwner(actor, actor.id, options.quotas);
+      // Before any byte is stored: a full account need not upload to hear so.
+      await ensureRoom(app.db, quota, { labs: 1 });
+      const form = await readMultipartForm(
+        request,
+        options.files,
+        labFilesSpec,
+        await uploadBudget(app.db, quota),
+      );
       try {
-        const lab = await createLab(app.db, actor.id, parseLabFields(form.fields), form.files);
+        const lab = await createLab(
+          app.db,
+          actor.id,
+          parseLabFields(form.fields),
+          form.files,
+          quota,
+        );
         return reply.code(201).send(await labDetails(app.db, actor, lab));
       } catch (error) {
         await discardFiles(options.files, form.files);
@@ -128,17 +145,20 @@ export const labRoutes: FastifyPluginAsyncZod<LabRoutesOptions> = async (app, op
       const found = await findVisibleLab(app.db, actor, request.params.id);
       if (!found) throw apiErrors.notFound('Lab');
       if (!canEditLab(actor, found)) throw apiErrors.forbidden('Only its creator or an admin');
-      const form = await readMultipartForm(request, options.files, labFilesSpec);
+      const quota = quotaOwner(actor, found.creatorId, options.quotas);
+      const form = await readMultipartForm(
+        request,
+        options.files,
+        labFilesSpec,
+        await uploadBudget(app.db, quota, await labFileBytes(app.db, found.id)),
+      );
       let updated: Awaited<ReturnType<typeof updateLab>>;
       try {
         const fields = parseFormFields(updateLabFieldsSchema, form.fields);
-        updated = await updateLab(
-          app.db,
-          found.id,
-          fields,
-          form.files,
-          options.uploads.filesPerLab,
-        );
+        updated = await updateLab(app.db, found.id, fields, form.files, {
+          maxFiles: options.uploads.filesPerLab,
+          quota,
+        });
       } catch (error) {
         await discardFiles(options.files, form.files);
         throw error;

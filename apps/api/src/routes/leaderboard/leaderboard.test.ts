@@ -7,9 +7,8 @@ import type {
   MemberList,
   UserActivity,
 } from '@hackclass/contracts';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solves, submissions, users } from '../../db/schema';
+import { solves, submissions } from '../../db/schema';
 import { recountPoints } from '../../leaderboard/recount';
 import { type ApiServer, type Person, signedInAs, startApiServer } from '../../testing';
 import { classroom, createLab } from '../labs/test-fixtures';
@@ -34,11 +33,7 @@ const at = (minutes: number) => new Date(start + minutes * minute);
 
 beforeAll(async () => {
   server = await startApiServer();
-  const named = async (displayName: string) => {
-    const person = await signedInAs(server, 'student');
-    await server.db.update(users).set({ displayName }).where(eq(users.id, person.id));
-    return person;
-  };
+  const named = (displayName: string) => signedInAs(server, 'student', 'student', displayName);
   [teacher, admin, outsider, bea, cy, dee, zed, amy] = await Promise.all([
     signedInAs(server, 'teacher'),
     signedInAs(server, 'admin'),

@@ -9,11 +9,19 @@ import {
   memberStatusChangeSchema,
   membershipSchema,
 } from '@hackclass/contracts';
+import { HttpError } from '@hackclass/http';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { classroomFor, managedClassroomFor } from '../../classrooms/access';
 import { apiErrors } from '../../errors';
-import { changeMemberStatus, inviteMember, joinByCode, removeMember } from '../../members/commands';
+import {
+  changeMemberStatus,
+  inviteMember,
+  joinByCode,
+  removeMember,
+  withdrawInvitation,
+} from '../../members/commands';
 import { listMembers } from '../../members/queries';
 import { principalOf } from '../../plugins/authentication';
 import { canJoinClassrooms, canManageClassroom, canSeeClassroom } from '../../policies/classrooms';
@@ -21,6 +29,21 @@ import { canJoinClassrooms, canManageClassroom, canSeeClassroom } from '../../po
 const tags = ['members'];
 const read = [{ idToken: [] }];
 const write = [{ idToken: [], antiforgery: [] }];
+
+/**
+ * Each invitation may send a notification or wait for a stranger's address: enough for any real
+ * class list in an hour, too few to spam or to sweep a mailing list through the roster.
+ */
+export const INVITATIONS_PER_HOUR = 100;
+
+/**
+ * Join codes are short enough to guess: a few mistyped codes are normal, a stream of unknown
+ * ones is someone searching for classrooms. Only unknown codes count.
+ */
+export const UNKNOWN_JOIN_CODES = { max: 10, windowMs: 10 * 60_000 } as const;
+
+const perUser = (name: string) => (request: FastifyRequest) =>
+  `${name}:${request.principal?.user.id ?? request.ip}`;
 
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -48,9 +71,20 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/classrooms/:id/members',
     {
+      config: {
+        rateLimit: {
+          max: INVITATIONS_PER_HOUR,
+          timeWindow: '1 hour',
+          keyGenerator: perUser('invitations'),
+          errorResponseBuilder: (_request, context) =>
+            apiErrors.invitationRateLimited(context.after),
+        },
+      },
       schema: {
         tags,
-        summary: 'Invite by email; an email without an account waits until its owner signs up',
+        summary:
+          'Invite by email; an email without an account waits until its owner signs up. ' +
+          `Answers alike either way; at most ${INVITATIONS_PER_HOUR} per hour per inviter`,
         security: write,
         params: classroomParamsSchema,
         querystring: inviteMemberQuerySchema,
@@ -71,12 +105,42 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.delete(
+    '/classrooms/:id/members',
+    {
+      schema: {
+        tags,
+        summary: 'Withdraw an invitation not yet accepted, by the email it was sent to',
+        security: write,
+        params: classroomParamsSchema,
+        querystring: inviteMemberQuerySchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const { user } = principalOf(request);
+      const { classroom } = await managedClassroomFor(app.db, request.params.id, user);
+      await withdrawInvitation(app.db, classroom.id, request.query.userEmail);
+      app.classroomEvents.publish(classroom.id, { type: 'members' });
+      return reply.code(204).send(null);
+    },
+  );
+
+  const unknownJoinCodes = app.createRateLimit({
+    max: UNKNOWN_JOIN_CODES.max,
+    timeWindow: UNKNOWN_JOIN_CODES.windowMs,
+    keyGenerator: perUser('unknown-join-codes'),
+  });
+
   app.post(
     '/classrooms/join',
     {
       schema: {
         tags,
         summary: 'Ask to join by code (or accept an invitation to that classroom)',
+        description:
+          `After ${UNKNOWN_JOIN_CODES.max} unknown codes in ${UNKNOWN_JOIN_CODES.windowMs / 60_000} ` +
+          'minutes, 429 with Retry-After until those minutes have passed since the first of them.',
         security: write,
         body: joinClassroomRequestSchema,
         response: { 200: membershipSchema, 201: membershipSchema },
@@ -85,7 +149,21 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user } = principalOf(request);
       if (!canJoinClassrooms(user)) throw apiErrors.forbidden('Guests cannot join classrooms');
-      const { membership, created } = await joinByCode(app.db, user, request.body.classroomCode);
+      const misses = await unknownJoinCodes(request, { increment: false });
+      if (!misses.isAllowed && misses.remaining === 0) {
+        reply.header('retry-after', misses.ttlInSeconds);
+        throw apiErrors.joinRateLimited(misses.ttlInSeconds);
+      }
+      const { membership, created } = await joinByCode(
+        app.db,
+        user,
+        request.body.classroomCode,
+      ).catch(async (error: unknown) => {
+        if (error instanceof HttpError && error.code === 'unknown_join_code') {
+          await unknownJoinCodes(request);
+        }
+        throw error;
+      });
       app.classroomEvents.publish(membership.classroomId, { type: 'members' });
       return reply.code(created ? 201 : 200).send(membership);
     },

@@ -10,6 +10,7 @@ import {
   uniqueEmail,
 } from '../../testing';
 import { type Person, signedInAs } from '../../testing/people';
+import { INVITATIONS_PER_HOUR, UNKNOWN_JOIN_CODES } from '.';
 
 let server: ApiServer;
 let teacher: Person;
@@ -24,11 +25,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function newClassroom(name = 'Crypto 101') {
+async function newClassroom(name = 'Crypto 101', by = teacher) {
   const form = new FormData();
   form.append('name', name);
   form.append('teacherName', 'Ada');
-  const response = await teacher.session.callMultipart('POST', '/classrooms', form);
+  const response = await by.session.callMultipart('POST', '/classrooms', form);
   expect(response.status).toBe(201);
   return response.json<Classroom>();
 }
@@ -59,7 +60,7 @@ describe('invitations', () => {
     const student = await signedInAs(server, 'student');
     const invited = await invite(teacher, classroom.id, student.email.toUpperCase());
     expect(invited.status).toBe(201);
-    expect(invited.json()).toEqual({ email: student.email, userId: student.id, status: 'Invited' });
+    expect(invited.json()).toEqual({ email: student.email, status: 'Invited' });
     expect((await invite(teacher, classroom.id, student.email)).status).toBe(409);
     expect((await notificationsOf(student)).items[0]).toMatchObject({
       type: 'InvitationReceived',
@@ -91,14 +92,108 @@ describe('invitations', () => {
     expect(await statusOf(classroom.id, student.id)).toBe('Accepted');
   });
 
-  it('is for its teacher and admins; not the creator, not guests', async () => {
+  it('is for its teacher and admins; not the creator', async () => {
     const classroom = await newClassroom();
     const student = await signedInAs(server, 'student');
-    const guest = await signedInAs(server, 'guest');
     expect((await invite(student, classroom.id, uniqueEmail())).status).toBe(404);
     expect((await invite(admin, classroom.id, student.email)).status).toBe(201);
     expect((await invite(teacher, classroom.id, teacher.email)).status).toBe(409);
-    expect((await invite(teacher, classroom.id, guest.email)).status).toBe(409);
+  });
+
+  it('answers alike for an account, an email without one and a guest, until the invitee accepts', async () => {
+    const classroom = await newClassroom();
+    const student = await signedInAs(server, 'student', 'student', 'Stella Student');
+    const guest = await signedInAs(server, 'guest', 'guest', 'Gus Guest');
+    const stranger = uniqueEmail('stranger');
+    const answers = [];
+    for (const email of [student.email, stranger, guest.email]) {
+      const response = await invite(teacher, classroom.id, email.toUpperCase());
+      answers.push({ status: response.status, body: response.json() });
+      const again = await invite(teacher, classroom.id, email);
+      answers.push({ status: again.status, body: again.json<{ detail: string }>().detail });
+    }
+    expect(answers).toEqual(
+      [student.email, stranger, guest.email].flatMap((email) => [
+        { status: 201, body: { email, status: 'Invited' } },
+        { status: 409, body: `${email} is already invited or a member` },
+      ]),
+    );
+
+    const roster = async () =>
+      (
+        await teacher.session.call('GET', `/classrooms/${classroom.id}/members?status=Invited`)
+      ).json<MemberList>();
+    const invited = await roster();
+    expect(invited.items).toEqual(
+      [student.email, stranger, guest.email].sort().map((email) => ({
+        userId: null,
+        name: email,
+        email,
+        status: 'Invited',
+        points: 0,
+        isCreator: false,
+      })),
+    );
+    const searched = await teacher.session.call(
+      'GET',
+      `/classrooms/${classroom.id}/members?search=Stella`,
+    );
+    expect(searched.json<MemberList>().total).toBe(0);
+
+    await setStatus(student, classroom.id, student.id, 'Accepted');
+    const accepted = await teacher.session.call(
+      'GET',
+      `/classrooms/${classroom.id}/members?search=Stella`,
+    );
+    expect(accepted.json<MemberList>().items).toMatchObject([
+      { userId: student.id, name: 'Stella Student', status: 'Accepted' },
+    ]);
+  });
+
+  it('reaches a guest once an admin lets them join classrooms', async () => {
+    const classroom = await newClassroom();
+    const guest = await signedInAs(server, 'guest');
+    expect((await invite(teacher, classroom.id, guest.email)).status).toBe(201);
+    expect(await statusOf(classroom.id, guest.id)).toBeUndefined();
+    const changed = await admin.session.call('PATCH', `/users/${guest.id}/role`, { roleId: 1 });
+    expect(changed.status).toBe(200);
+    expect(await statusOf(classroom.id, guest.id)).toBe('Invited');
+    expect((await notificationsOf(guest)).items[0]).toMatchObject({ type: 'InvitationReceived' });
+  });
+
+  it('is withdrawn by its teacher by email, to an account or not', async () => {
+    const classroom = await newClassroom();
+    const student = await signedInAs(server, 'student');
+    const stranger = uniqueEmail('stranger');
+    for (const email of [student.email, stranger]) await invite(teacher, classroom.id, email);
+    const withdraw = (by: Person, email: string) =>
+      by.session.call(
+        'DELETE',
+        `/classrooms/${classroom.id}/members?userEmail=${encodeURIComponent(email)}`,
+      );
+    expect((await withdraw(student, student.email)).status).toBe(403);
+    expect((await withdraw(teacher, student.email.toUpperCase())).status).toBe(204);
+    expect((await withdraw(teacher, stranger)).status).toBe(204);
+    expect((await withdraw(teacher, stranger)).status).toBe(404);
+    expect(await statusOf(classroom.id, student.id)).toBeUndefined();
+    const left = await teacher.session.call('GET', `/classrooms/${classroom.id}/members`);
+    expect(left.json<MemberList>().total).toBe(1);
+  });
+
+  it(`are at most ${INVITATIONS_PER_HOUR} an hour for one inviter`, async () => {
+    const classroom = await newClassroom();
+    const inviter = await signedInAs(server, 'teacher');
+    const { id: ownId } = await newClassroom('Busy class', inviter);
+    for (let sent = 0; sent < INVITATIONS_PER_HOUR; sent++) {
+      const response = await invite(inviter, ownId, uniqueEmail('bulk'));
+      expect(response.status).toBe(201);
+    }
+    const refused = await invite(inviter, ownId, uniqueEmail('bulk'));
+    expect(refused.status).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'invitation_rate_limited' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+    // Counted per inviter: another teacher is not held back.
+    expect((await invite(teacher, classroom.id, uniqueEmail())).status).toBe(201);
   });
 
   it('waits for an email without an account until its owner signs up verified', async () => {
@@ -106,7 +201,7 @@ describe('invitations', () => {
     const email = uniqueEmail('newcomer');
     const pending = await invite(teacher, classroom.id, email);
     expect(pending.status).toBe(201);
-    expect(pending.json()).toEqual({ email, userId: null, status: 'PendingSignup' });
+    expect(pending.json()).toEqual({ email, status: 'Invited' });
     expect((await invite(teacher, classroom.id, email)).status).toBe(409);
 
     const { idToken } = await createAccount(server, { email });
@@ -183,6 +278,34 @@ describe('joining by code', () => {
       classroomCode: classroom.joinCode,
     });
     expect(byGuest.status).toBe(403);
+  });
+});
+
+describe('unknown join codes', () => {
+  it(`are refused after ${UNKNOWN_JOIN_CODES.max} in ${UNKNOWN_JOIN_CODES.windowMs / 60_000} minutes, for the one who sent them`, async () => {
+    const classroom = await newClassroom();
+    const guesser = await signedInAs(server, 'student', 'guesser');
+    const join = (who: Person, classroomCode: string) =>
+      who.session.call('POST', '/classrooms/join', { classroomCode });
+    for (let miss = 0; miss < UNKNOWN_JOIN_CODES.max; miss++) {
+      expect((await join(guesser, `ZZZZZZZ${miss}`)).status).toBe(404);
+    }
+    const refused = await join(guesser, classroom.joinCode ?? '');
+    expect(refused.status).toBe(429);
+    expect(refused.json()).toMatchObject({
+      code: 'join_rate_limited',
+      detail: 'Too many unknown classroom codes: try again in 10 minutes',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(500);
+    expect(await statusOf(classroom.id, guesser.id)).toBeUndefined();
+
+    // Joining by a right code counts nothing; another user is not held back.
+    const student = await signedInAs(server, 'student');
+    for (let joined = 0; joined < UNKNOWN_JOIN_CODES.max; joined++) {
+      const own = await newClassroom(`Class ${joined}`);
+      expect((await join(student, own.joinCode ?? '')).status).toBe(201);
+    }
+    expect((await join(student, 'ZZZZZZZZ')).status).toBe(404);
   });
 });
 

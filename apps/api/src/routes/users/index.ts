@@ -14,7 +14,7 @@ import { apiErrors } from '../../errors';
 import type { IdentityAdmin } from '../../identity-admin/client';
 import { principalOf } from '../../plugins/authentication';
 import { isAdmin } from '../../policies/actors';
-import { changeRole } from '../../users/change-role';
+import { approveTeacher, changeRole } from '../../users/change-role';
 import { deleteOwnAccount } from '../../users/delete-own-account';
 import type { KnownUsers } from '../../users/known-users';
 import { listUsers } from '../../users/list-users';
@@ -77,7 +77,8 @@ export const userRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          'A page of all users, searched by email or name and filtered by role (admins only)',
+          'A page of all users, searched by email or name, filtered by role and by awaiting ' +
+          'approval as a teacher (admins only)',
         security: [{ idToken: [] }],
         querystring: userListQuerySchema,
         response: { 200: userListSchema },
@@ -106,6 +107,27 @@ export const userRoutes: FastifyPluginAsyncZod<{
       const updated = await changeRole(app.db, user, request.params.id, request.body.roleId);
       knownUsers.forget(updated.identityUid);
       return presentManagedUser(updated);
+    },
+  );
+
+  app.post(
+    '/users/:id/approve-teacher',
+    {
+      schema: {
+        tags,
+        summary:
+          'Approve a teacher awaiting approval (TEACHER_APPROVAL): they become a teacher and ' +
+          'are notified (admins only)',
+        security: write,
+        params: userParamsSchema,
+        response: { 200: managedUserSchema },
+      },
+    },
+    async (request) => {
+      const { user } = principalOf(request);
+      const approved = await approveTeacher(app.db, user, request.params.id);
+      knownUsers.forget(approved.identityUid);
+      return presentManagedUser(approved);
     },
   );
 

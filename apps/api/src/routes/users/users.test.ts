@@ -53,6 +53,7 @@ describe('GET /users', () => {
       displayName: 'Ada Lovelace',
       photoUrl: null,
       roleId: ROLE.student,
+      awaitingTeacherApproval: false,
       disabled: false,
       createdAt: expect.any(String),
     });

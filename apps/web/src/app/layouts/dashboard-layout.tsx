@@ -6,6 +6,7 @@ import { BrandLink } from '@/components/brand/brand-link';
 import { ColorSchemeMenu } from '@/components/color-scheme/color-scheme-menu';
 import { DashboardNav } from '@/components/layouts/dashboard-nav';
 import { mainContentId, SkipLink } from '@/components/navigation/skip-link';
+import { TeacherApprovalNotice } from '@/features/auth/components/teacher-approval-notice';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { useCurrentUser } from '@/features/auth/hooks/use-session';
 import { useUnreadNotificationCount } from '@/features/notifications/api/get-notifications';
@@ -46,6 +47,7 @@ export function DashboardLayout() {
         <DashboardNav onNavigate={close} isAdmin={user?.roleId === ROLE.admin} />
       </AppShell.Navbar>
       <AppShell.Main id={mainContentId} style={{ outline: 'none' }}>
+        <TeacherApprovalNotice />
         <Outlet />
       </AppShell.Main>
     </AppShell>

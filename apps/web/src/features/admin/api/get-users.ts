@@ -5,16 +5,19 @@ import { api } from '@/lib/api-client';
 export interface UserFilter {
   search: string;
   role: RoleId | null;
+  /** Only teachers awaiting an admin's approval. */
+  awaitingApproval: boolean;
   page: number;
   pageSize: number;
 }
 
 /** Searched by a trimmed email or name substring (the server ignores case), filtered, paged. */
-export function userSearchParams({ search, role, page, pageSize }: UserFilter) {
+export function userSearchParams({ search, role, awaitingApproval, page, pageSize }: UserFilter) {
   const params = new URLSearchParams();
   const term = search.trim();
   if (term) params.set('search', term);
   if (role !== null) params.set('role', String(role));
+  if (awaitingApproval) params.set('awaitingApproval', 'true');
   params.set('page', String(page));
   params.set('pageSize', String(pageSize));
   return params;

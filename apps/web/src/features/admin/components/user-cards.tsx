@@ -1,6 +1,7 @@
 import type { ManagedUser } from '@hackclass/contracts';
 import { Group, Stack, Text } from '@mantine/core';
 import {
+  ApproveTeacherButton,
   nameOf,
   RoleSelect,
   SelfBadge,
@@ -35,7 +36,10 @@ export function UserCards({ users, ...actions }: { users: ManagedUser[] } & User
           <StatusBadges user={user} />
           <Group justify="space-between" gap="sm">
             <RoleSelect user={user} {...actions} />
-            <ToggleDisabledButton user={user} {...actions} />
+            <Group gap="xs">
+              <ApproveTeacherButton user={user} {...actions} />
+              <ToggleDisabledButton user={user} {...actions} />
+            </Group>
           </Group>
         </Stack>
       ))}

@@ -11,13 +11,16 @@ export interface UserActions {
   currentUserId: string;
   onRoleChange: (user: ManagedUser, roleId: RoleId) => void;
   onToggleDisabled: (user: ManagedUser) => void;
+  onApproveTeacher: (user: ManagedUser) => void;
+  /** The user whose approval is being sent. */
+  approvingId: string | undefined;
 }
 
 export function RoleSelect({
   user,
   currentUserId,
   onRoleChange,
-}: { user: ManagedUser } & Omit<UserActions, 'onToggleDisabled'>) {
+}: { user: ManagedUser } & Pick<UserActions, 'currentUserId' | 'onRoleChange'>) {
   return (
     <Select
       aria-label={`Role of ${nameOf(user)}`}
@@ -52,6 +55,11 @@ export function StatusBadges({ user }: { user: ManagedUser }) {
           Disabled
         </Badge>
       )}
+      {user.awaitingTeacherApproval && (
+        <Badge size="sm" variant="light" color="blue">
+          Awaiting approval as teacher
+        </Badge>
+      )}
     </Group>
   );
 }
@@ -60,7 +68,7 @@ export function ToggleDisabledButton({
   user,
   currentUserId,
   onToggleDisabled,
-}: { user: ManagedUser } & Omit<UserActions, 'onRoleChange'>) {
+}: { user: ManagedUser } & Pick<UserActions, 'currentUserId' | 'onToggleDisabled'>) {
   if (user.id === currentUserId) return null;
   const action = user.disabled ? 'Enable' : 'Disable';
   return (
@@ -72,6 +80,25 @@ export function ToggleDisabledButton({
       aria-label={`${action} ${nameOf(user)}`}
     >
       {action}
+    </Button>
+  );
+}
+
+/** For a user who signed up as a teacher and waits for an admin. */
+export function ApproveTeacherButton({
+  user,
+  onApproveTeacher,
+  approvingId,
+}: { user: ManagedUser } & Pick<UserActions, 'onApproveTeacher' | 'approvingId'>) {
+  if (!user.awaitingTeacherApproval) return null;
+  return (
+    <Button
+      size="xs"
+      loading={approvingId === user.id}
+      onClick={() => onApproveTeacher(user)}
+      aria-label={`Approve teacher ${nameOf(user)}`}
+    >
+      Approve teacher
     </Button>
   );
 }

@@ -1,6 +1,7 @@
 import type { ManagedUser } from '@hackclass/contracts';
 import { Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import {
+  ApproveTeacherButton,
   nameOf,
   RoleSelect,
   SelfBadge,
@@ -46,8 +47,11 @@ export function UserTable({ users, ...actions }: { users: ManagedUser[] } & User
             <Table.Td>
               <StatusBadges user={user} />
             </Table.Td>
-            <Table.Td ta="right">
-              <ToggleDisabledButton user={user} {...actions} />
+            <Table.Td>
+              <Group gap="xs" justify="flex-end" wrap="nowrap">
+                <ApproveTeacherButton user={user} {...actions} />
+                <ToggleDisabledButton user={user} {...actions} />
+              </Group>
             </Table.Td>
           </Table.Tr>
         ))}

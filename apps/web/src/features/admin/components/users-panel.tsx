@@ -1,11 +1,12 @@
 import type { ManagedUser, RoleId } from '@hackclass/contracts';
-import { Box, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
+import { Box, Checkbox, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/feedback/confirm-modal';
 import { EmptyState, ListError, ListSkeleton } from '@/components/feedback/list-states';
 import { PageControls } from '@/components/paging/page-controls';
+import { useApproveTeacher } from '../api/approve-teacher';
 import { useChangeUserRole } from '../api/change-user-role';
 import { useUsers } from '../api/get-users';
 import { useSetUserDisabled } from '../api/set-user-disabled';
@@ -26,18 +27,22 @@ export function UsersPanel({ currentUserId }: UsersPanelProps) {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, 300);
   const [role, setRole] = useState<RoleId | null>(null);
+  const [awaitingApproval, setAwaitingApproval] = useState(false);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[1]);
   const [roleChange, setRoleChange] = useState<{ user: ManagedUser; roleId: RoleId } | null>(null);
   const [toggling, setToggling] = useState<ManagedUser | null>(null);
 
-  const users = useUsers({ search: debouncedSearch, role, page, pageSize });
+  const users = useUsers({ search: debouncedSearch, role, awaitingApproval, page, pageSize });
   const changeRole = useChangeUserRole();
   const setDisabled = useSetUserDisabled();
+  const approveTeacher = useApproveTeacher();
   const actions: UserActions = {
     currentUserId,
     onRoleChange: (user, roleId) => setRoleChange({ user, roleId }),
     onToggleDisabled: setToggling,
+    onApproveTeacher: (user) => approveTeacher.mutate(user.id),
+    approvingId: approveTeacher.isPending ? approveTeacher.variables : undefined,
   };
 
   const total = users.data?.total ?? 0;
@@ -70,6 +75,15 @@ export function UsersPanel({ currentUserId }: UsersPanelProps) {
           clearable
           style={{ flex: '0 1 180px' }}
         />
+        <Checkbox
+          label="Awaiting approval as teacher"
+          checked={awaitingApproval}
+          onChange={(event) => {
+            setAwaitingApproval(event.currentTarget.checked);
+            setPage(1);
+          }}
+          mb={8}
+        />
       </Group>
 
       {users.isPending ? (
@@ -78,7 +92,9 @@ export function UsersPanel({ currentUserId }: UsersPanelProps) {
         <ListError message="Could not load the users." onRetry={() => void users.refetch()} />
       ) : users.data.items.length === 0 ? (
         <EmptyState icon={<IconUsers size={24} />} title="No users found">
-          No user matches the search or the role.
+          {awaitingApproval
+            ? 'No teacher is awaiting approval.'
+            : 'No user matches the search or the role.'}
         </EmptyState>
       ) : (
         <Paper withBorder style={{ opacity: users.isPlaceholderData ? 0.6 : 1 }}>

@@ -13,6 +13,8 @@ export const getMeQueryOptions = (uid: string | undefined) =>
     queryFn: ({ signal }) => getMe(signal),
     enabled: uid !== undefined,
     staleTime: 5 * 60_000,
+    // A teacher awaiting approval learns of it within a minute, without reloading.
+    refetchInterval: (query) => (query.state.data?.awaitingTeacherApproval ? 60_000 : false),
     // Spec §8: failing to fetch the user signs them out.
     meta: { signOutOnError: messages.generic },
   });

@@ -27,8 +27,8 @@ export function InviteMemberForm({ classroomId }: { classroomId: string }) {
         form.reset();
         toast.success(
           invitation.status === 'Accepted' ? 'Request approved' : 'Invitation sent',
-          invitation.status === 'PendingSignup'
-            ? `${email} has no account yet; the invitation waits until they sign up.`
+          invitation.status === 'Invited'
+            ? `${email} finds it on signing in, or once they sign up with this address.`
             : undefined,
         );
       },

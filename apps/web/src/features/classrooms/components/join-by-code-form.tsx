@@ -11,6 +11,7 @@ const joinErrorMessage = (error: unknown) => {
   if (isApiError(error)) {
     if (error.code === 'unknown_join_code') return 'No classroom has this code';
     if (error.code === 'already_member') return 'You are already a member of this classroom';
+    if (error.code === 'join_rate_limited') return error.detail ?? 'Too many unknown codes';
     if (error.code === 'forbidden') return error.detail ?? 'You may not join classrooms';
   }
   return 'Could not join the classroom. Please try again.';

@@ -35,7 +35,7 @@ export function MemberTable({
         </Table.Thead>
         <Table.Tbody>
           {members.map((member) => (
-            <Table.Tr key={member.userId}>
+            <Table.Tr key={member.userId ?? member.email}>
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
                   <Text size="sm">{member.name}</Text>
@@ -78,9 +78,13 @@ export function MemberTable({
                         variant="subtle"
                         color="red"
                         onClick={() => onRemove(member)}
-                        aria-label={`Remove ${member.name}`}
+                        aria-label={
+                          member.userId
+                            ? `Remove ${member.name}`
+                            : `Withdraw the invitation to ${member.name}`
+                        }
                       >
-                        Remove
+                        {member.userId ? 'Remove' : 'Withdraw'}
                       </Button>
                     )}
                   </Group>

@@ -9,6 +9,7 @@ import { PageControls } from '@/components/paging/page-controls';
 import { useMembers } from '../api/get-members';
 import { useRemoveMember } from '../api/remove-member';
 import { useUpdateMemberStatus } from '../api/update-member-status';
+import { useWithdrawInvitation } from '../api/withdraw-invitation';
 import { InviteMemberForm } from './invite-member-form';
 import { memberStatusLabels } from './member-status-badge';
 import { MemberTable } from './member-table';
@@ -44,6 +45,9 @@ export function MembersPanel({ classroomId, canManage, initialStatus = [] }: Mem
   });
   const approve = useUpdateMemberStatus();
   const remove = useRemoveMember();
+  const withdraw = useWithdrawInvitation();
+  // An invitation not yet accepted has no user id: it is taken back by its email.
+  const removingInvitation = removing !== null && removing.userId === null;
 
   const total = members.data?.total ?? 0;
   const pageCount = pageCountOf(total, pageSize);
@@ -101,6 +105,7 @@ export function MembersPanel({ classroomId, canManage, initialStatus = [] }: Mem
             canManage={canManage}
             approvingId={approve.isPending ? approve.variables?.userId : undefined}
             onApprove={(member) =>
+              member.userId &&
               approve.mutate({ classroomId, userId: member.userId, status: 'Accepted' })
             }
             onRemove={setRemoving}
@@ -120,19 +125,19 @@ export function MembersPanel({ classroomId, canManage, initialStatus = [] }: Mem
 
       <ConfirmModal
         opened={removing !== null}
-        title="Remove member"
-        confirmLabel="Remove"
-        loading={remove.isPending}
+        title={removingInvitation ? 'Withdraw invitation' : 'Remove member'}
+        confirmLabel={removingInvitation ? 'Withdraw' : 'Remove'}
+        loading={remove.isPending || withdraw.isPending}
         onClose={() => setRemoving(null)}
-        onConfirm={() =>
-          removing &&
-          remove.mutate(
-            { classroomId, userId: removing.userId },
-            { onSuccess: () => setRemoving(null) },
-          )
-        }
+        onConfirm={() => {
+          const done = { onSuccess: () => setRemoving(null) };
+          if (removing?.userId) remove.mutate({ classroomId, userId: removing.userId }, done);
+          else if (removing?.email) withdraw.mutate({ classroomId, email: removing.email }, done);
+        }}
       >
-        Remove {removing?.name} from this classroom?
+        {removingInvitation
+          ? `Withdraw the invitation to ${removing?.email}?`
+          : `Remove ${removing?.name} from this classroom?`}
       </ConfirmModal>
     </Stack>
   );

@@ -2,6 +2,7 @@ import { type Lab, labSchema } from '@hackclass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { getLabQueryOptions } from './get-lab';
+import { getQuotaQueryOptions } from './get-quota';
 import { type LabInput, toLabFormData } from './lab-form-data';
 
 export const createLab = (input: LabInput): Promise<Lab> =>
@@ -13,7 +14,10 @@ export const useCreateLab = () => {
     mutationFn: createLab,
     onSuccess: (lab) => {
       queryClient.setQueryData(getLabQueryOptions(lab.slug).queryKey, lab);
-      return queryClient.invalidateQueries({ queryKey: ['hacking-labs', 'list'] });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['hacking-labs', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: getQuotaQueryOptions().queryKey }),
+      ]);
     },
   });
 };

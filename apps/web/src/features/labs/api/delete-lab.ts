@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { getQuotaQueryOptions } from './get-quota';
 
 export interface DeleteLabInput {
   id: string;
@@ -18,6 +19,7 @@ export const useDeleteLab = () => {
       queryClient.removeQueries({ queryKey: ['hacking-labs', 'detail'] });
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: ['hacking-labs', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: getQuotaQueryOptions().queryKey }),
         queryClient.invalidateQueries({ queryKey: ['classrooms'] }),
       ]);
     },

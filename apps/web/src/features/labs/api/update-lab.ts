@@ -2,6 +2,7 @@ import { type Lab, labSchema } from '@hackclass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { getLabQueryOptions } from './get-lab';
+import { getQuotaQueryOptions } from './get-quota';
 import { type LabInput, toLabFormData } from './lab-form-data';
 
 export interface UpdateLabInput extends LabInput {
@@ -24,6 +25,7 @@ export const useUpdateLab = () => {
       // Points count in every classroom using the lab: their leaderboards and lists change too.
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: ['hacking-labs', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: getQuotaQueryOptions().queryKey }),
         queryClient.invalidateQueries({ queryKey: ['classrooms'] }),
       ]);
     },

@@ -1,13 +1,14 @@
+import type { AccountQuota } from '@hackclass/contracts';
 import { ActionIcon, Group, Input, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconFile, IconUpload, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
+import { formatBytes } from '../utils/format-bytes';
 import { FileRow, FileRows } from './file-rows';
 
-export const MAX_LAB_FILES = 10;
-export const MAX_LAB_FILE_BYTES = 50 * 1024 * 1024;
-
 interface LabFilesInputProps {
+  /** The upload limits and what the caller's files use; undefined while it loads. */
+  quota: AccountQuota | undefined;
   value: File[];
   /** Files the lab keeps (when editing): they count toward the limit. */
   kept?: number;
@@ -17,31 +18,48 @@ interface LabFilesInputProps {
 
 const fileKey = (file: File) => `${file.name}:${file.size}:${file.lastModified}`;
 
-const rejectionMessage = (rejections: FileRejection[]) => {
+const rejectionMessage = (
+  rejections: FileRejection[],
+  { labFileMaxBytes, filesPerLab }: AccountQuota,
+) => {
   const tooBig = rejections.filter((r) => r.errors.some((e) => e.code === 'file-too-large'));
   if (tooBig.length > 0) {
-    return `${tooBig.map((r) => r.file.name).join(', ')}: files may be at most 50 MB each`;
+    return `${tooBig.map((r) => r.file.name).join(', ')}: files may be at most ${formatBytes(labFileMaxBytes)} each`;
   }
-  return `A lab may have at most ${MAX_LAB_FILES} files`;
+  return `A lab may have at most ${filesPerLab} files`;
 };
 
-/** Files of a lab: a drop zone (any type, 50 MB each, 10 in all) and the chosen list. */
-export function LabFilesInput({ value, kept = 0, onChange, error }: LabFilesInputProps) {
+/** `x of y MB used` of the caller's file quota; admins have none. */
+const usageLine = ({ fileBytes }: AccountQuota) =>
+  fileBytes.limit === null
+    ? `Your labs’ files: ${formatBytes(fileBytes.used)} used (no quota)`
+    : `Your labs’ files: ${formatBytes(fileBytes.used)} of ${formatBytes(fileBytes.limit)} used`;
+
+/**
+ * Files of a lab: a drop zone (any type, within the instance's size and count limits), the
+ * chosen list and what the caller's labs' files use of their quota.
+ */
+export function LabFilesInput({ quota, value, kept = 0, onChange, error }: LabFilesInputProps) {
   const [rejected, setRejected] = useState<string | null>(null);
-  const room = MAX_LAB_FILES - kept - value.length;
+  const maxFiles = quota?.filesPerLab ?? 0;
+  const room = maxFiles - kept - value.length;
 
   const add = (dropped: File[]) => {
     // The same file chosen twice is kept once.
     const known = new Set(value.map(fileKey));
     const files = dropped.filter((file) => !known.has(fileKey(file)));
-    setRejected(files.length > room ? `A lab may have at most ${MAX_LAB_FILES} files` : null);
+    setRejected(files.length > room ? `A lab may have at most ${maxFiles} files` : null);
     onChange([...value, ...files.slice(0, Math.max(room, 0))]);
   };
 
   return (
     <Input.Wrapper
       label={kept > 0 ? 'New files' : 'Files'}
-      description={`Optional: up to ${MAX_LAB_FILES} files of any type in all, 50 MB each`}
+      description={
+        quota
+          ? `Optional: up to ${quota.filesPerLab} files of any type in all, ${formatBytes(quota.labFileMaxBytes)} each. ${usageLine(quota)}.`
+          : 'Optional: files of any type'
+      }
       error={rejected ?? error}
       labelElement="div"
       id="lab-files"
@@ -49,8 +67,8 @@ export function LabFilesInput({ value, kept = 0, onChange, error }: LabFilesInpu
       <Stack gap="xs" mt={6}>
         <Dropzone
           onDrop={add}
-          onReject={(rejections) => setRejected(rejectionMessage(rejections))}
-          maxSize={MAX_LAB_FILE_BYTES}
+          onReject={(rejections) => quota && setRejected(rejectionMessage(rejections, quota))}
+          maxSize={quota?.labFileMaxBytes}
           maxFiles={room}
           disabled={room <= 0}
           multiple
@@ -69,11 +87,17 @@ export function LabFilesInput({ value, kept = 0, onChange, error }: LabFilesInpu
             </Dropzone.Idle>
             <div>
               <Text size="md">
-                {room > 0 ? 'Drag files here or click to choose them' : 'No more files allowed'}
+                {!quota
+                  ? 'Loading your upload limits…'
+                  : room > 0
+                    ? 'Drag files here or click to choose them'
+                    : 'No more files allowed'}
               </Text>
-              <Text size="sm" c="dimmed">
-                {kept + value.length} of {MAX_LAB_FILES} chosen
-              </Text>
+              {quota && (
+                <Text size="sm" c="dimmed">
+                  {kept + value.length} of {maxFiles} chosen
+                </Text>
+              )}
             </div>
           </Group>
         </Dropzone>

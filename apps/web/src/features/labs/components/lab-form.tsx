@@ -15,6 +15,7 @@ import { FormAlert } from '@/components/feedback/form-alert';
 import { FormActions } from '@/components/form/form-actions';
 import { messages } from '@/config/messages';
 import { isApiError } from '@/lib/errors';
+import { useQuota } from '../api/get-quota';
 import type { LabInput } from '../api/lab-form-data';
 import { ExistingFilesInput } from './existing-files-input';
 import { type FlagRow, FlagsInput } from './flags-input';
@@ -59,6 +60,7 @@ export function LabForm({
   onCancel,
 }: LabFormProps) {
   const [error, setError] = useState<string | null>(null);
+  const quota = useQuota();
   const form = useForm<LabFormValues>({
     initialValues,
     validate: {
@@ -124,8 +126,9 @@ export function LabForm({
           form.setFieldError('files', fileProblems.join(' '));
           fieldErrors = true;
         }
-        if (failure.status === 413) {
-          setError('The files are too large: each may be at most 50 MB.');
+        // Too large, or past the account's labs or storage: the problem says which and how much.
+        if (failure.status === 413 || failure.code === 'quota_exceeded') {
+          setError(failure.detail ?? failure.title);
           return;
         }
       }
@@ -188,6 +191,7 @@ export function LabForm({
           />
         )}
         <LabFilesInput
+          quota={quota.data}
           value={form.values.files}
           kept={keptFiles}
           onChange={(files) => {

@@ -47,6 +47,8 @@ export function NotificationText({ notification }: { notification: Notification 
         </>
       );
     }
+    case 'TeacherApproved':
+      return <>An admin approved your teacher account: you can now create classrooms and labs.</>;
     default:
       return <>You have a new notification.</>;
   }

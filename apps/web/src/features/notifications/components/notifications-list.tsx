@@ -17,6 +17,7 @@ import {
   IconChecks,
   IconFlag,
   IconMail,
+  IconSchool,
   IconUserCheck,
   IconUserPlus,
 } from '@tabler/icons-react';
@@ -31,6 +32,7 @@ const icons: Record<Notification['type'], typeof IconBell> = {
   JoinApproved: IconUserCheck,
   InvitationAccepted: IconUserCheck,
   LabAdded: IconFlag,
+  TeacherApproved: IconSchool,
 };
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });

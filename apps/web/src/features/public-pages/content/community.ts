@@ -91,7 +91,7 @@ export const teacherTips: InfoCard[] = [
           'Say in the brief what is in scope, what a flag looks like (for example `flag{...}`) and which tools are expected.',
           'Use a case-insensitive flag when students might retype it, an exact one when its case is part of the puzzle.',
           'Solve the lab yourself from its downloaded files before students see it.',
-          'Keep files small and name them clearly; a lab accepts up to 10 files of 50 MB each by default.',
+          'Keep files small and name them clearly; a lab accepts up to 10 files of 20 MB each by default, and each teacher’s labs up to 500 MB in all.',
         ],
       },
     ],

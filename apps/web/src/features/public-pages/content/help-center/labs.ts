@@ -31,7 +31,7 @@ export const labs: HelpSection = {
           id: 'lab-files',
           question: 'What files can a lab have?',
           answer: [
-            'Any type: binaries, archives, packet captures, source code, images, documents. By default each file may be up to 50 MB and a lab may have up to 10 files; the operator of your instance can change both limits.',
+            'Any type: binaries, archives, packet captures, source code, images, documents. By default each file may be up to 20 MB, a lab may have up to 10 files, and the files of all your labs up to 500 MB (the lab form shows how much you use); the operator of your instance can change these limits.',
             'Files are always served as downloads, never opened in the browser, so a sample of malicious HTML or script cannot run on the HackClass page. Open lab files in the environment your teacher recommends.',
           ],
         },

@@ -1,0 +1,21 @@
+import { type ManagedUser, managedUserSchema } from '@hackclass/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { usersQueryKey } from './get-users';
+
+export const approveTeacher = (userId: string): Promise<ManagedUser> =>
+  api.post(`/users/${encodeURIComponent(userId)}/approve-teacher`, { schema: managedUserSchema });
+
+/** The user becomes a teacher with their next request, and is notified. */
+export function useApproveTeacher() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: approveTeacher,
+    meta: { errorToast: 'Could not approve the teacher. Please try again.' },
+    onSuccess: () => {
+      toast.success('Teacher approved');
+      return queryClient.invalidateQueries({ queryKey: usersQueryKey });
+    },
+  });
+}
