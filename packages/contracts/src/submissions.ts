@@ -43,8 +43,12 @@ export const submissionSchema = z.object({
   name: z.string(),
   labId: z.uuid(),
   labName: z.string(),
-  /** What was typed. */
-  flag: z.string(),
+  /**
+   * What was typed, for its submitter and for those who may see the lab's flags (its creator and
+   * admins); null for anyone else, such as the teacher of a classroom another teacher's lab was
+   * added to, since a correct or nearly correct guess gives the flag away.
+   */
+  flag: z.string().nullable(),
   correct: z.boolean(),
   submittedAt: z.iso.datetime(),
 });

@@ -213,4 +213,35 @@ describe('GET /classrooms/:id/submissions', () => {
     expect((await list(outsider, id)).status).toBe(404);
     expect((await list(pending, id)).status).toBe(403);
   });
+
+  it('hides the flags typed from a teacher whose classroom has another teacher’s lab', async () => {
+    const [host, solver] = await Promise.all([
+      signedInAs(server, 'teacher'),
+      signedInAs(server, 'student'),
+    ]);
+    const ownLab = await createLab(host);
+    const { id } = await classroom(server, host.id, {
+      members: [[solver.id, 'Accepted']],
+      labs: [lab.id, ownLab.id],
+    });
+    await submit(solver, id, lab.id, 'flag{tesu}');
+    await submit(solver, id, lab.id, TEST_FLAG);
+    await submit(solver, id, ownLab.id, TEST_FLAG);
+    const flagsFor = async (who: Person) =>
+      (await list(who, id)).json<SubmissionList>().items.map((item) => [item.labId, item.flag]);
+    expect(await flagsFor(host)).toEqual([
+      [ownLab.id, TEST_FLAG],
+      [lab.id, null],
+      [lab.id, null],
+    ]);
+    const correct = (await list(host, id)).json<SubmissionList>().items.map((i) => i.correct);
+    expect(correct).toEqual([true, true, false]);
+    const everyFlag = [
+      [ownLab.id, TEST_FLAG],
+      [lab.id, TEST_FLAG],
+      [lab.id, 'flag{tesu}'],
+    ];
+    expect(await flagsFor(admin)).toEqual(everyFlag);
+    expect(await flagsFor(solver)).toEqual(everyFlag);
+  });
 });
