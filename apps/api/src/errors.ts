@@ -102,6 +102,13 @@ export const apiErrors = {
       'Too many flags',
       `Too many flags for this lab: try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`,
     ),
+  tooManyStreams: (max: number) =>
+    new HttpError(
+      429,
+      'too_many_streams',
+      'Too many live pages',
+      `At most ${max} classroom pages may follow live changes at once: close one and try again`,
+    ),
   identityUnavailable: () =>
     new HttpError(
       503,

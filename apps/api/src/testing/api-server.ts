@@ -29,8 +29,11 @@ export async function startApiServer({
   adminEmails = '',
   uploads,
   requestsPerMinute,
+  redisUrl,
 }: {
   adminEmails?: string;
+  /** REDIS_URL, for tests of what replicas share. */
+  redisUrl?: string;
   /** RATE_LIMIT_PER_MINUTE, for tests that send more than a user would. */
   requestsPerMinute?: number;
   /** Upload limits in bytes and counts, to test them without uploading megabytes. */
@@ -45,6 +48,7 @@ export async function startApiServer({
     ADMIN_EMAILS: adminEmails,
     ...(requestsPerMinute ? { RATE_LIMIT_PER_MINUTE: String(requestsPerMinute) } : {}),
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
   });
   const connection = await openConnection(config);
   const context = { config, connection, logger: createLogger('silent') };
