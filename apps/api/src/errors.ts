@@ -53,6 +53,20 @@ export const apiErrors = {
       'Unsupported image',
       'Upload a PNG, JPEG, WebP or GIF image',
     ),
+  imageTooLarge: (maxSide: number) =>
+    new HttpError(
+      400,
+      'image_dimensions_too_large',
+      'Image too large',
+      `An image may be at most ${maxSide}×${maxSide} pixels`,
+    ),
+  imageWithMarkup: () =>
+    new HttpError(
+      415,
+      'image_with_markup',
+      'Unsupported image',
+      'This image holds web page markup: save it again from an image editor',
+    ),
   unknownJoinCode: () =>
     new HttpError(404, 'unknown_join_code', 'Unknown classroom code', 'No classroom has this code'),
   alreadyMember: (detail: string) =>
