@@ -28,6 +28,15 @@ export const apiErrors = {
       'Reload the page and try again',
     ),
   notFound: (what: string) => new HttpError(404, 'not_found', 'Not found', `${what} not found`),
+  jsonExpected: () =>
+    new HttpError(415, 'unsupported_media_type', 'Unsupported media type', 'Send application/json'),
+  multipartExpected: () =>
+    new HttpError(
+      415,
+      'unsupported_media_type',
+      'Unsupported media type',
+      'Send multipart/form-data',
+    ),
   unexpectedFile: (field: string) =>
     new HttpError(400, 'unexpected_file', 'Unexpected file', `No file is expected in ${field}`),
   malformedForm: () =>

@@ -6,7 +6,7 @@ import { hasNoNul, NO_NUL_MESSAGE } from './text';
 
 export const flagSubmissionParamsSchema = z.object({ id: z.uuid(), labId: z.uuid() });
 
-export const flagSubmissionRequestSchema = z.object({
+export const flagSubmissionRequestSchema = z.strictObject({
   flag: z
     .string('Enter a flag')
     .trim()

@@ -26,7 +26,7 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const DISPLAY_NAME_MAX_LENGTH = 100;
 
 /** Signup: a person chooses student or teacher; admins are made by configuration or an admin. */
-export const registerRequestSchema = z.object({
+export const registerRequestSchema = z.strictObject({
   email: z.email('Enter a valid email address').max(254),
   password: z
     .string()
@@ -47,7 +47,7 @@ export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 export const antiforgeryTokenSchema = z.object({ token: z.string() });
 
 /** An admin changes someone's role. */
-export const roleChangeSchema = z.object({ roleId: roleIdSchema });
+export const roleChangeSchema = z.strictObject({ roleId: roleIdSchema });
 
 export const userParamsSchema = z.object({ id: z.uuid() });
 

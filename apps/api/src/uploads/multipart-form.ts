@@ -41,14 +41,7 @@ export async function readMultipartForm(
   store: FileStore,
   specs: Record<string, FileFieldSpec>,
 ): Promise<MultipartForm> {
-  if (!request.isMultipart()) {
-    throw new HttpError(
-      415,
-      'unsupported_media_type',
-      'Unsupported media type',
-      'Send multipart/form-data',
-    );
-  }
+  if (!request.isMultipart()) throw apiErrors.multipartExpected();
   const form: MultipartForm = { fields: {}, files: [] };
   let storing = false;
   try {

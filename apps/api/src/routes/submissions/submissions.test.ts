@@ -155,6 +155,31 @@ describe('POST /classrooms/:id/hacking-labs/:labId/submissions', () => {
     }
   });
 
+  it('refuses fields it does not take by name, and a body that is not JSON with 415', async () => {
+    const { id } = await room();
+    const url = `/classrooms/${id}/hacking-labs/${lab.id}/submissions`;
+    const extra = await student.session.call('POST', url, {
+      flag: 'flag{x}',
+      userId: teacher.id,
+      toString: 1,
+    });
+    expect(extra.status).toBe(400);
+    expect(extra.json()).toMatchObject({
+      code: 'validation_failed',
+      errors: { userId: ['Unknown field'], toString: ['Unknown field'] },
+    });
+    const plain = await student.session.send('POST', url, {
+      headers: {
+        'x-xsrf-token': await student.session.antiforgeryToken(),
+        'content-type': 'text/plain',
+      },
+      payload: Buffer.from(JSON.stringify({ flag: 'flag{x}' })),
+    });
+    expect(plain.status).toBe(415);
+    expect(plain.json()).toMatchObject({ code: 'unsupported_media_type' });
+    expect(await submissionsOf(id, student.id)).toEqual([]);
+  });
+
   it('limits flags per member and lab: 429 problem+json with Retry-After', async () => {
     const { id } = await room();
     for (let attempt = 0; attempt < FLAGS_PER_MINUTE; attempt++) {
