@@ -14,6 +14,7 @@ import { redisClassroomEvents } from './events/redis-classroom-events';
 import type { IdentityAdmin } from './identity-admin/client';
 import { antiforgery } from './plugins/antiforgery';
 import { authentication } from './plugins/authentication';
+import { contentTypes } from './plugins/content-types';
 import { openapi, openapiReference } from './plugins/openapi';
 import { security } from './plugins/security';
 import { authRoutes } from './routes/auth';
@@ -92,6 +93,7 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
       parts: 100,
     },
   });
+  await app.register(contentTypes);
   await app.register(openapi);
   await app.register(openapiReference);
   // Every route below needs a caller and, for state changes, the anti-forgery token.

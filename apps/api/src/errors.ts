@@ -50,6 +50,15 @@ export const apiErrors = {
       'Reload the page and try again',
     ),
   notFound: (what: string) => new HttpError(404, 'not_found', 'Not found', `${what} not found`),
+  jsonExpected: () =>
+    new HttpError(415, 'unsupported_media_type', 'Unsupported media type', 'Send application/json'),
+  multipartExpected: () =>
+    new HttpError(
+      415,
+      'unsupported_media_type',
+      'Unsupported media type',
+      'Send multipart/form-data',
+    ),
   unexpectedFile: (field: string) =>
     new HttpError(400, 'unexpected_file', 'Unexpected file', `No file is expected in ${field}`),
   malformedForm: () =>
@@ -89,6 +98,20 @@ export const apiErrors = {
       'not_an_image',
       'Unsupported image',
       'Upload a PNG, JPEG, WebP or GIF image',
+    ),
+  imageTooLarge: (maxSide: number) =>
+    new HttpError(
+      400,
+      'image_dimensions_too_large',
+      'Image too large',
+      `An image may be at most ${maxSide}×${maxSide} pixels`,
+    ),
+  imageWithMarkup: () =>
+    new HttpError(
+      415,
+      'image_with_markup',
+      'Unsupported image',
+      'This image holds web page markup: save it again from an image editor',
     ),
   unknownJoinCode: () =>
     new HttpError(404, 'unknown_join_code', 'Unknown classroom code', 'No classroom has this code'),
@@ -161,6 +184,13 @@ export const apiErrors = {
       `Too many unknown classroom codes: try again in ${Math.ceil(seconds / 60)} ${
         Math.ceil(seconds / 60) === 1 ? 'minute' : 'minutes'
       }`,
+    ),
+  tooManyStreams: (max: number) =>
+    new HttpError(
+      429,
+      'too_many_streams',
+      'Too many live pages',
+      `At most ${max} classroom pages may follow live changes at once: close one and try again`,
     ),
   identityUnavailable: () =>
     new HttpError(

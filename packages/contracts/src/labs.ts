@@ -156,7 +156,7 @@ export type Lab = z.infer<typeof labSchema>;
 
 export const labListSchema = z.array(labSummarySchema);
 
-export const addClassroomLabRequestSchema = z.object({ hackingLabId: z.uuid() });
+export const addClassroomLabRequestSchema = z.strictObject({ hackingLabId: z.uuid() });
 export type AddClassroomLabRequest = z.infer<typeof addClassroomLabRequestSchema>;
 
 export const classroomLabLinkSchema = z.object({ classroomId: z.uuid(), hackingLabId: z.uuid() });

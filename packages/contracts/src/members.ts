@@ -24,7 +24,7 @@ export const invitationSchema = z.object({
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
-export const joinClassroomRequestSchema = z.object({
+export const joinClassroomRequestSchema = z.strictObject({
   classroomCode: z
     .string()
     .trim()
@@ -40,7 +40,7 @@ export const membershipSchema = z.object({
 });
 export type Membership = z.infer<typeof membershipSchema>;
 
-export const memberStatusChangeSchema = z.object({ status: memberStatusSchema });
+export const memberStatusChangeSchema = z.strictObject({ status: memberStatusSchema });
 
 export const MEMBER_PAGE_SIZE = { default: 20, max: 100 } as const;
 

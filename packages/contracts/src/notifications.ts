@@ -30,4 +30,6 @@ export const notificationListSchema = z.object({
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
 /** Marks the given notifications read, or all when `ids` is absent. */
-export const markNotificationsReadSchema = z.object({ ids: z.array(z.uuid()).max(500).optional() });
+export const markNotificationsReadSchema = z.strictObject({
+  ids: z.array(z.uuid()).max(500).optional(),
+});

@@ -6,7 +6,7 @@ import { hasNoNul, NO_NUL_MESSAGE } from './text';
 
 export const flagSubmissionParamsSchema = z.object({ id: z.uuid(), labId: z.uuid() });
 
-export const flagSubmissionRequestSchema = z.object({
+export const flagSubmissionRequestSchema = z.strictObject({
   flag: z
     .string('Enter a flag')
     .trim()
@@ -43,8 +43,12 @@ export const submissionSchema = z.object({
   name: z.string(),
   labId: z.uuid(),
   labName: z.string(),
-  /** What was typed. */
-  flag: z.string(),
+  /**
+   * What was typed, for its submitter and for those who may see the lab's flags (its creator and
+   * admins); null for anyone else, such as the teacher of a classroom another teacher's lab was
+   * added to, since a correct or nearly correct guess gives the flag away.
+   */
+  flag: z.string().nullable(),
   correct: z.boolean(),
   submittedAt: z.iso.datetime(),
 });

@@ -31,7 +31,7 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const DISPLAY_NAME_MAX_LENGTH = 100;
 
 /** Signup: a person chooses student or teacher; admins are made by configuration or an admin. */
-export const registerRequestSchema = z.object({
+export const registerRequestSchema = z.strictObject({
   email: z.email('Enter a valid email address').max(254),
   password: z
     .string()
@@ -50,7 +50,7 @@ export const registerRequestSchema = z.object({
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 /** Deleting one's own account: the email address, typed again, says it is meant. */
-export const deleteAccountRequestSchema = z.object({
+export const deleteAccountRequestSchema = z.strictObject({
   email: z.string().trim().min(1, 'Type your email address').max(254),
 });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
@@ -58,7 +58,7 @@ export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
 export const antiforgeryTokenSchema = z.object({ token: z.string() });
 
 /** An admin changes someone's role. */
-export const roleChangeSchema = z.object({ roleId: roleIdSchema });
+export const roleChangeSchema = z.strictObject({ roleId: roleIdSchema });
 
 export const userParamsSchema = z.object({ id: z.uuid() });
 

@@ -1,7 +1,12 @@
 export { type HealthOptions, health } from './health';
 export { commonErrors, HttpError } from './http-error';
 export { problemOf, sendProblem } from './problem';
-export { type ProblemHandlersOptions, problemHandlers, sendNotFound } from './problem-handlers';
+export {
+  type ProblemHandlersOptions,
+  problemHandlers,
+  sendNotFound,
+  UNKNOWN_FIELD_MESSAGE,
+} from './problem-handlers';
 export {
   createService,
   exitOnStartFailure,

@@ -3,16 +3,34 @@ import fp from 'fastify-plugin';
 import { commonErrors, HttpError } from './http-error';
 import { sendProblem } from './problem';
 
-/** Schema validation failures, keyed by field path (`email`, `members.0.status`). */
+export const UNKNOWN_FIELD_MESSAGE = 'Unknown field';
+
+/** The fields a strict object refused (zod's `unrecognized_keys`), else none. */
+const unknownKeysOf = (issue: { keyword: string; params: Record<string, unknown> }) =>
+  issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params.keys)
+    ? issue.params.keys.map(String)
+    : [];
+
+/**
+ * Schema validation failures, keyed by field path (`email`, `members.0.status`); a field the
+ * schema does not know is named itself, rather than the object holding it.
+ */
 function fieldErrorsOf(error: FastifyError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+  // A Map, since an unknown field may be called `toString` or `__proto__`.
+  const errors = new Map<string, string[]>();
+  const add = (field: string, message: string) => {
+    errors.set(field, [...(errors.get(field) ?? []), message]);
+  };
   for (const issue of error.validation ?? []) {
-    const field =
-      issue.instancePath.split('/').filter(Boolean).join('.') ||
-      (error.validationContext ?? 'body');
-    errors[field] = [...(errors[field] ?? []), issue.message ?? 'Invalid value'];
+    const path = issue.instancePath.split('/').filter(Boolean);
+    const unknown = unknownKeysOf(issue);
+    if (unknown.length > 0) {
+      for (const key of unknown) add([...path, key].join('.'), UNKNOWN_FIELD_MESSAGE);
+      continue;
+    }
+    add(path.join('.') || (error.validationContext ?? 'body'), issue.message ?? 'Invalid value');
   }
-  return errors;
+  return Object.fromEntries(errors);
 }
 
 /** What Fastify's own 4xx errors (bad JSON, wrong content type, body too large…) become. */

@@ -1,5 +1,6 @@
 import { text } from 'node:stream/consumers';
 import { PROBLEM_CONTENT_TYPE, problemSchema } from '@hackclass/contracts';
+import { UNKNOWN_FIELD_MESSAGE } from '@hackclass/http';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
@@ -89,7 +90,12 @@ export function expectSound(response: Answer, spec: RouteCase, elsewhere = false
       const fields = Object.keys(problem.errors ?? {});
       expect(fields.length, seen).toBeGreaterThan(0);
       const known = [...namesOf(spec), ...LOCATIONS];
-      for (const field of fields) expect(known, seen).toContain(field.split('.')[0]);
+      // A field the route does not take is named as sent: nothing else may name a stranger.
+      const unknown = ([field, messages]: [string, string[]]) =>
+        !known.includes(field) && messages.every((message) => message === UNKNOWN_FIELD_MESSAGE);
+      for (const entry of Object.entries(problem.errors ?? {})) {
+        if (!unknown(entry)) expect(known, seen).toContain(entry[0].split('.')[0]);
+      }
     }
     return problem;
   }
@@ -223,6 +229,67 @@ export async function fuzzValidBodies(world: World, route: string, spec: RouteCa
       },
     ),
     { ...options, numRuns: Math.min(runs, 20) },
+  );
+}
+
+/** Keys no route takes; `__proto__` and the like are refused as a whole by the JSON parser. */
+const strangerKey = (taken: string[]) =>
+  fc
+    .string({ minLength: 1, maxLength: 12 })
+    .filter(
+      (name) => !taken.includes(name) && !['__proto__', 'constructor', 'prototype'].includes(name),
+    );
+
+/** A valid JSON body with fields added that the route does not take: 400 naming each of them. */
+export async function expectUnknownFieldsRefused(world: World, route: string, spec: RouteCase) {
+  const good = spec.json ?? {};
+  const extra = fc.uniqueArray(strangerKey(Object.keys(good)), { minLength: 1, maxLength: 3 });
+  await fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom(...callersOf(world, spec)),
+      extra,
+      fc.jsonValue({ maxDepth: 1 }),
+      async (caller, names, value) => {
+        const values = Object.fromEntries(
+          Object.entries(spec.params ?? {}).map(([name, valid]) => [name, valid(world, caller)]),
+        );
+        const { method, url } = pathOf(route, values);
+        const fields = { ...good, ...Object.fromEntries(names.map((name) => [name, value])) };
+        const body = { contentType: 'application/json', payload: JSON.stringify(fields) };
+        const response = await send(world, caller, method, url, body, spec);
+        const problem = expectSound(response, spec);
+        expect(problem?.code, response.body).toBe('validation_failed');
+        expect(problem?.errors, response.body).toEqual(
+          Object.fromEntries(names.map((name) => [name, [UNKNOWN_FIELD_MESSAGE]])),
+        );
+      },
+    ),
+    { ...options, numRuns: Math.min(runs, 20) },
+  );
+}
+
+/** Bodies in a type a JSON route does not take: 415, never a 400 about the body's shape. */
+const notJson = fc.constantFrom<Body>(
+  { contentType: 'text/plain', payload: '{"flag":"x"}' },
+  { contentType: 'text/plain; charset=utf-8', payload: 'hello' },
+  { contentType: 'application/xml', payload: '<a>1</a>' },
+  { contentType: 'application/x-www-form-urlencoded', payload: 'a=1' },
+  { contentType: 'image/png', payload: 'x' },
+  multipartOf([{ name: 'flag', value: 'x' }]),
+);
+
+export async function expectOtherTypesRefused(world: World, route: string, spec: RouteCase) {
+  await fc.assert(
+    fc.asyncProperty(fc.constantFrom(...callersOf(world, spec)), notJson, async (caller, body) => {
+      const values = Object.fromEntries(
+        Object.entries(spec.params ?? {}).map(([name, valid]) => [name, valid(world, caller)]),
+      );
+      const { method, url } = pathOf(route, values);
+      const response = await send(world, caller, method, url, body, spec);
+      expect(response.statusCode, response.body).toBe(415);
+      expect(expectSound(response, spec)?.code).toBe('unsupported_media_type');
+    }),
+    { ...options, numRuns: Math.min(runs, 12) },
   );
 }
 

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { expectFieldErrors, fuzzRoute, fuzzValidBodies, hasFields } from './probe';
+import {
+  expectFieldErrors,
+  expectOtherTypesRefused,
+  expectUnknownFieldsRefused,
+  fuzzRoute,
+  fuzzValidBodies,
+  hasFields,
+} from './probe';
 import { type Domain, type RouteCase, routeCases } from './routes';
 import { startWorld, type World } from './world';
 
@@ -22,6 +29,12 @@ export function badInputSuite(domain: Domain): () => World {
       if (spec.validBody) {
         it(`${route}: valid bodies of random content reach the handler without a 5xx`, () =>
           fuzzValidBodies(world, route, spec));
+      }
+      if (spec.json) {
+        it(`${route}: a field the route does not take is refused by name`, () =>
+          expectUnknownFieldsRefused(world, route, spec));
+        it(`${route}: a body that is not JSON is 415`, () =>
+          expectOtherTypesRefused(world, route, spec));
       }
       if (hasFields(spec)) {
         it(`${route}: a validation problem names exactly the wrong fields`, () =>

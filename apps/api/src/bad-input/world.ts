@@ -2,14 +2,12 @@ import type { Classroom, Lab } from '@hackclass/contracts';
 import fc from 'fast-check';
 import { classroom, createLab } from '../routes/labs/test-fixtures';
 import { type ApiServer, type Person, signedInAs, startApiServer } from '../testing';
+import { pngImage } from '../testing/images';
 
 /** Small limits, so that too-large uploads are cheap to send. */
 export const UPLOAD_LIMITS = { imageMaxBytes: 2_048, fileMaxBytes: 2_048, filesPerLab: 3 };
 
-export const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('not really pixels'),
-]);
+export const PNG = pngImage(1, 1);
 
 /** A caller as the web app is one: ID token, anti-forgery cookie and token. */
 export interface Caller {

@@ -3,10 +3,16 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { memberName } from '../classrooms/queries';
 import type { ApiDatabase } from '../db';
 import { labs, submissions, users } from '../db/schema';
+import type { Actor } from '../policies/actors';
+import { canSeeLabFlags } from '../policies/labs';
 
-/** A page of a classroom's submissions, newest first, filtered by lab and member. */
+/**
+ * A page of a classroom's submissions, newest first, filtered by lab and member. The flag typed
+ * shows only to its submitter and to those who may see the lab's flags.
+ */
 export async function listSubmissions(
   db: ApiDatabase,
+  viewer: Actor,
   classroomId: string,
   { labId, userId, page, pageSize }: SubmissionListQuery,
 ): Promise<SubmissionList> {
@@ -24,6 +30,7 @@ export async function listSubmissions(
         name: memberName,
         labId: submissions.labId,
         labName: labs.name,
+        labCreatorId: labs.creatorId,
         flag: submissions.flag,
         correct: submissions.correct,
         submittedAt: submissions.submittedAt,
@@ -38,7 +45,14 @@ export async function listSubmissions(
   ]);
   const total = totals[0]?.total ?? 0;
   return {
-    items: rows.map((row) => ({ ...row, submittedAt: row.submittedAt.toISOString() })),
+    items: rows.map(({ labCreatorId, flag, submittedAt, ...row }) => ({
+      ...row,
+      flag:
+        row.userId === viewer.id || canSeeLabFlags(viewer, { creatorId: labCreatorId })
+          ? flag
+          : null,
+      submittedAt: submittedAt.toISOString(),
+    })),
     total,
     page,
     pageSize,

@@ -32,8 +32,11 @@ export async function startApiServer({
   quotas,
   teacherApproval = false,
   requestsPerMinute,
+  redisUrl,
 }: {
   adminEmails?: string;
+  /** REDIS_URL, for tests of what replicas share. */
+  redisUrl?: string;
   /** RATE_LIMIT_PER_MINUTE, for tests that send more than a user would. */
   requestsPerMinute?: number;
   /** Upload limits in bytes and counts, to test them without uploading megabytes. */
@@ -52,6 +55,7 @@ export async function startApiServer({
     ADMIN_EMAILS: adminEmails,
     ...(requestsPerMinute ? { RATE_LIMIT_PER_MINUTE: String(requestsPerMinute) } : {}),
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
   });
   const connection = await openConnection(config);
   const context = { config, connection, logger: createLogger('silent') };

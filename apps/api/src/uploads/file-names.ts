@@ -1,14 +1,22 @@
 const MAX_NAME_LENGTH = 120;
 
 /**
- * A file name safe to store and to send back: no folders, no control or NUL characters, no
- * leading dots, at most 120 characters (keeping the extension), never empty.
+ * Control characters (C0, DEL, C1), the bidirectional marks, embeddings, overrides and isolates
+ * (a right-to-left override shows `invoice\u202Efdp.exe` as `invoiceexe.pdf`), and the
+ * characters Windows forbids in names.
+ */
+const UNSAFE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"<>:|?*]/g;
+
+/**
+ * A file name safe to store and to send back: no folders, no control, bidirectional-control or
+ * NUL characters, no leading dots, at most 120 characters (keeping the extension), never empty.
  */
 export function safeFileName(uploaded: string | undefined): string {
   const base = (uploaded ?? '').split(/[/\\]/).pop() ?? '';
   const cleaned = base
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
-    .replace(/[\u0000-\u001f\u007f"<>:|?*]/g, '')
+    .replace(UNSAFE, '')
     .replace(/^[.\s]+/, '')
     .trim();
   if (cleaned === '') return 'file';

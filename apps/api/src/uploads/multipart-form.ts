@@ -49,14 +49,7 @@ export async function readMultipartForm(
   specs: Record<string, FileFieldSpec>,
   budget?: UploadBudget,
 ): Promise<MultipartForm> {
-  if (!request.isMultipart()) {
-    throw new HttpError(
-      415,
-      'unsupported_media_type',
-      'Unsupported media type',
-      'Send multipart/form-data',
-    );
-  }
+  if (!request.isMultipart()) throw apiErrors.multipartExpected();
   const form: MultipartForm = { fields: {}, files: [] };
   let storing = false;
   try {

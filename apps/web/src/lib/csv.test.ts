@@ -18,12 +18,19 @@ describe('csvCell', () => {
     expect(csvCell(' padded ')).toBe('" padded "');
   });
 
+  it('quotes semicolons and tabs, the separators of other locales', () => {
+    expect(csvCell('x;=1+1')).toBe('"x;=1+1"');
+    expect(csvCell('a\tb')).toBe('"a\tb"');
+    expect(csvCell('-1;2')).toBe(`"'-1;2"`);
+  });
+
   it('neutralises text a spreadsheet would run as a formula', () => {
     expect(csvCell('=HYPERLINK("http://evil")')).toBe(`"'=HYPERLINK(""http://evil"")"`);
     expect(csvCell('+1')).toBe("'+1");
     expect(csvCell('-2+3')).toBe("'-2+3");
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvCell('\tcmd')).toBe("'\tcmd");
+    expect(csvCell('\tcmd')).toBe(`"'\tcmd"`);
+    expect(csvCell('\rcmd')).toBe(`"'\rcmd"`);
     expect(csvCell('a=b')).toBe('a=b');
   });
 });

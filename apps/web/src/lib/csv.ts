@@ -5,9 +5,14 @@ export type CsvValue = string | number | null | undefined;
  * apostrophe, which spreadsheets show as text and do not evaluate.
  */
 const formulaStart = /^[=+\-@\t\r]/;
-const needsQuotes = /[",\r\n]|^\s|\s$/;
+/**
+ * Quoted when it holds a separator a spreadsheet might split on: the comma of RFC 4180, and the
+ * semicolon and tab that locales using the decimal comma take instead, so a name never spills
+ * into the next cell (where a leading `=` would no longer be neutralised).
+ */
+const needsQuotes = /[",;\t\r\n]|^\s|\s$/;
 
-/** One field, per RFC 4180: quoted when it holds a quote, comma or line break; quotes doubled. */
+/** One field, per RFC 4180: quoted when it holds a quote, separator or line break; quotes doubled. */
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return String(value);

@@ -1,15 +1,23 @@
 import { PROBLEM_CONTENT_TYPE } from '@hackclass/contracts';
+import { and, eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { members } from '../../db/schema';
+import { CLASSROOM_EVENTS_CHANNEL } from '../../events/redis-classroom-events';
 import {
   type ApiServer,
   type ClassroomWatch,
+  isReachable,
   type Person,
   signedInAs,
   startApiServer,
   watchClassroom,
 } from '../../testing';
 import { classroom, createLab } from '../labs/test-fixtures';
-import { eventFrame, HEARTBEAT_FRAME, HEARTBEAT_MS, RETRY_MS } from '.';
+import { eventFrame, HEARTBEAT_FRAME, HEARTBEAT_MS, MAX_STREAMS_PER_USER, RETRY_MS } from '.';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const noRedis = !process.env.REDIS_URL && !(await isReachable(REDIS_URL, 6379));
 
 let server: ApiServer;
 let teacher: Person;
@@ -120,6 +128,91 @@ describe('GET /classrooms/:id/events', () => {
     expect(refused.response.headers.get('content-type')).toMatch(PROBLEM_CONTENT_TYPE);
     expect(await refused.response.json()).toMatchObject({ status: 404, code: 'not_found' });
   });
+
+  it('refuses invitees and those waiting for approval, as the classroom page does', async () => {
+    const [invitee, requester] = await Promise.all([
+      signedInAs(server, 'student'),
+      signedInAs(server, 'student'),
+    ]);
+    const room = await classroom(server, teacher.id, {
+      members: [
+        [invitee.id, 'Invited'],
+        [requester.id, 'PendingApproval'],
+      ],
+    });
+    for (const who of [invitee, requester]) {
+      const refused = await watchClassroom(server.origin, who.idToken, room.id);
+      expect(refused.response.status).toBe(403);
+      expect(await refused.response.json()).toMatchObject({ status: 403, code: 'forbidden' });
+    }
+  });
+
+  it('ends a member’s stream at once when they are removed, and keeps the teacher’s', async () => {
+    const member = await signedInAs(server, 'student');
+    const room = await classroom(server, teacher.id, { members: [[member.id, 'Accepted']] });
+    const [theirs, teachers] = [await watch(member, room.id), await watch(teacher, room.id)];
+    const removed = await teacher.session.call(
+      'DELETE',
+      `/classrooms/${room.id}/members/${member.id}`,
+    );
+    expect(removed.status).toBe(204);
+    expect(await theirs.nextFrame()).toBe(eventFrame({ type: 'members' }));
+    expect(await theirs.nextFrame()).toBeUndefined();
+    expect(await teachers.nextFrame()).toBe(eventFrame({ type: 'members' }));
+    await outsider.session.call('POST', '/classrooms/join', { classroomCode: room.joinCode });
+    expect(await teachers.nextFrame()).toBe(eventFrame({ type: 'members' }));
+  });
+
+  it(`allows ${MAX_STREAMS_PER_USER} streams per user at once, 429 beyond`, async () => {
+    const watcher = await signedInAs(server, 'teacher');
+    const room = await classroom(server, watcher.id, { members: [[student.id, 'Accepted']] });
+    const opened = [];
+    for (let count = 0; count < MAX_STREAMS_PER_USER; count++) {
+      opened.push(await watch(watcher, room.id));
+    }
+    const refused = await watchClassroom(server.origin, watcher.idToken, room.id);
+    expect(refused.response.status).toBe(429);
+    expect(refused.response.headers.get('content-type')).toMatch(PROBLEM_CONTENT_TYPE);
+    expect(await refused.response.json()).toMatchObject({ code: 'too_many_streams' });
+    expect((await watch(student, room.id)).response.status).toBe(200);
+    opened[0]?.close();
+    await vi.waitFor(async () => {
+      const again = await watchClassroom(server.origin, watcher.idToken, room.id);
+      watches.push(again);
+      expect(again.response.status).toBe(200);
+    });
+  });
+
+  it.skipIf(noRedis)(
+    'ends a removed member’s stream when another replica removed them',
+    async () => {
+      const replica = await startApiServer({ redisUrl: REDIS_URL });
+      const redis = new Redis(REDIS_URL);
+      try {
+        const [owner, member] = await Promise.all([
+          signedInAs(replica, 'teacher'),
+          signedInAs(replica, 'student'),
+        ]);
+        const room = await classroom(replica, owner.id, { members: [[member.id, 'Accepted']] });
+        const theirs = await watch(member, room.id, replica);
+        // What another replica does: remove the row, then publish the roster change.
+        await replica.db
+          .delete(members)
+          .where(and(eq(members.classroomId, room.id), eq(members.userId, member.id)));
+        const message = {
+          origin: 'another-replica',
+          classroomId: room.id,
+          event: { type: 'members' },
+        };
+        await redis.publish(CLASSROOM_EVENTS_CHANNEL, JSON.stringify(message));
+        expect(await theirs.nextFrame()).toBe(eventFrame({ type: 'members' }));
+        expect(await theirs.nextFrame()).toBeUndefined();
+      } finally {
+        await redis.quit();
+        await replica.close();
+      }
+    },
+  );
 
   it('ends open streams when the server closes, without waiting for the clients', async () => {
     const closing = await startApiServer();

@@ -5,12 +5,20 @@ import { type ClassroomEvent, classroomParamsSchema } from '@hackclass/contracts
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { classroomFor } from '../../classrooms/access';
+import { findClassroomView } from '../../classrooms/queries';
+import type { ApiDatabase } from '../../db';
+import { apiErrors } from '../../errors';
 import { principalOf } from '../../plugins/authentication';
+import type { Actor } from '../../policies/actors';
+import { canSeeClassroom } from '../../policies/classrooms';
 
 /** Proxies and load balancers drop connections idle for a minute or so; a comment line resets that. */
 export const HEARTBEAT_MS = 25_000;
 /** How long the browser waits before it reconnects after the stream ended. */
 export const RETRY_MS = 3_000;
+
+/** A person has a few tabs open; more streams than this are a leak or a script. */
+export const MAX_STREAMS_PER_USER = 5;
 
 export const HEARTBEAT_FRAME = ': heartbeat\n\n';
 export const eventFrame = (event: ClassroomEvent) =>
@@ -20,10 +28,20 @@ const description = `Server-sent events (text/event-stream) about the classroom,
 connection stays open. It starts with \`retry: ${RETRY_MS}\`; then each change is one frame,
 \`event: <solve|members|labs>\` and \`data: <JSON of the event>\`, after which the page refetches
 what changed. A comment line (\`: heartbeat\`) comes every ${HEARTBEAT_MS / 1000} s. The stream
-ends when the server shuts down or the ID token expires: reconnect with a fresh token.`;
+ends when the server shuts down, the ID token expires (reconnect with a fresh token) or the
+caller may no longer see the classroom. Only those who see the whole classroom (accepted
+members, its teacher, admins) may watch, with at most ${MAX_STREAMS_PER_USER} streams per user on
+one server (429 beyond).`;
+
+/** Whether the actor may still see the classroom, as the database says now. */
+async function stillSees(db: ApiDatabase, id: string, actor: Actor) {
+  const view = await findClassroomView(db, id, actor.id);
+  return view !== undefined && canSeeClassroom(actor, view);
+}
 
 export const classroomEventRoutes: FastifyPluginAsyncZod = async (app) => {
   const open = new Map<PassThrough, ServerResponse>();
+  const streamsPerUser = new Map<string, number>();
 
   // Closing waits for the requests in flight, so the streams end before it starts waiting
   // (preClose); onClose would be too late.
@@ -57,14 +75,32 @@ export const classroomEventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user, token } = principalOf(request);
-      const { classroom } = await classroomFor(app.db, request.params.id, user);
+      const { classroom } = await classroomFor(app.db, request.params.id, user, canSeeClassroom);
+      const streams = streamsPerUser.get(user.id) ?? 0;
+      if (streams >= MAX_STREAMS_PER_USER) throw apiErrors.tooManyStreams(MAX_STREAMS_PER_USER);
+      streamsPerUser.set(user.id, streams + 1);
       const stream = new PassThrough();
       const heartbeat = setInterval(() => stream.write(HEARTBEAT_FRAME), HEARTBEAT_MS);
-      // Who may watch is decided once, with this token: the stream does not outlive it.
+      // The token's claims were checked once: the stream does not outlive it.
       const expiry = setTimeout(() => stream.end(), token.expiresAt * 1000 - Date.now());
-      const unsubscribe = app.classroomEvents.subscribe(classroom.id, (event) =>
-        stream.write(eventFrame(event)),
-      );
+      // A roster change may be the watcher's own removal, on this replica or (through the
+      // events' Redis channel) another: it is checked again, one check at a time.
+      let checking = Promise.resolve();
+      const recheck = () => {
+        checking = checking
+          .then(() => stillSees(app.db, classroom.id, user))
+          .then(
+            (sees) => void (sees || stream.end()),
+            (error: unknown) => {
+              request.log.warn({ err: error }, 'classroom events: access not rechecked');
+              stream.end();
+            },
+          );
+      };
+      const unsubscribe = app.classroomEvents.subscribe(classroom.id, (event) => {
+        stream.write(eventFrame(event));
+        if (event.type === 'members') recheck();
+      });
       open.set(stream, reply.raw);
       // Ended by the server, or destroyed by Fastify when the client went away.
       stream.once('close', () => {
@@ -72,6 +108,9 @@ export const classroomEventRoutes: FastifyPluginAsyncZod = async (app) => {
         clearTimeout(expiry);
         unsubscribe();
         open.delete(stream);
+        const left = (streamsPerUser.get(user.id) ?? 1) - 1;
+        if (left > 0) streamsPerUser.set(user.id, left);
+        else streamsPerUser.delete(user.id);
       });
       stream.write(`retry: ${RETRY_MS}\n\n`);
       return (

@@ -10,13 +10,12 @@ import {
   notifications,
 } from '../../db/schema';
 import { type ApiServer, startApiServer } from '../../testing';
+import { gifImage, jpegImage, pngImage, webpImage } from '../../testing/images';
 import { type Person, signedInAs } from '../../testing/people';
+import { IMAGE_MAX_SIDE } from '../../uploads/image-check';
 
 const IMAGE_MAX_BYTES = 1024;
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('not really pixels'),
-]);
+const PNG = pngImage(2, 2);
 
 let server: ApiServer;
 let teacher: Person;
@@ -92,6 +91,7 @@ describe('POST /classrooms', () => {
     expect(image.rawPayload.equals(PNG)).toBe(true);
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.headers['x-content-type-options']).toBe('nosniff');
+    expect(image.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
     expect(image.headers['cache-control']).toMatch(/^private/);
     // Stored under a key of our own, never the client's file name.
     const [row] = await server.db.select().from(classrooms).where(eq(classrooms.id, classroom.id));
@@ -143,6 +143,61 @@ describe('POST /classrooms', () => {
     );
     expect(large.status).toBe(413);
     expect(large.json()).toMatchObject({ code: 'file_too_large' });
+  });
+
+  it(`refuses images over ${IMAGE_MAX_SIDE} pixels a side, in every format`, async () => {
+    const side = IMAGE_MAX_SIDE + 1;
+    const huge = [
+      pngImage(20_000, 20_000),
+      pngImage(side, 1),
+      gifImage(1, side),
+      jpegImage(side, 1),
+      webpImage(side, 1, 'VP8 '),
+      webpImage(1, side, 'VP8L'),
+      webpImage(side, side, 'VP8X'),
+    ];
+    for (const bytes of huge) {
+      const response = await teacher.session.callMultipart(
+        'POST',
+        '/classrooms',
+        classroomForm({}, { bytes, name: 'huge.png' }),
+      );
+      expect(response.status).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'image_dimensions_too_large',
+        detail: `An image may be at most ${IMAGE_MAX_SIDE}×${IMAGE_MAX_SIDE} pixels`,
+      });
+    }
+    const fits = [pngImage(IMAGE_MAX_SIDE, IMAGE_MAX_SIDE), jpegImage(IMAGE_MAX_SIDE, 1)];
+    for (const bytes of fits)
+      await createClassroom(teacher, classroomForm({}, { bytes, name: 'a' }));
+  });
+
+  it('refuses an image that carries web page markup, before its pixels or after them', async () => {
+    const markup = [
+      Buffer.concat([PNG, Buffer.from('<html><script>alert(document.domain)</script>')]),
+      Buffer.concat([PNG.subarray(0, 33), Buffer.from('<SVG onload=alert(1)>'), PNG.subarray(33)]),
+      Buffer.concat([gifImage(1, 1), Buffer.from('<!DOCTYPE html>')]),
+    ];
+    for (const bytes of markup) {
+      const response = await teacher.session.callMultipart(
+        'POST',
+        '/classrooms',
+        classroomForm({}, { bytes, name: 'polyglot.png' }),
+      );
+      expect(response.status).toBe(415);
+      expect(response.json()).toMatchObject({ code: 'image_with_markup' });
+    }
+  });
+
+  it('refuses an image whose header gives no size', async () => {
+    const response = await teacher.session.callMultipart(
+      'POST',
+      '/classrooms',
+      classroomForm({}, { bytes: PNG.subarray(0, 16), name: 'cut.png' }),
+    );
+    expect(response.status).toBe(415);
+    expect(response.json()).toMatchObject({ code: 'not_an_image' });
   });
 });
 
@@ -234,7 +289,7 @@ describe('PUT /classrooms/:id', () => {
       .select()
       .from(classrooms)
       .where(eq(classrooms.id, classroom.id));
-    const gif = Buffer.from('GIF89a tiny');
+    const gif = gifImage(2, 2);
     const response = await teacher.session.callMultipart(
       'PUT',
       `/classrooms/${classroom.id}`,

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ClassroomImage } from '../../classrooms/commands';
 import { apiErrors } from '../../errors';
+import { checkStoredImage } from '../../uploads/image-check';
 import { detectImageType } from '../../uploads/image-type';
 import { discardFiles, readMultipartForm } from '../../uploads/multipart-form';
 
@@ -15,7 +16,8 @@ export interface ClassroomForm {
 
 /**
  * The create/update form: text fields validated by the contract, the optional image stored
- * only if its bytes are an image. Nothing stays stored when the form is refused.
+ * only if its bytes are an image of a sensible size without web page markup. Nothing stays
+ * stored when the form is refused.
  */
 export async function readClassroomForm(
   request: FastifyRequest,
@@ -34,15 +36,20 @@ export async function readClassroomForm(
       },
     },
   });
-  const parsed = classroomFieldsSchema.safeParse(form.fields);
-  if (!parsed.success) {
-    await discardFiles(store, form.files);
-    const { fieldErrors } = z.flattenError(parsed.error);
-    throw commonErrors.validation(fieldErrors as Record<string, string[]>);
-  }
   const [file] = form.files;
-  return {
-    fields: parsed.data,
-    image: file && { storageKey: file.storageKey, contentType: file.contentType },
-  };
+  try {
+    if (file) await checkStoredImage(store, file.storageKey);
+    const parsed = classroomFieldsSchema.safeParse(form.fields);
+    if (!parsed.success) {
+      const { fieldErrors } = z.flattenError(parsed.error);
+      throw commonErrors.validation(fieldErrors as Record<string, string[]>);
+    }
+    return {
+      fields: parsed.data,
+      image: file && { storageKey: file.storageKey, contentType: file.contentType },
+    };
+  } catch (error) {
+    await discardFiles(store, form.files);
+    throw error;
+  }
 }

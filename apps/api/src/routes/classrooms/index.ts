@@ -20,6 +20,7 @@ import { apiErrors } from '../../errors';
 import { principalOf } from '../../plugins/authentication';
 import { type Actor, canCreateContent } from '../../policies/actors';
 import { ensureRoom, type Quotas, quotaOwner } from '../../quotas/room';
+import { SANDBOX_CSP } from '../../uploads/sandbox';
 import { readClassroomForm } from './form';
 
 export interface ClassroomRoutesOptions {
@@ -195,6 +196,8 @@ export const classroomRoutes: FastifyPluginAsyncZod<ClassroomRoutesOptions> = as
           .header('content-type', classroom.imageContentType)
           .header('content-length', image.size)
           .header('x-content-type-options', 'nosniff')
+          // Should an image still hold markup, opened on its own it runs nothing.
+          .header('content-security-policy', SANDBOX_CSP)
           // The URL changes with the classroom (`?v=`), and only members may see it.
           .header('cache-control', 'private, max-age=86400')
           .send(image.body)

@@ -30,6 +30,8 @@ beforeAll(async () => {
     ['../../etc/passwd', binary],
     ['evil\u0000.html', html],
     [`${'a'.repeat(296)}.exe`, 'MZ'],
+    ['invoice\u202Efdp.exe', 'MZ'],
+    ['\u2067notes\u2069\u200F\u061C\u0085\u200E\u202A.txt', 'text'],
   ]);
   await classroom(server, teacher.id, {
     members: [
@@ -60,6 +62,13 @@ describe('GET /hacking-labs/:id/files/:fileId', () => {
     }
   });
 
+  it('drops the bidirectional and other control characters that disguise a name', () => {
+    const names = lab.files.map((file) => file.fileName);
+    // Shown as invoiceexe.pdf with the right-to-left override kept.
+    expect(names).toContain('invoicefdp.exe');
+    expect(names).toContain('notes.txt');
+  });
+
   it('sends the exact bytes as an attachment that a browser will not render', async () => {
     const file = fileNamed(/^passwd$/);
     const response = await download(
@@ -73,6 +82,7 @@ describe('GET /hacking-labs/:id/files/:fileId', () => {
       'content-type': 'application/octet-stream',
       'content-disposition': attachmentDisposition('passwd'),
       'x-content-type-options': 'nosniff',
+      'content-security-policy': "sandbox; default-src 'none'",
       'content-length': String(binary.length),
       'cache-control': 'private, no-store',
     });
@@ -89,6 +99,7 @@ describe('GET /hacking-labs/:id/files/:fileId', () => {
     expect(response.bytes.toString()).toBe(html);
     expect(response.headers['content-type']).toBe('application/octet-stream');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="evil\.html"/);
+    expect(response.headers['content-security-policy']).toMatch(/^sandbox;/);
   });
 
   it('downloads a long name under its shortened safe name', async () => {

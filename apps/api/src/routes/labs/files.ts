@@ -5,6 +5,7 @@ import { apiErrors } from '../../errors';
 import { findVisibleLabFile } from '../../labs/find-labs';
 import { principalOf } from '../../plugins/authentication';
 import { attachmentDisposition } from '../../uploads/file-names';
+import { SANDBOX_CSP } from '../../uploads/sandbox';
 
 export const labFileRoutes: FastifyPluginAsyncZod<{ files: FileStore }> = async (
   app,
@@ -35,6 +36,7 @@ export const labFileRoutes: FastifyPluginAsyncZod<{ files: FileStore }> = async 
         .header('content-type', 'application/octet-stream')
         .header('content-disposition', attachmentDisposition(file.fileName))
         .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', SANDBOX_CSP)
         .header('content-length', stored.size)
         .header('cache-control', 'private, no-store')
         .send(stored.body);

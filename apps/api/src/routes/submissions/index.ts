@@ -70,7 +70,8 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'A page of submissions, newest first: all for the classroom’s managers, ' +
-          'their own for members',
+          'their own for members; the flag typed is null unless the caller submitted it or ' +
+          'may see the lab’s flags',
         security: [{ idToken: [] }],
         params: classroomParamsSchema,
         querystring: submissionListQuerySchema,
@@ -81,11 +82,13 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = principalOf(request);
       const view = await classroomFor(app.db, request.params.id, user, canSeeClassroom);
       const { query } = request;
-      if (canManageClassroom(user, view)) return listSubmissions(app.db, view.classroom.id, query);
+      if (canManageClassroom(user, view)) {
+        return listSubmissions(app.db, user, view.classroom.id, query);
+      }
       if (query.userId !== undefined && query.userId !== user.id) {
         throw apiErrors.forbidden('Members see only their own submissions');
       }
-      return listSubmissions(app.db, view.classroom.id, { ...query, userId: user.id });
+      return listSubmissions(app.db, user, view.classroom.id, { ...query, userId: user.id });
     },
   );
 };

@@ -155,6 +155,31 @@ describe('POST /classrooms/:id/hacking-labs/:labId/submissions', () => {
     }
   });
 
+  it('refuses fields it does not take by name, and a body that is not JSON with 415', async () => {
+    const { id } = await room();
+    const url = `/classrooms/${id}/hacking-labs/${lab.id}/submissions`;
+    const extra = await student.session.call('POST', url, {
+      flag: 'flag{x}',
+      userId: teacher.id,
+      toString: 1,
+    });
+    expect(extra.status).toBe(400);
+    expect(extra.json()).toMatchObject({
+      code: 'validation_failed',
+      errors: { userId: ['Unknown field'], toString: ['Unknown field'] },
+    });
+    const plain = await student.session.send('POST', url, {
+      headers: {
+        'x-xsrf-token': await student.session.antiforgeryToken(),
+        'content-type': 'text/plain',
+      },
+      payload: Buffer.from(JSON.stringify({ flag: 'flag{x}' })),
+    });
+    expect(plain.status).toBe(415);
+    expect(plain.json()).toMatchObject({ code: 'unsupported_media_type' });
+    expect(await submissionsOf(id, student.id)).toEqual([]);
+  });
+
   it('limits flags per member and lab: 429 problem+json with Retry-After', async () => {
     const { id } = await room();
     for (let attempt = 0; attempt < FLAGS_PER_MINUTE; attempt++) {
@@ -212,5 +237,36 @@ describe('GET /classrooms/:id/submissions', () => {
     expect(theirs.status).toBe(403);
     expect((await list(outsider, id)).status).toBe(404);
     expect((await list(pending, id)).status).toBe(403);
+  });
+
+  it('hides the flags typed from a teacher whose classroom has another teacher’s lab', async () => {
+    const [host, solver] = await Promise.all([
+      signedInAs(server, 'teacher'),
+      signedInAs(server, 'student'),
+    ]);
+    const ownLab = await createLab(host);
+    const { id } = await classroom(server, host.id, {
+      members: [[solver.id, 'Accepted']],
+      labs: [lab.id, ownLab.id],
+    });
+    await submit(solver, id, lab.id, 'flag{tesu}');
+    await submit(solver, id, lab.id, TEST_FLAG);
+    await submit(solver, id, ownLab.id, TEST_FLAG);
+    const flagsFor = async (who: Person) =>
+      (await list(who, id)).json<SubmissionList>().items.map((item) => [item.labId, item.flag]);
+    expect(await flagsFor(host)).toEqual([
+      [ownLab.id, TEST_FLAG],
+      [lab.id, null],
+      [lab.id, null],
+    ]);
+    const correct = (await list(host, id)).json<SubmissionList>().items.map((i) => i.correct);
+    expect(correct).toEqual([true, true, false]);
+    const everyFlag = [
+      [ownLab.id, TEST_FLAG],
+      [lab.id, TEST_FLAG],
+      [lab.id, 'flag{tesu}'],
+    ];
+    expect(await flagsFor(admin)).toEqual(everyFlag);
+    expect(await flagsFor(solver)).toEqual(everyFlag);
   });
 });
