@@ -47,6 +47,8 @@ export interface ApiOptions {
   redisUrl?: string | undefined;
   /** API requests per minute for one user (RATE_LIMIT_PER_MINUTE); default 600. */
   requestsPerMinute?: number | undefined;
+  /** Registrations per address and hour (SIGNUP_LIMIT_PER_HOUR, as the identity service's). */
+  signUpsPerHour?: number | undefined;
   uploads: ServerConfig['uploads'];
 }
 
@@ -91,7 +93,10 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
       knownUsers: options.knownUsers,
     });
     await routes.register(antiforgery);
-    await routes.register(authRoutes, { identityAdmin: options.identityAdmin });
+    await routes.register(authRoutes, {
+      identityAdmin: options.identityAdmin,
+      signUpsPerHour: options.signUpsPerHour ?? 100,
+    });
     await routes.register(userRoutes, {
       identityAdmin: options.identityAdmin,
       knownUsers: options.knownUsers,

@@ -30,5 +30,6 @@ export function apiOptionsOf(
     uploads: config.uploads,
     redisUrl: config.redisUrl,
     requestsPerMinute: config.rateLimitPerMinute,
+    signUpsPerHour: config.signUpLimitPerHour,
   };
 }

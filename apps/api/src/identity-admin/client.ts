@@ -26,6 +26,9 @@ function errorOf(message: string) {
     case 'WEAK_PASSWORD':
     case 'MISSING_PASSWORD':
       return apiErrors.weakPassword(message.split(' : ')[1] ?? 'Choose a longer password');
+    // Its hashing queue is full: many sign-ups at once, from everywhere.
+    case 'TOO_MANY_ATTEMPTS_TRY_LATER':
+      return apiErrors.rateLimited('a minute');
     default:
       return apiErrors.identityUnavailable();
   }

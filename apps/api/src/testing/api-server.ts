@@ -29,10 +29,13 @@ export async function startApiServer({
   adminEmails = '',
   uploads,
   requestsPerMinute,
+  signUpsPerHour,
 }: {
   adminEmails?: string;
   /** RATE_LIMIT_PER_MINUTE, for tests that send more than a user would. */
   requestsPerMinute?: number;
+  /** SIGNUP_LIMIT_PER_HOUR, to reach it in a few registrations. */
+  signUpsPerHour?: number;
   /** Upload limits in bytes and counts, to test them without uploading megabytes. */
   uploads?: Partial<ServerConfig['uploads']>;
 } = {}) {
@@ -44,6 +47,7 @@ export async function startApiServer({
     IDENTITY_API_KEY: TEST_API_KEY,
     ADMIN_EMAILS: adminEmails,
     ...(requestsPerMinute ? { RATE_LIMIT_PER_MINUTE: String(requestsPerMinute) } : {}),
+    ...(signUpsPerHour ? { SIGNUP_LIMIT_PER_HOUR: String(signUpsPerHour) } : {}),
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
   });
   const connection = await openConnection(config);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { changePassword, updateAccount } from '../accounts/accounts';
 import { verifyEmailWithCode } from '../accounts/email-verification';
+import { countPasswordChange } from '../accounts/new-password-limits';
 import { checkNewPassword } from '../accounts/password-policy';
 import type { IdentityContext } from '../context';
 import type { Account } from '../db/schema';
@@ -64,6 +65,7 @@ export async function accountUpdateRoutes(app: FastifyInstance, { ctx }: { ctx: 
     if (password !== undefined) {
       requireRecentLogin(ctx, claims);
       checkNewPassword(password);
+      await countPasswordChange(ctx, request.ip);
     }
 
     let updated =

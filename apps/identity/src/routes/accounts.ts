@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { createAccount, deleteAccount } from '../accounts/accounts';
 import { normaliseEmail } from '../accounts/email';
+import { countSignUp } from '../accounts/new-password-limits';
+import { checkNewPassword } from '../accounts/password-policy';
 import { signInWithPassword } from '../accounts/sign-in';
 import type { IdentityContext } from '../context';
 import { accountInfo } from '../protocol/account-info';
@@ -18,7 +20,10 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: Identi
     if (!email && !password) throw new ProtocolError('OPERATION_NOT_ALLOWED');
     if (!email) throw new ProtocolError('MISSING_EMAIL');
     if (!password) throw new ProtocolError('MISSING_PASSWORD');
-    const account = await createAccount(ctx, { email: normaliseEmail(email), password });
+    const normal = normaliseEmail(email);
+    checkNewPassword(password);
+    await countSignUp(ctx, request.ip);
+    const account = await createAccount(ctx, { email: normal, password });
     return {
       kind: 'identitytoolkit#SignupNewUserResponse',
       localId: account.uid,

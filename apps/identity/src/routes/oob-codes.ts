@@ -27,7 +27,7 @@ export async function oobCodeRoutes(app: FastifyInstance, { ctx }: { ctx: Identi
       const given = optionalRawString(body, 'email');
       if (!given) throw new ProtocolError('MISSING_EMAIL');
       const email = normaliseEmail(given);
-      await sendPasswordResetMail(ctx, email, settings);
+      await sendPasswordResetMail(ctx, { email, ip: request.ip }, settings);
       return { kind: 'identitytoolkit#GetOobConfirmationCodeResponse', email };
     }
     throw new ProtocolError('INVALID_REQ_TYPE');
@@ -41,7 +41,7 @@ export async function oobCodeRoutes(app: FastifyInstance, { ctx }: { ctx: Identi
     const email =
       newPassword === undefined
         ? await checkPasswordResetCode(ctx, oobCode)
-        : (await confirmPasswordReset(ctx, oobCode, newPassword)).email;
+        : (await confirmPasswordReset(ctx, { code: oobCode, newPassword, ip: request.ip })).email;
     return { kind: 'identitytoolkit#ResetPasswordResponse', requestType: 'PASSWORD_RESET', email };
   });
 }
