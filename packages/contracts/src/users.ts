@@ -37,7 +37,9 @@ export const registerRequestSchema = z.object({
     .trim()
     .min(1, 'Enter your name')
     .max(DISPLAY_NAME_MAX_LENGTH)
-    .refine(hasNoNul, NO_NUL_MESSAGE),
+    .refine(hasNoNul, NO_NUL_MESSAGE)
+    // The identity service refuses them in names too: a name is one line of visible text.
+    .refine((name) => !/[^\P{Cc}\u0000]/u.test(name), 'Remove the control characters'),
   roleId: z.union([z.literal(ROLE.student), z.literal(ROLE.teacher)], {
     error: 'Choose student or teacher',
   }),

@@ -89,6 +89,7 @@ describe('POST /auth/register', () => {
     ['a short password', { password: 'short' }, 'password'],
     ['a malformed email', { email: 'not-an-email' }, 'email'],
     ['a blank name', { displayName: '   ' }, 'displayName'],
+    ['a name with a control character', { displayName: 'Ada\u0007' }, 'displayName'],
   ])('refuses %s with a field error', async (_what, overrides, field) => {
     const response = await apiSession(server).call(
       'POST',
