@@ -22,7 +22,7 @@ export interface NewAccount {
 export async function createAccount(ctx: IdentityContext, input: NewAccount): Promise<Account> {
   checkNewPassword(input.password);
   if (await findAccountByEmail(ctx, input.email)) throw new ProtocolError('EMAIL_EXISTS');
-  const passwordHash = await ctx.hashing.newPassword(() =>
+  const passwordHash = await ctx.hashing.newPassword.run(() =>
     hashPassword(input.password, ctx.passwordParams),
   );
   const now = ctx.now();
@@ -80,7 +80,7 @@ export async function changePassword(
   extra: Partial<Pick<Account, 'emailVerified'>> = {},
 ): Promise<Account> {
   checkNewPassword(password);
-  const passwordHash = await ctx.hashing.newPassword(() =>
+  const passwordHash = await ctx.hashing.newPassword.run(() =>
     hashPassword(password, ctx.passwordParams),
   );
   const now = ctx.now();

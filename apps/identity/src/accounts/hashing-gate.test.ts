@@ -28,22 +28,25 @@ describe('the hashing gate', () => {
       newPassword: { slots: 1, queue: 2 },
     });
     const hashes = Array.from({ length: 3 }, pendingHash);
-    const running = hashes.map((hash) => gate.newPassword(hash.task));
+    const running = hashes.map((hash) => gate.newPassword.run(hash.task));
     await settle();
     expect(hashes.map((hash) => hash.started())).toEqual([true, false, false]);
 
-    await expect(gate.newPassword(pendingHash().task)).rejects.toThrow(
+    await expect(gate.newPassword.run(pendingHash().task)).rejects.toThrow(
       /^TOO_MANY_ATTEMPTS_TRY_LATER : /,
     );
+    expect(() => gate.newPassword.checkRoom()).toThrow(/^TOO_MANY_ATTEMPTS_TRY_LATER : /);
+    expect(() => gate.signIn.checkRoom()).not.toThrow();
 
     const signIns = [pendingHash(), pendingHash()];
-    const signingIn = signIns.map((hash) => gate.signIn(hash.task));
+    const signingIn = signIns.map((hash) => gate.signIn.run(hash.task));
     await settle();
     expect(signIns.map((hash) => hash.started())).toEqual([true, true]);
 
     hashes[0]?.finish();
     await settle();
     expect(hashes.map((hash) => hash.started())).toEqual([true, true, false]);
+    expect(() => gate.newPassword.checkRoom()).not.toThrow();
     for (const hash of [...hashes, ...signIns]) hash.finish();
     expect(await Promise.all([...running, ...signingIn])).toEqual(Array(5).fill('hash'));
   });
@@ -53,9 +56,9 @@ describe('the hashing gate', () => {
       signIn: { slots: 1, queue: 0 },
       newPassword: { slots: 1, queue: 0 },
     });
-    await expect(gate.signIn(() => Promise.reject(new Error('scrypt failed')))).rejects.toThrow(
+    await expect(gate.signIn.run(() => Promise.reject(new Error('scrypt failed')))).rejects.toThrow(
       'scrypt failed',
     );
-    expect(await gate.signIn(async () => 'next')).toBe('next');
+    expect(await gate.signIn.run(async () => 'next')).toBe('next');
   });
 });

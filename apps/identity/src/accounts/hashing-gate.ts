@@ -24,19 +24,28 @@ export const HASHING_LANES = {
 function lane({ slots, queue }: LaneSize, refusal: string) {
   let running = 0;
   const waiting: Array<() => void> = [];
-  return async function run<T>(task: () => Promise<T>): Promise<T> {
-    if (running < slots) running++;
-    else if (waiting.length >= queue)
-      throw new ProtocolError('TOO_MANY_ATTEMPTS_TRY_LATER', refusal);
-    // The slot is handed over by the task that frees it, so `running` stays counted.
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running--;
-    }
+  const refuse = () => new ProtocolError('TOO_MANY_ATTEMPTS_TRY_LATER', refusal);
+  return {
+    /**
+     * Refuses at once when the lane is full, so that a flood is turned away before it costs
+     * any other work (a database query is work on the event loop too).
+     */
+    checkRoom(): void {
+      if (running >= slots && waiting.length >= queue) throw refuse();
+    },
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (running < slots) running++;
+      else if (waiting.length >= queue) throw refuse();
+      // The slot is handed over by the task that frees it, so `running` stays counted.
+      else await new Promise<void>((resolve) => waiting.push(resolve));
+      try {
+        return await task();
+      } finally {
+        const next = waiting.shift();
+        if (next) next();
+        else running--;
+      }
+    },
   };
 }
 

@@ -14,7 +14,7 @@ import { hashPassword, needsRehash, verifyAgainstNobody, verifyPassword } from '
 import { isPossiblePassword, MAX_PASSWORD_LENGTH } from './password-policy';
 
 async function checkPassword(ctx: IdentityContext, account: Account | undefined, password: string) {
-  return ctx.hashing.signIn(async () => {
+  return ctx.hashing.signIn.run(async () => {
     if (!account) return verifyAgainstNobody(password, ctx.passwordParams).then(() => false);
     return verifyPassword(password, account.passwordHash);
   });
@@ -70,7 +70,11 @@ export async function signInWithPassword(
 
   await clearEvents(ctx, pairBucket);
   const rehash = needsRehash(account.passwordHash, ctx.passwordParams)
-    ? { passwordHash: await ctx.hashing.signIn(() => hashPassword(password, ctx.passwordParams)) }
+    ? {
+        passwordHash: await ctx.hashing.signIn.run(() =>
+          hashPassword(password, ctx.passwordParams),
+        ),
+      }
     : {};
   return updateAccount(ctx, account.uid, { ...rehash, lastLoginAt: ctx.now() });
 }

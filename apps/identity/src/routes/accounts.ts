@@ -22,6 +22,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: Identi
     if (!password) throw new ProtocolError('MISSING_PASSWORD');
     const normal = normaliseEmail(email);
     checkNewPassword(password);
+    ctx.hashing.newPassword.checkRoom();
     await countSignUp(ctx, request.ip);
     const account = await createAccount(ctx, { email: normal, password });
     return {
