@@ -17,7 +17,7 @@ export interface Counter {
  * Events older than every window are pruned now and then; none of them counts any more. No
  * limit's window may be longer.
  */
-export const LONGEST_WINDOW_MS = 60 * 60_000;
+const LONGEST_WINDOW_MS = 60 * 60_000;
 const PRUNE_PROBABILITY = 0.01;
 
 /**
