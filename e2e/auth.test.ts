@@ -1,10 +1,13 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn } from '../apps/identity/src/testing/smtp';
+import { messages } from '../apps/web/src/config/messages';
 import { logInThroughForm, signUpThroughForm, testPerson, uniqueEmail } from './support/accounts';
 import { type RunningApp, startApp } from './support/app';
 import { seriousViolations } from './support/axe';
-import { freshPage } from './support/pages';
+import { freshPage, useScheme } from './support/pages';
 
 let app: RunningApp;
 
@@ -35,6 +38,29 @@ const teacher = {
   password: 'correct horse battery',
   role: 'Teacher' as const,
 };
+
+describe('a common password', () => {
+  it.each(['light', 'dark'] as const)(
+    'is refused in the signup form with a message that says why (%s)',
+    async (scheme) => {
+      const page = await freshPage(app);
+      await page.goto(`${app.server.url}/signup`);
+      await useScheme(page, scheme);
+      await signUpThroughForm(page, app.server.url, {
+        ...testPerson('Wes'),
+        password: 'Password1',
+      });
+      await page.getByText(messages.weakPassword).waitFor();
+      await page.screenshot({ path: join(tmpdir(), `signup-weak-password-${scheme}.png`) });
+      // The message is the password field's own error, read out with it.
+      const described = await page.getByLabel(/^Password/).getAttribute('aria-describedby');
+      const errorId = described?.split(/\s+/).find((id) => id.endsWith('-error'));
+      expect(await page.locator(`[id="${errorId}"]`).textContent()).toBe(messages.weakPassword);
+      expect(pathOf(page)).toBe('/signup');
+      expect(await seriousViolations(page)).toEqual([]);
+    },
+  );
+});
 
 describe('signing up, verifying, logging out and in', () => {
   it('signs up a teacher, verifies the email from the mail and reaches the dashboard', async () => {
@@ -139,6 +165,11 @@ describe('signing up, verifying, logging out and in', () => {
     expect(link.pathname).toBe('/auth/reset-password');
     await page.goto(link.href);
     await page.getByText(`Choose a new password for ${teacher.email}`).waitFor();
+    // One of the most common passwords is refused on its field, and the link stays usable.
+    await page.getByLabel(/^New password/).fill('Password1');
+    await page.getByLabel('Confirm new password').fill('Password1');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText(messages.weakPassword).waitFor();
     const newPassword = 'a brand new passphrase';
     await page.getByLabel(/^New password/).fill(newPassword);
     await page.getByLabel('Confirm new password').fill(newPassword);

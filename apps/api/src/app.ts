@@ -55,6 +55,8 @@ export interface ApiOptions {
   redisUrl?: string | undefined;
   /** API requests per minute for one user (RATE_LIMIT_PER_MINUTE); default 600. */
   requestsPerMinute?: number | undefined;
+  /** Registrations per address and hour (SIGNUP_LIMIT_PER_HOUR, as the identity service's). */
+  signUpsPerHour?: number | undefined;
   uploads: ServerConfig['uploads'];
   /** What one account may hold (QUOTA_*); admins are exempt. */
   quotas: ServerConfig['quotas'];
@@ -114,6 +116,7 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
     await routes.register(authRoutes, {
       identityAdmin: options.identityAdmin,
       teacherApproval: options.teacherApproval,
+      signUpsPerHour: options.signUpsPerHour ?? 100,
     });
     await routes.register(userRoutes, {
       identityAdmin: options.identityAdmin,

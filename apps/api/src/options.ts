@@ -44,5 +44,6 @@ export function apiOptionsOf(
     teacherApproval: config.teacherApproval,
     redisUrl: config.redisUrl,
     requestsPerMinute: config.rateLimitPerMinute,
+    signUpsPerHour: config.signUpLimitPerHour,
   };
 }

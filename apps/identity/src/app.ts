@@ -1,6 +1,7 @@
 import { type Connection, drizzleOver, migrate } from '@hackclass/db';
 import type { Mailer } from '@hackclass/mail';
 import type { FastifyInstance } from 'fastify';
+import { createHashingGate } from './accounts/hashing-gate';
 import { CURRENT_SCRYPT_PARAMS, type ScryptParams } from './accounts/password-hash';
 import { backgroundMailer, type IdentityContext } from './context';
 import { identityMigrations, schema } from './db';
@@ -30,6 +31,8 @@ export interface IdentityOptions {
   now?: () => Date;
   /** scrypt parameters for new hashes; tests lower them to run fast. */
   passwordParams?: ScryptParams;
+  /** Sign-ups per client address and hour (SIGNUP_LIMIT_PER_HOUR); default 100. */
+  signUpsPerHour?: number | undefined;
 }
 
 const toolkitPrefix = '/identitytoolkit.googleapis.com';
@@ -54,6 +57,8 @@ export async function identityApp(app: FastifyInstance, options: IdentityOptions
     publicUrl: options.publicUrl,
     keys: createKeyStore(db, now),
     passwordParams: options.passwordParams ?? CURRENT_SCRYPT_PARAMS,
+    hashing: createHashingGate(),
+    signUpLimit: { max: options.signUpsPerHour ?? 100, windowMs: 60 * 60_000 },
     sendMail: mail.send,
     log: app.log,
   };

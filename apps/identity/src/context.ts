@@ -1,7 +1,9 @@
 import type { Mailer, MailMessage } from '@hackclass/mail';
 import type { FastifyBaseLogger } from 'fastify';
+import type { HashingGate } from './accounts/hashing-gate';
 import type { ScryptParams } from './accounts/password-hash';
 import type { IdentityDatabase } from './db';
+import type { Limit } from './throttle/throttle';
 import type { KeyStore } from './tokens/key-store';
 
 /** What the identity service's functions share: its database, clock, keys and settings. */
@@ -14,6 +16,10 @@ export interface IdentityContext {
   publicUrl: string;
   keys: KeyStore;
   passwordParams: ScryptParams;
+  /** Every scrypt of this process goes through it, so sign-ins never queue behind sign-ups. */
+  hashing: HashingGate;
+  /** Sign-ups per client address (SIGNUP_LIMIT_PER_HOUR). */
+  signUpLimit: Limit;
   /** Sends without making the request wait, so a reply's timing never depends on mail. */
   sendMail(message: MailMessage): void;
   log: FastifyBaseLogger;

@@ -18,6 +18,7 @@ export function identityOptionsOf(
     projectId: config.identity.projectId,
     publicUrl: config.publicUrl,
     adminSecret,
+    signUpsPerHour: config.signUpLimitPerHour,
     mailer: createMailer({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,

@@ -59,6 +59,7 @@ export const serverConfigSchema = z
     MAIL_FROM: z.string().default('HackClass <no-reply@localhost>'),
     REDIS_URL: urlWithScheme(['redis', 'rediss'], 'redis://host:6379').optional(),
     RATE_LIMIT_PER_MINUTE: positiveInt(10_000_000).default(600),
+    SIGNUP_LIMIT_PER_HOUR: positiveInt(1_000_000).default(100),
     ADMIN_EMAILS: emailList.default([]),
     IDENTITY_API_KEY: z
       .string()
@@ -107,6 +108,11 @@ export const serverConfigSchema = z
     redisUrl: env.REDIS_URL,
     /** API requests per minute for one user (or one address, before sign-in). */
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    /**
+     * Sign-ups per client address and hour, in the identity service and the API's register
+     * alike. A whole class behind one school NAT signs up in its first lesson.
+     */
+    signUpLimitPerHour: env.SIGNUP_LIMIT_PER_HOUR,
     adminEmails: env.ADMIN_EMAILS,
     identity: {
       apiKey: env.IDENTITY_API_KEY,

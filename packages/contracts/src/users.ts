@@ -42,7 +42,13 @@ export const registerRequestSchema = z.strictObject({
     .trim()
     .min(1, 'Enter your name')
     .max(DISPLAY_NAME_MAX_LENGTH)
-    .refine(hasNoNul, NO_NUL_MESSAGE),
+    .refine(hasNoNul, NO_NUL_MESSAGE)
+    // The identity service refuses them in names too: a name is one line of visible text.
+    // NUL has its own message above.
+    .refine(
+      (name) => !/\p{Cc}/u.test(name.replaceAll('\u0000', '')),
+      'Remove the control characters',
+    ),
   roleId: z.union([z.literal(ROLE.student), z.literal(ROLE.teacher)], {
     error: 'Choose student or teacher',
   }),

@@ -47,6 +47,9 @@ function errorOf(message: string) {
       return apiErrors.weakPassword(message.split(' : ')[1] ?? 'Choose a longer password');
     case ACCOUNT_NOT_FOUND:
       return apiErrors.notFound('Identity account');
+    // Its hashing queue is full: many sign-ups at once, from everywhere.
+    case 'TOO_MANY_ATTEMPTS_TRY_LATER':
+      return apiErrors.rateLimited('a minute');
     default:
       return apiErrors.identityUnavailable();
   }

@@ -33,12 +33,15 @@ export async function startApiServer({
   teacherApproval = false,
   requestsPerMinute,
   redisUrl,
+  signUpsPerHour,
 }: {
   adminEmails?: string;
   /** REDIS_URL, for tests of what replicas share. */
   redisUrl?: string;
   /** RATE_LIMIT_PER_MINUTE, for tests that send more than a user would. */
   requestsPerMinute?: number;
+  /** SIGNUP_LIMIT_PER_HOUR, to reach it in a few registrations. */
+  signUpsPerHour?: number;
   /** Upload limits in bytes and counts, to test them without uploading megabytes. */
   uploads?: Partial<ServerConfig['uploads']>;
   /** Quotas in bytes and counts, to reach them without creating hundreds of labs. */
@@ -54,6 +57,7 @@ export async function startApiServer({
     IDENTITY_API_KEY: TEST_API_KEY,
     ADMIN_EMAILS: adminEmails,
     ...(requestsPerMinute ? { RATE_LIMIT_PER_MINUTE: String(requestsPerMinute) } : {}),
+    ...(signUpsPerHour ? { SIGNUP_LIMIT_PER_HOUR: String(signUpsPerHour) } : {}),
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
   });

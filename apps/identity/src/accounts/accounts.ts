@@ -16,8 +16,16 @@ export interface NewAccount {
   emailVerified?: boolean | undefined;
 }
 
+/**
+ * An existing address is refused before the password is hashed: that check costs a query, the
+ * hash a quarter of a second of a core. The insert still guards against a race between two.
+ */
 export async function createAccount(ctx: IdentityContext, input: NewAccount): Promise<Account> {
   checkNewPassword(input.password);
+  if (await findAccountByEmail(ctx, input.email)) throw new ProtocolError('EMAIL_EXISTS');
+  const passwordHash = await ctx.hashing.newPassword.run(() =>
+    hashPassword(input.password, ctx.passwordParams),
+  );
   const now = ctx.now();
   const [account] = await ctx.db
     .insert(accounts)
@@ -26,7 +34,7 @@ export async function createAccount(ctx: IdentityContext, input: NewAccount): Pr
       email: input.email,
       emailVerified: input.emailVerified ?? false,
       displayName: input.displayName ?? null,
-      passwordHash: await hashPassword(input.password, ctx.passwordParams),
+      passwordHash,
       passwordUpdatedAt: now,
       validSince: now,
       createdAt: now,
@@ -74,7 +82,9 @@ export async function changePassword(
   extra: Partial<Pick<Account, 'emailVerified'>> = {},
 ): Promise<Account> {
   checkNewPassword(password);
-  const passwordHash = await hashPassword(password, ctx.passwordParams);
+  const passwordHash = await ctx.hashing.newPassword.run(() =>
+    hashPassword(password, ctx.passwordParams),
+  );
   const now = ctx.now();
   const account = await updateAccount(ctx, uid, {
     ...extra,

@@ -2,8 +2,9 @@ import { consumeOobCode, peekOobCode, voidOobCodes } from '../codes/oob-codes';
 import type { IdentityContext } from '../context';
 import type { Account } from '../db/schema';
 import { ProtocolError } from '../protocol/errors';
-import { buckets, clearEvents } from '../throttle/throttle';
+import { buckets, clearEvents, clearEventsStartingWith } from '../throttle/throttle';
 import { changePassword, findAccount } from './accounts';
+import { countPasswordChange } from './new-password-limits';
 import { checkNewPassword } from './password-policy';
 
 async function accountOfCode(ctx: IdentityContext, code: string) {
@@ -26,14 +27,15 @@ export async function checkPasswordResetCode(ctx: IdentityContext, code: string)
  */
 export async function confirmPasswordReset(
   ctx: IdentityContext,
-  code: string,
-  newPassword: string,
+  { code, newPassword, ip }: { code: string; newPassword: string; ip: string },
 ): Promise<Account> {
   checkNewPassword(newPassword);
   const account = await accountOfCode(ctx, code);
+  await countPasswordChange(ctx, ip);
   await consumeOobCode(ctx, code, 'PASSWORD_RESET');
   await voidOobCodes(ctx, account.uid, 'PASSWORD_RESET');
   const updated = await changePassword(ctx, account.uid, newPassword, { emailVerified: true });
   await clearEvents(ctx, buckets.signInAccount(account.email));
+  await clearEventsStartingWith(ctx, buckets.signInPairsOf(account.email));
   return updated;
 }

@@ -1,47 +1,80 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { IdentityContext } from '../context';
 import type { Account } from '../db/schema';
-import { ProtocolError } from '../protocol/errors';
+import { invalidField, ProtocolError } from '../protocol/errors';
 import {
-  buckets,
-  clearEvents,
-  isOverLimit,
-  recordEvent,
   SIGN_IN_FAILURES_PER_ACCOUNT,
   SIGN_IN_FAILURES_PER_IP,
-} from '../throttle/throttle';
+  SIGN_IN_FAILURES_PER_PAIR,
+  SPRAY_DELAY_MS,
+} from '../throttle/limits';
+import { buckets, clearEvents, countEvent, forgetEvents } from '../throttle/throttle';
 import { findAccountByEmail, updateAccount } from './accounts';
 import { hashPassword, needsRehash, verifyAgainstNobody, verifyPassword } from './password-hash';
+import { isPossiblePassword, MAX_PASSWORD_LENGTH } from './password-policy';
+
+async function checkPassword(ctx: IdentityContext, account: Account | undefined, password: string) {
+  return ctx.hashing.signIn.run(async () => {
+    if (!account) return verifyAgainstNobody(password, ctx.passwordParams).then(() => false);
+    return verifyPassword(password, account.passwordHash);
+  });
+}
 
 /**
  * Checks an email and password. Unknown address and wrong password answer alike, in alike
- * time; a disabled account is only revealed to someone who knows its password. Failures count
- * per account and per IP in the database, so every replica sees the same counts.
+ * time; a disabled account is only revealed to someone who knows its password.
+ *
+ * Every attempt is counted before the password is checked (so parallel guesses see each other)
+ * and taken back when it was right, leaving only failures, per (account, address) pair, per
+ * account and per address, in the database every replica shares. See the limits for what each
+ * count refuses.
  */
 export async function signInWithPassword(
   ctx: IdentityContext,
   { email, password, ip }: { email: string; password: string; ip: string },
 ): Promise<Account> {
-  const accountBucket = buckets.signInAccount(email);
-  const ipBucket = buckets.signInIp(ip);
-  const [accountLocked, ipLocked] = await Promise.all([
-    isOverLimit(ctx, accountBucket, SIGN_IN_FAILURES_PER_ACCOUNT),
-    isOverLimit(ctx, ipBucket, SIGN_IN_FAILURES_PER_IP),
-  ]);
-  if (accountLocked || ipLocked) throw new ProtocolError('TOO_MANY_ATTEMPTS_TRY_LATER');
+  if (!isPossiblePassword(password)) {
+    throw invalidField('password', `longer than ${MAX_PASSWORD_LENGTH} characters`);
+  }
+  const pairBucket = buckets.signInPair(email, ip);
+  const {
+    ids,
+    over: [pairLocked, accountLocked, ipOver],
+  } = await countEvent(
+    ctx,
+    { bucket: pairBucket, limit: SIGN_IN_FAILURES_PER_PAIR },
+    { bucket: buckets.signInAccount(email), limit: SIGN_IN_FAILURES_PER_ACCOUNT },
+    { bucket: buckets.signInIp(ip), limit: SIGN_IN_FAILURES_PER_IP },
+  );
+  if (pairLocked || accountLocked) {
+    await forgetEvents(ctx, ids);
+    throw new ProtocolError('TOO_MANY_ATTEMPTS_TRY_LATER');
+  }
 
   const account = await findAccountByEmail(ctx, email);
-  const matches = account
-    ? await verifyPassword(password, account.passwordHash)
-    : await verifyAgainstNobody(password, ctx.passwordParams).then(() => false);
+  // A sign-in the hashing gate turned away was no guess: it must not count as a failure.
+  const matches = await checkPassword(ctx, account, password).catch(async (error: unknown) => {
+    await forgetEvents(ctx, ids);
+    throw error;
+  });
   if (!account || !matches) {
-    await recordEvent(ctx, accountBucket, ipBucket);
+    // Over the address's limit a wrong guess costs time, and says so; a right one still passes.
+    if (ipOver) {
+      await sleep(SPRAY_DELAY_MS);
+      throw new ProtocolError('TOO_MANY_ATTEMPTS_TRY_LATER');
+    }
     throw new ProtocolError('INVALID_LOGIN_CREDENTIALS');
   }
+  await forgetEvents(ctx, ids);
   if (account.disabled) throw new ProtocolError('USER_DISABLED');
 
-  await clearEvents(ctx, accountBucket);
+  await clearEvents(ctx, pairBucket);
   const rehash = needsRehash(account.passwordHash, ctx.passwordParams)
-    ? { passwordHash: await hashPassword(password, ctx.passwordParams) }
+    ? {
+        passwordHash: await ctx.hashing.signIn.run(() =>
+          hashPassword(password, ctx.passwordParams),
+        ),
+      }
     : {};
   return updateAccount(ctx, account.uid, { ...rehash, lastLoginAt: ctx.now() });
 }

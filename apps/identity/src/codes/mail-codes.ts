@@ -4,14 +4,14 @@ import type { Account } from '../db/schema';
 import { type ActionSettings, actionLink } from '../mail/links';
 import { resetPasswordMail, verifyEmailMail } from '../mail/templates';
 import { ProtocolError } from '../protocol/errors';
-import { buckets, isOverLimit, MAILS_PER_ADDRESS, recordEvent } from '../throttle/throttle';
+import {
+  RESET_MAILS_PER_EMAIL,
+  RESET_MAILS_PER_IP,
+  RESET_MAILS_PER_PAIR,
+  VERIFY_MAILS_PER_ACCOUNT,
+} from '../throttle/limits';
+import { buckets, takeTurn } from '../throttle/throttle';
 import { createOobCode } from './oob-codes';
-
-async function countMail(ctx: IdentityContext, email: string, overLimit: ProtocolError) {
-  const bucket = buckets.mail(email);
-  if (await isOverLimit(ctx, bucket, MAILS_PER_ADDRESS)) throw overLimit;
-  await recordEvent(ctx, bucket);
-}
 
 /** Mails a VERIFY_EMAIL link to the signed-in account's address. */
 export async function sendVerificationMail(
@@ -19,7 +19,15 @@ export async function sendVerificationMail(
   account: Account,
   settings: ActionSettings,
 ): Promise<void> {
-  await countMail(ctx, account.email, new ProtocolError('TOO_MANY_ATTEMPTS_TRY_LATER'));
+  await takeTurn(
+    ctx,
+    () =>
+      new ProtocolError(
+        'TOO_MANY_ATTEMPTS_TRY_LATER',
+        'Too many verification mails; try again later',
+      ),
+    { bucket: buckets.verifyMail(account.email), limit: VERIFY_MAILS_PER_ACCOUNT },
+  );
   const code = await createOobCode(ctx, account, 'VERIFY_EMAIL');
   ctx.sendMail(verifyEmailMail(account.email, actionLink(ctx, 'verifyEmail', code, settings)));
 }
@@ -27,14 +35,21 @@ export async function sendVerificationMail(
 /**
  * Mails a PASSWORD_RESET link when the address has a usable account, and does nothing
  * otherwise. The caller answers alike either way; the mail goes out in the background, so the
- * reply takes no longer for a real account than for an unknown address.
+ * reply takes no longer for a real account than for an unknown address. `ip` is the address
+ * asking, counted apart from the email asked for (see RESET_MAILS_PER_PAIR).
  */
 export async function sendPasswordResetMail(
   ctx: IdentityContext,
-  email: string,
+  { email, ip }: { email: string; ip: string },
   settings: ActionSettings,
 ): Promise<void> {
-  await countMail(ctx, email, new ProtocolError('RESET_PASSWORD_EXCEED_LIMIT'));
+  await takeTurn(
+    ctx,
+    () => new ProtocolError('RESET_PASSWORD_EXCEED_LIMIT'),
+    { bucket: buckets.resetMailPair(email, ip), limit: RESET_MAILS_PER_PAIR },
+    { bucket: buckets.resetMailIp(ip), limit: RESET_MAILS_PER_IP },
+    { bucket: buckets.resetMail(email), limit: RESET_MAILS_PER_EMAIL },
+  );
   const account = await findAccountByEmail(ctx, email);
   if (!account || account.disabled) return;
   const code = await createOobCode(ctx, account, 'PASSWORD_RESET');

@@ -14,11 +14,30 @@ export function bodyOf(request: FastifyRequest): Body {
   return body as Body;
 }
 
-export function optionalString(body: Body, name: string, maxLength = MAX_FIELD_LENGTH) {
+/**
+ * Control characters (C0, DEL, C1): no name, address, URL, code or token holds one, and
+ * PostgreSQL `text` cannot store U+0000 at all (the query would fail and answer 500).
+ */
+const controlCharacter = /\p{Cc}/u;
+
+/**
+ * A text field as sent, any characters allowed: for passwords, which are only ever hashed, and
+ * for emails, which normaliseEmail checks itself so that they fail with INVALID_EMAIL.
+ */
+export function optionalRawString(body: Body, name: string, maxLength = MAX_FIELD_LENGTH) {
   const value = body[name];
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string') throw invalidField(name, 'TYPE_STRING');
   if (value.length > maxLength) throw invalidField(name, `longer than ${maxLength} characters`);
+  return value;
+}
+
+/** A text field without control characters. */
+export function optionalString(body: Body, name: string, maxLength = MAX_FIELD_LENGTH) {
+  const value = optionalRawString(body, name, maxLength);
+  if (value !== undefined && controlCharacter.test(value)) {
+    throw invalidField(name, 'control characters are not allowed');
+  }
   return value;
 }
 
@@ -34,7 +53,7 @@ export function optionalStringList(body: Body, name: string, maxItems = 16): str
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value) || value.length > maxItems) throw invalidField(name, 'TYPE_LIST');
   return value.map((item, index) => {
-    if (typeof item !== 'string' || item.length > 64)
+    if (typeof item !== 'string' || item.length > 64 || controlCharacter.test(item))
       throw invalidField(`${name}[${index}]`, 'TYPE_STRING');
     return item;
   });

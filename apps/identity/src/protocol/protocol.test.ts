@@ -38,6 +38,21 @@ async function send(path: string, init: { body?: string; type?: string; key?: st
   return { status: response.statusCode, body: response.json() as Envelope };
 }
 
+/** C0 controls and DEL, NUL most of all: PostgreSQL text cannot hold it. */
+const controlCharacter = fc.oneof(
+  fc.constant('\u0000'),
+  fc.integer({ min: 0, max: 0x1f }).map((code) => String.fromCharCode(code)),
+  fc.constant('\u007f'),
+);
+
+/** `text` with a control character put in at any place. */
+function withControlCharacter(text: fc.Arbitrary<string>) {
+  return fc.tuple(text, controlCharacter, fc.nat()).map(([value, control, at]) => {
+    const index = at % (value.length + 1);
+    return value.slice(0, index) + control + value.slice(index);
+  });
+}
+
 function expectEnvelope({ status, body }: { status: number; body: Envelope }, message?: string) {
   expect(status).toBeGreaterThanOrEqual(400);
   expect(status).toBeLessThan(500);
@@ -133,7 +148,15 @@ describe('the protocol envelope for bad requests', () => {
           'refresh_token',
           'returnSecureToken',
         ),
-        fc.oneof(fc.jsonValue(), fc.string(), fc.emailAddress(), fc.constant('PASSWORD_RESET')),
+        fc.oneof(
+          fc.jsonValue(),
+          fc.string(),
+          fc.string({ unit: 'binary' }),
+          fc.emailAddress(),
+          withControlCharacter(fc.emailAddress()),
+          withControlCharacter(fc.string({ minLength: 8 })),
+          fc.constant('PASSWORD_RESET'),
+        ),
       ),
     );
     await fc.assert(
@@ -146,6 +169,97 @@ describe('the protocol envelope for bad requests', () => {
         if (status >= 400) expectEnvelope({ status, body });
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('control characters', () => {
+  const json = 'application/json';
+  const post = (path: string, body: unknown) =>
+    send(`${toolkit}${path}`, { body: JSON.stringify(body), type: json });
+
+  it('are refused in addresses with INVALID_EMAIL, before they reach the database', async () => {
+    const email = `nul\u0000${uniqueEmail()}`;
+    const cases: Array<[string, unknown]> = [
+      ['/v1/accounts:signUp', { email, password: 'correct horse' }],
+      ['/v1/accounts:signInWithPassword', { email, password: 'correct horse' }],
+      ['/v1/accounts:sendOobCode', { requestType: 'PASSWORD_RESET', email }],
+    ];
+    for (const [path, body] of cases) expectEnvelope(await post(path, body), 'INVALID_EMAIL');
+  });
+
+  it('are refused in profile fields and admin input with a protocol error', async () => {
+    const signedUp = await server.call('/v1/accounts:signUp', {
+      email: uniqueEmail(),
+      password: 'correct horse',
+    });
+    const { idToken } = (await signedUp.json()) as { idToken: string };
+    for (const change of [
+      { displayName: 'Ada\u0000' },
+      { displayName: 'Ada\u0007Lovelace' },
+      { photoUrl: 'https://example.org/\u0000.png' },
+      { deleteAttribute: ['DISPLAY_NAME\u0000'] },
+    ]) {
+      const answer = await post('/v1/accounts:update', { idToken, ...change });
+      expectEnvelope(answer);
+      expect(answer.body.error.message).toMatch(/^INVALID_ARGUMENT : /);
+    }
+    const created = await server.admin('POST', '/accounts', {
+      email: uniqueEmail(),
+      password: 'correct horse',
+      displayName: 'Ada\u0000',
+    });
+    expect(created.status).toBe(400);
+    const { uid } = (await (
+      await server.admin('POST', '/accounts', { email: uniqueEmail(), password: 'correct horse' })
+    ).json()) as { uid: string };
+    for (const claims of [{ role: 'a\u0000' }, { 'a\u0000': 1 }, { list: [{ x: '\u0000' }] }]) {
+      const answer = await server.admin('PUT', `/accounts/${uid}/claims`, { claims });
+      expect(answer.status).toBe(400);
+      expect(((await answer.json()) as Envelope).error.message).toMatch(/^INVALID_CLAIMS/);
+    }
+  });
+
+  it('never make a profile update or an admin call answer with a server error', async () => {
+    const signedUp = await server.call('/v1/accounts:signUp', {
+      email: uniqueEmail(),
+      password: 'correct horse',
+    });
+    const { idToken } = (await signedUp.json()) as { idToken: string };
+    const anyText = fc.oneof(
+      fc.string({ unit: 'binary' }),
+      withControlCharacter(fc.string()),
+      withControlCharacter(fc.webUrl()),
+    );
+    await fc.assert(
+      fc.asyncProperty(anyText, anyText, async (displayName, photoUrl) => {
+        const { status } = await post('/v1/accounts:update', { idToken, displayName, photoUrl });
+        expect(status).toBeLessThan(500);
+      }),
+      { numRuns: 100 },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.emailAddress(), withControlCharacter(fc.emailAddress())),
+        anyText,
+        anyText,
+        async (email, displayName, claim) => {
+          const created = await server.admin('POST', '/accounts', {
+            email,
+            password: 'correct horse',
+            displayName,
+          });
+          expect(created.status).toBeLessThan(500);
+          if (!created.ok) return;
+          const { uid } = (await created.json()) as { uid: string };
+          const claims = { [claim]: claim };
+          expect(
+            (await server.admin('PUT', `/accounts/${uid}/claims`, { claims })).status,
+          ).toBeLessThan(500);
+          expect((await server.admin('DELETE', `/accounts/${uid}`)).status).toBe(200);
+        },
+      ),
+      { numRuns: 30 },
     );
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { changePassword, updateAccount } from '../accounts/accounts';
 import { verifyEmailWithCode } from '../accounts/email-verification';
+import { countPasswordChange } from '../accounts/new-password-limits';
 import { checkNewPassword } from '../accounts/password-policy';
 import type { IdentityContext } from '../context';
 import type { Account } from '../db/schema';
@@ -8,7 +9,7 @@ import { passwordForgotLink } from '../mail/links';
 import { passwordChangedMail } from '../mail/templates';
 import { accountInfo } from '../protocol/account-info';
 import { invalidField, ProtocolError } from '../protocol/errors';
-import { bodyOf, optionalString, optionalStringList } from '../protocol/fields';
+import { bodyOf, optionalRawString, optionalString, optionalStringList } from '../protocol/fields';
 import { authenticate, requireRecentLogin, startSession } from '../tokens/sessions';
 
 const MAX_DISPLAY_NAME_LENGTH = 256;
@@ -49,7 +50,7 @@ export async function accountUpdateRoutes(app: FastifyInstance, { ctx }: { ctx: 
     if (body.email !== undefined) throw new ProtocolError('OPERATION_NOT_ALLOWED');
     const displayName = optionalString(body, 'displayName', MAX_DISPLAY_NAME_LENGTH);
     const photoUrl = optionalString(body, 'photoUrl', MAX_PHOTO_URL_LENGTH);
-    const password = optionalString(body, 'password');
+    const password = optionalRawString(body, 'password');
     const changes: Partial<Account> = {};
     // The SDK sends null (and the REST API an empty string) to clear a field.
     if (displayName !== undefined || body.displayName === null) {
@@ -66,6 +67,7 @@ export async function accountUpdateRoutes(app: FastifyInstance, { ctx }: { ctx: 
     if (password !== undefined) {
       requireRecentLogin(ctx, claims);
       checkNewPassword(password);
+      await countPasswordChange(ctx, request.ip);
     }
 
     let updated =

@@ -15,7 +15,7 @@ import {
 import { normaliseEmail } from '../accounts/email';
 import type { IdentityContext } from '../context';
 import { invalidField, ProtocolError } from '../protocol/errors';
-import { bodyOf, optionalBoolean, optionalString } from '../protocol/fields';
+import { bodyOf, optionalBoolean, optionalRawString, optionalString } from '../protocol/fields';
 import { useProtocolErrors } from '../protocol/handlers';
 import { RESERVED_CLAIMS } from '../tokens/id-token-claims';
 import { rotateSigningKey } from '../tokens/signing-keys';
@@ -34,6 +34,14 @@ export function isServiceSecret(header: string | undefined, secret: string): boo
   return match?.[1] !== undefined && timingSafeEqual(digest(match[1]), digest(secret));
 }
 
+/** PostgreSQL's jsonb, like its text, cannot hold U+0000, in a key or in a value. */
+const holdsNul = (value: unknown): boolean =>
+  typeof value === 'string'
+    ? value.includes('\u0000')
+    : typeof value === 'object' && value !== null
+      ? Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item))
+      : false;
+
 function customClaimsOf(value: unknown): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new ProtocolError('INVALID_CLAIMS', 'claims must be a JSON object');
@@ -44,6 +52,7 @@ function customClaimsOf(value: unknown): Record<string, unknown> {
   if (reserved.length > 0) {
     throw new ProtocolError('INVALID_CLAIMS', `reserved claims: ${reserved.join(', ')}`);
   }
+  if (holdsNul(value)) throw new ProtocolError('INVALID_CLAIMS', 'claims must not hold U+0000');
   if (JSON.stringify(value).length > MAX_CLAIMS_JSON_LENGTH) {
     throw new ProtocolError('CLAIMS_TOO_LARGE');
   }
@@ -79,8 +88,8 @@ export async function adminRoutes(
 
   app.post('/accounts', async (request) => {
     const body = bodyOf(request);
-    const email = optionalString(body, 'email');
-    const password = optionalString(body, 'password');
+    const email = optionalRawString(body, 'email');
+    const password = optionalRawString(body, 'password');
     if (!email) throw new ProtocolError('MISSING_EMAIL');
     if (!password) throw new ProtocolError('MISSING_PASSWORD');
     const account = await createAccount(ctx, {

@@ -87,6 +87,7 @@ describe('password reset by mail', () => {
 
     expect(await verifyPasswordResetCode(auth, code)).toBe(email);
     expect(await codeOf(confirmPasswordReset(auth, code, 'short'))).toBe('auth/weak-password');
+    expect(await codeOf(confirmPasswordReset(auth, code, 'iloveyou'))).toBe('auth/weak-password');
     server.clock.advance(1_000);
     await confirmPasswordReset(auth, code, 'battery staple');
 

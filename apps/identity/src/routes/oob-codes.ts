@@ -5,7 +5,7 @@ import { sendPasswordResetMail, sendVerificationMail } from '../codes/mail-codes
 import type { IdentityContext } from '../context';
 import { checkContinueUrl, languageOf } from '../mail/links';
 import { ProtocolError } from '../protocol/errors';
-import { bodyOf, optionalString } from '../protocol/fields';
+import { bodyOf, optionalRawString, optionalString } from '../protocol/fields';
 import { authenticate } from '../tokens/sessions';
 
 /** `accounts:sendOobCode` mails codes; `accounts:resetPassword` checks and uses reset codes. */
@@ -24,10 +24,10 @@ export async function oobCodeRoutes(app: FastifyInstance, { ctx }: { ctx: Identi
       return { kind: 'identitytoolkit#GetOobConfirmationCodeResponse', email: account.email };
     }
     if (requestType === 'PASSWORD_RESET') {
-      const given = optionalString(body, 'email');
+      const given = optionalRawString(body, 'email');
       if (!given) throw new ProtocolError('MISSING_EMAIL');
       const email = normaliseEmail(given);
-      await sendPasswordResetMail(ctx, email, settings);
+      await sendPasswordResetMail(ctx, { email, ip: request.ip }, settings);
       return { kind: 'identitytoolkit#GetOobConfirmationCodeResponse', email };
     }
     throw new ProtocolError('INVALID_REQ_TYPE');
@@ -36,12 +36,12 @@ export async function oobCodeRoutes(app: FastifyInstance, { ctx }: { ctx: Identi
   app.post('/v1/accounts::resetPassword', async (request) => {
     const body = bodyOf(request);
     const oobCode = optionalString(body, 'oobCode');
-    const newPassword = optionalString(body, 'newPassword');
+    const newPassword = optionalRawString(body, 'newPassword');
     if (!oobCode) throw new ProtocolError('MISSING_OOB_CODE');
     const email =
       newPassword === undefined
         ? await checkPasswordResetCode(ctx, oobCode)
-        : (await confirmPasswordReset(ctx, oobCode, newPassword)).email;
+        : (await confirmPasswordReset(ctx, { code: oobCode, newPassword, ip: request.ip })).email;
     return { kind: 'identitytoolkit#ResetPasswordResponse', requestType: 'PASSWORD_RESET', email };
   });
 }

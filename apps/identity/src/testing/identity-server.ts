@@ -46,8 +46,11 @@ export function testClock() {
  */
 export async function startIdentity({
   passwordParams = TEST_SCRYPT_PARAMS,
+  signUpsPerHour,
 }: {
   passwordParams?: ScryptParams;
+  /** SIGNUP_LIMIT_PER_HOUR; the service's default when not given. */
+  signUpsPerHour?: number;
 } = {}) {
   const database: TestDatabase = await createTestDatabase();
   const smtp = await startSmtpServer();
@@ -71,6 +74,7 @@ export async function startIdentity({
       adminSecret,
       now: clock.now,
       passwordParams: currentParams,
+      signUpsPerHour,
       mailer: createMailer({
         smtpUrl: smtp.url,
         from: 'HackClass <no-reply@localhost>',
@@ -118,6 +122,20 @@ export async function startIdentity({
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
       });
+    },
+    /**
+     * A protocol call from a client address of the test's choosing: many people behind one
+     * NAT, or strangers on addresses of their own.
+     */
+    async callFrom(remoteAddress: string, path: string, body: unknown) {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/identitytoolkit.googleapis.com${path}?key=${API_KEY}`,
+        payload: body as Record<string, unknown>,
+        remoteAddress,
+      });
+      const answer = response.json() as { error?: { message: string } } & Record<string, unknown>;
+      return { status: response.statusCode, error: answer.error?.message, answer };
     },
     /** A protocol call made by hand, for what the SDK cannot send. */
     call(path: string, body: unknown, key = API_KEY) {

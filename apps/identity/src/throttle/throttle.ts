@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { IdentityContext } from '../context';
 import { throttleEvents } from '../db/schema';
 
@@ -7,47 +7,100 @@ export interface Limit {
   windowMs: number;
 }
 
-/** Failed sign-ins per account: enough for typos, far too few for guessing. */
-export const SIGN_IN_FAILURES_PER_ACCOUNT: Limit = { max: 5, windowMs: 15 * 60_000 };
-/** Failed sign-ins per IP address: a classroom behind one NAT still gets through. */
-export const SIGN_IN_FAILURES_PER_IP: Limit = { max: 20, windowMs: 15 * 60_000 };
-/** Verification and reset mails per address: stops the service being used to flood an inbox. */
-export const MAILS_PER_ADDRESS: Limit = { max: 5, windowMs: 60 * 60_000 };
+/** One bucket to count an event in, and the limit it is held to. */
+export interface Counter {
+  bucket: string;
+  limit: Limit;
+}
 
-/** Events older than every window are pruned now and then; none of them counts any more. */
+/**
+ * Events older than every window are pruned now and then; none of them counts any more. No
+ * limit's window may be longer.
+ */
 const LONGEST_WINDOW_MS = 60 * 60_000;
 const PRUNE_PROBABILITY = 0.01;
 
+/**
+ * Bucket names. An address (`ip`) never contains a space and a normalised email never does,
+ * so `<email> <ip>` names one pair unambiguously and `<email> ` prefixes all pairs of one email.
+ */
 export const buckets = {
+  signInPair: (email: string, ip: string) => `sign-in:pair:${email} ${ip}`,
+  signInPairsOf: (email: string) => `sign-in:pair:${email} `,
   signInAccount: (email: string) => `sign-in:account:${email}`,
   signInIp: (ip: string) => `sign-in:ip:${ip}`,
-  mail: (email: string) => `mail:${email}`,
+  signUpIp: (ip: string) => `sign-up:ip:${ip}`,
+  passwordChangeIp: (ip: string) => `password-change:ip:${ip}`,
+  verifyMail: (email: string) => `mail:verify:${email}`,
+  resetMailPair: (email: string, ip: string) => `mail:reset:pair:${email} ${ip}`,
+  resetMailIp: (ip: string) => `mail:reset:ip:${ip}`,
+  resetMail: (email: string) => `mail:reset:${email}`,
 };
 
-/** True when `bucket` already holds `limit.max` events inside its window. */
-export async function isOverLimit(
-  ctx: IdentityContext,
-  bucket: string,
-  limit: Limit,
-): Promise<boolean> {
-  const since = new Date(ctx.now().getTime() - limit.windowMs);
+async function eventsInWindow(ctx: IdentityContext, { bucket, limit }: Counter, at: Date) {
+  const since = new Date(at.getTime() - limit.windowMs);
   const [row] = await ctx.db
     .select({ events: count() })
     .from(throttleEvents)
     .where(and(eq(throttleEvents.bucket, bucket), gte(throttleEvents.at, since)));
-  return (row?.events ?? 0) >= limit.max;
+  return row?.events ?? 0;
 }
 
-export async function recordEvent(ctx: IdentityContext, ...bucketNames: string[]): Promise<void> {
+/** What `countEvent` recorded and found: the new rows' ids and, per counter, whether it is over. */
+export interface Counted {
+  ids: number[];
+  over: boolean[];
+}
+
+/**
+ * Records one event in each counter's bucket, then counts. Recording first is what makes the
+ * limits hold under concurrency: of many requests racing, each sees the others' events, so no
+ * more than `max` of them find their bucket within its limit.
+ */
+export async function countEvent(ctx: IdentityContext, ...counters: Counter[]): Promise<Counted> {
   const at = ctx.now();
-  await ctx.db.insert(throttleEvents).values(bucketNames.map((bucket) => ({ bucket, at })));
+  const rows = await ctx.db
+    .insert(throttleEvents)
+    .values(counters.map(({ bucket }) => ({ bucket, at })))
+    .returning({ id: throttleEvents.id });
   if (Math.random() < PRUNE_PROBABILITY) {
     await ctx.db
       .delete(throttleEvents)
       .where(lt(throttleEvents.at, new Date(at.getTime() - LONGEST_WINDOW_MS)));
   }
+  const counts = await Promise.all(counters.map((counter) => eventsInWindow(ctx, counter, at)));
+  return {
+    ids: rows.map((row) => row.id),
+    over: counts.map((events, index) => events > (counters[index]?.limit.max ?? 0)),
+  };
+}
+
+/**
+ * Counts one event in every counter, or throws `refusal` when any of them is over its limit.
+ * A refused event is taken back from all its buckets: requests refused for one bucket (an
+ * attacker's address) must not use up another (the victim's own quota for their email).
+ */
+export async function takeTurn(
+  ctx: IdentityContext,
+  refusal: () => Error,
+  ...counters: Counter[]
+): Promise<void> {
+  const { ids, over } = await countEvent(ctx, ...counters);
+  if (over.some(Boolean)) {
+    await forgetEvents(ctx, ids);
+    throw refusal();
+  }
+}
+
+/** Takes events back, e.g. a sign-in attempt that turned out to be right. */
+export async function forgetEvents(ctx: IdentityContext, ids: number[]): Promise<void> {
+  if (ids.length > 0) await ctx.db.delete(throttleEvents).where(inArray(throttleEvents.id, ids));
 }
 
 export async function clearEvents(ctx: IdentityContext, ...bucketNames: string[]): Promise<void> {
   await ctx.db.delete(throttleEvents).where(inArray(throttleEvents.bucket, bucketNames));
+}
+
+export async function clearEventsStartingWith(ctx: IdentityContext, prefix: string) {
+  await ctx.db.delete(throttleEvents).where(sql`starts_with(${throttleEvents.bucket}, ${prefix})`);
 }

@@ -1,3 +1,5 @@
+import { PASSWORD_MIN_LENGTH } from '@hackclass/contracts';
+
 /** The spec's error catalogue (§8), spelling corrected, plus the messages it leaves to us. */
 export const messages = {
   generic: 'An error occurred. Please try again or contact support.',
@@ -11,6 +13,7 @@ export const messages = {
   badResetLink: 'Invalid link for password reset',
   resetMailSent: 'If an account exists for that address, a reset link is on its way',
   sessionEnded: 'Your session has ended. Please log in again.',
+  weakPassword: `That password is too short or too common to be safe. Use at least ${PASSWORD_MIN_LENGTH} characters that are hard to guess; a few unrelated words work well.`,
   accountDisabled: 'Your account has been disabled. Please contact your administrator.',
   classroomDeleteFailed: 'Error deleting classroom. Please try again.',
   classroomLabAddFailed: 'Error adding hacking lab to classroom. Please try again.',

@@ -75,16 +75,19 @@ export const theme: MantineThemeOverride = createTheme({
 
 /**
  * Links in green-8 (light) or green-4 (dark) for contrast on every surface; `--hc-color-surface`
- * is the faintly shaded background of alternate sections, the footer and the auth pages.
+ * is the faintly shaded background of alternate sections, the footer and the auth pages. Field
+ * errors in red-9 (light) or red-4 (dark): Mantine's own red-6 and red-8 fall under 4.5:1.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-anchor': 'var(--mantine-color-green-8)',
     '--hc-color-surface': 'var(--mantine-color-gray-0)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
   },
   dark: {
     '--mantine-color-anchor': 'var(--mantine-color-green-4)',
     '--hc-color-surface': '#1f1f23',
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
   },
 });

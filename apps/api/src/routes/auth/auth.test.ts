@@ -90,6 +90,7 @@ describe('POST /auth/register', () => {
     ['a short password', { password: 'short' }, 'password'],
     ['a malformed email', { email: 'not-an-email' }, 'email'],
     ['a blank name', { displayName: '   ' }, 'displayName'],
+    ['a name with a control character', { displayName: 'Ada\u0007' }, 'displayName'],
   ])('refuses %s with a field error', async (_what, overrides, field) => {
     const response = await apiSession(server).call(
       'POST',
@@ -99,6 +100,19 @@ describe('POST /auth/register', () => {
     expect(response.status).toBe(400);
     expect(response.json()).toMatchObject({ code: 'validation_failed' });
     expect(response.json<{ errors: Record<string, string[]> }>().errors[field]).toBeDefined();
+  });
+
+  it('refuses one of the most common passwords as weak, in a detail the signup page can show', async () => {
+    const response = await apiSession(server).call(
+      'POST',
+      '/auth/register',
+      registration({ password: 'Password1' }),
+    );
+    expect(response.status).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'weak_password',
+      detail: 'Password is one of the most common passwords; choose one that is harder to guess',
+    });
   });
 
   it('leaves no identity account behind when the product user cannot be made', async () => {
@@ -116,6 +130,23 @@ describe('POST /auth/register', () => {
     );
     expect(response.status).toBe(409);
     await expect(signIn(server, email)).rejects.toThrow('INVALID_LOGIN_CREDENTIALS');
+  });
+});
+
+describe('registrations per address', () => {
+  it('are limited by SIGNUP_LIMIT_PER_HOUR, as the identity service limits its sign-ups', async () => {
+    const limited = await startApiServer({ signUpsPerHour: 2 });
+    try {
+      for (let count = 0; count < 2; count++) {
+        const created = await apiSession(limited).call('POST', '/auth/register', registration());
+        expect(created.status).toBe(201);
+      }
+      const refused = await apiSession(limited).call('POST', '/auth/register', registration());
+      expect(refused.status).toBe(429);
+      expect(refused.json()).toMatchObject({ code: 'rate_limited' });
+    } finally {
+      await limited.close();
+    }
   });
 });
 

@@ -7,7 +7,8 @@ import { registerUser } from '../../users/register-user';
 export const authRoutes: FastifyPluginAsyncZod<{
   identityAdmin: IdentityAdmin;
   teacherApproval: boolean;
-}> = async (app, { identityAdmin, teacherApproval }) => {
+  signUpsPerHour: number;
+}> = async (app, { identityAdmin, teacherApproval, signUpsPerHour }) => {
   app.post(
     '/auth/antiforgery/token',
     {
@@ -24,8 +25,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/register',
     {
-      // Sign-ups are rare for a person and cheap to script: few per address and hour.
-      config: { access: 'public', rateLimit: { max: 20, timeWindow: '1 hour' } },
+      // Each sign-up hashes a password: the identity service's own sign-up limits per address
+      // the same, but behind the service secret it sees only this API's address.
+      config: { access: 'public', rateLimit: { max: signUpsPerHour, timeWindow: '1 hour' } },
       schema: {
         tags: ['auth'],
         summary:

@@ -5,7 +5,7 @@ export const throttleEvents = identitySchema.table(
   'throttle_events',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
-    /** What is counted, e.g. `sign-in:account:<email>`, `sign-in:ip:<ip>`, `oob:<email>`. */
+    /** What is counted, e.g. `sign-in:pair:<email> <ip>`, `sign-in:ip:<ip>`, `mail:reset:<email>`. */
     bucket: text().notNull(),
     at: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
   },

@@ -34,7 +34,7 @@ export function ResetPasswordForm({ oobCode, email, onDone, onBadLink }: ResetPa
         onError: (failure) => {
           if (isBadActionCode(failure)) onBadLink();
           else if (identityErrorCode(failure) === 'auth/weak-password') {
-            form.setFieldError('password', 'Choose a stronger password');
+            form.setFieldError('password', messages.weakPassword);
           } else setError(isOffline(failure) ? messages.network : messages.generic);
         },
       },

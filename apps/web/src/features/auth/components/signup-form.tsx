@@ -10,6 +10,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { messages } from '@/config/messages';
 import { isApiError } from '@/lib/errors';
 import { useSignUp } from '../api/register';
 import { signupFailure } from '../utils/error-messages';
@@ -65,6 +66,10 @@ export function SignupForm() {
       },
       {
         onError: (failure) => {
+          if (isApiError(failure) && failure.code === 'weak_password') {
+            form.setFieldError('password', messages.weakPassword);
+            return;
+          }
           setError(signupFailure(failure));
           if (isApiError(failure)) {
             for (const field of fields) {

@@ -1,9 +1,7 @@
-import { PASSWORD_MIN_LENGTH } from '@hackclass/contracts';
 import { messages } from '@/config/messages';
 import { identityErrorCode } from '@/lib/identity';
 
 export const wrongCurrentPassword = 'Your current password is not correct';
-export const weakPassword = `That password is too weak. Use at least ${PASSWORD_MIN_LENGTH} characters; a few unrelated words work well.`;
 
 /** Which field a failure of the password change belongs to, and what to say. */
 export function passwordChangeFailure(error: unknown): {
@@ -19,7 +17,7 @@ export function passwordChangeFailure(error: unknown): {
     return { field: 'currentPassword', message: wrongCurrentPassword };
   }
   if (code === 'auth/weak-password' || code === 'auth/password-does-not-meet-requirements') {
-    return { field: 'newPassword', message: weakPassword };
+    return { field: 'newPassword', message: messages.weakPassword };
   }
   if (code === 'auth/too-many-requests') return { field: null, message: messages.tooManyAttempts };
   if (code === 'auth/network-request-failed') return { field: null, message: messages.network };
