@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -16,6 +17,14 @@ function urlWithScheme(schemes: string[], example: string) {
 }
 
 const email = z.email();
+
+function isAddressOrCidr(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
 
 const positiveInt = (max: number) =>
   z
@@ -75,8 +84,22 @@ export const serverConfigSchema = z
     UPLOAD_FILES_PER_LAB: positiveInt(100).default(10),
     TRUST_PROXY: z
       .string()
-      .transform((value): boolean | string[] => {
-        if (value === 'true' || value === 'false') return value === 'true';
+      .refine(
+        (value) =>
+          /^(true|false|\d{1,2})$/.test(value) ||
+          value
+            .split(',')
+            .map((item) => item.trim())
+            .filter(Boolean)
+            .every(isAddressOrCidr),
+        'must be true, false, a number of proxy hops, or comma-separated addresses or CIDRs',
+      )
+      .transform((value): false | number | string[] => {
+        if (value === 'false') return false;
+        // `true` trusts the nearest proxy only: trusting every hop would let a client name its
+        // own address by sending an X-Forwarded-For header of its own.
+        if (value === 'true') return 1;
+        if (/^\d+$/.test(value)) return Number(value);
         return value
           .split(',')
           .map((item) => item.trim())
@@ -114,7 +137,10 @@ export const serverConfigSchema = z
       fileMaxBytes: env.UPLOAD_FILE_MAX_MB * 1_048_576,
       filesPerLab: env.UPLOAD_FILES_PER_LAB,
     },
-    /** Whose X-Forwarded-For to believe: the client IP drives rate limits and throttling. */
+    /**
+     * Whose X-Forwarded-For to believe: a number of proxy hops, or the proxies' addresses.
+     * The client IP drives rate limits and throttling.
+     */
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
   }));

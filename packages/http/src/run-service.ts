@@ -11,6 +11,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstanc
 import { health } from './health';
 import { commonErrors, HttpError } from './http-error';
 import { sendProblem } from './problem';
+import { proxyTrustOf, warnOfUntrustedProxy } from './proxy';
 import { closeOnSignals } from './shutdown';
 
 export interface ServiceContext {
@@ -42,7 +43,7 @@ export async function createService({
 }: ServiceContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrustOf(config.trustProxy),
     // Malformed percent-encoding and over-long path parameters are refused by the router before
     // any error handler runs; without this they would answer Fastify's own JSON, not a problem.
     frameworkErrors: (error, _request, reply) => {
@@ -59,6 +60,7 @@ export async function createService({
     if (closing) reply.header('connection', 'close');
   });
   app.addHook('onClose', () => connection.close());
+  if (config.trustProxy === false) warnOfUntrustedProxy(app);
   await app.register(health, { pingDatabase: connection.ping });
   return app;
 }
