@@ -108,6 +108,7 @@ async function main(): Promise<void> {
     apiKey: API_KEY,
     projectId: 'hackclass-bench',
     publicUrl: 'http://localhost:3000',
+    keySecret: randomBytes(32).toString('base64url'),
     mailer: createMailer({ from: 'bench@localhost', outboxDir: database.dataDir, logger }),
   });
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -2,6 +2,7 @@ import type { Mailer, MailMessage } from '@hackclass/mail';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ScryptParams } from './accounts/password-hash';
 import type { IdentityDatabase } from './db';
+import type { KeySealer } from './tokens/key-sealing';
 import type { KeyStore } from './tokens/key-store';
 
 /** What the identity service's functions share: its database, clock, keys and settings. */
@@ -13,6 +14,8 @@ export interface IdentityContext {
   /** The origin users reach; mail links and allowed continue URLs live on it. */
   publicUrl: string;
   keys: KeyStore;
+  /** Seals new private signing keys for the database. */
+  keySealer: KeySealer;
   passwordParams: ScryptParams;
   /** Sends without making the request wait, so a reply's timing never depends on mail. */
   sendMail(message: MailMessage): void;

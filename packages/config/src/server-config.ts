@@ -74,6 +74,7 @@ export const serverConfigSchema = z
       .regex(/^[a-z][a-z0-9-]{3,29}$/, 'must be 4 to 30 lowercase letters, digits or -')
       .default('hackclass-local'),
     IDENTITY_ADMIN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    IDENTITY_KEY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     IDENTITY_URL: urlWithScheme(['http', 'https'], 'http://identity:3000').optional(),
     IDENTITY_JWKS_URL: urlWithScheme(
       ['http', 'https'],
@@ -126,6 +127,8 @@ export const serverConfigSchema = z
       apiKey: env.IDENTITY_API_KEY,
       projectId: env.IDENTITY_PROJECT_ID,
       adminSecret: env.IDENTITY_ADMIN_SECRET,
+      /** Seals private signing keys in the database; unset, a secret kept in DATA_DIR. */
+      keySecret: env.IDENTITY_KEY_SECRET,
       // The all-in-one server reaches its own identity routes over loopback.
       url: new URL(env.IDENTITY_URL ?? `http://127.0.0.1:${env.PORT}`).origin,
       jwksUrl:

@@ -5,7 +5,14 @@ import {
   type ServerConfig,
   serverConfigSchema,
 } from '@hackclass/config';
-import { type Connection, DataDirLockedError, openConnection } from '@hackclass/db';
+import {
+  type Connection,
+  DataDirLockedError,
+  DataDirOpenError,
+  openConnection,
+  ownerOnlyFiles,
+  secureDataDir,
+} from '@hackclass/db';
 import { createLogger, type Logger } from '@hackclass/logger';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { health } from './health';
@@ -76,6 +83,7 @@ export function exitOnStartFailure(error: unknown): never {
   if (
     error instanceof ConfigError ||
     error instanceof DataDirLockedError ||
+    error instanceof DataDirOpenError ||
     error instanceof StartupError
   ) {
     process.stderr.write(`${error.message}\n`);
@@ -86,15 +94,17 @@ export function exitOnStartFailure(error: unknown): never {
 }
 
 /**
- * Starts a service from the environment: validates configuration, opens the database,
+ * Starts a service from the environment: validates configuration, secures DATA_DIR, opens the database,
  * builds the app, listens, and closes cleanly on SIGTERM or SIGINT.
  */
 export async function runService(
   build: (context: ServiceContext) => Promise<FastifyInstance>,
 ): Promise<FastifyInstance> {
+  ownerOnlyFiles();
   let app: FastifyInstance | undefined;
   try {
     const config = loadConfig(serverConfigSchema, readEnv());
+    secureDataDir(config.dataDir);
     const logger = createLogger(config.logLevel);
     const connection = await openConnection(config);
     app = await build({ config, connection, logger });
