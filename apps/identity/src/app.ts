@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { CURRENT_SCRYPT_PARAMS, type ScryptParams } from './accounts/password-hash';
 import { backgroundMailer, type IdentityContext } from './context';
 import { identityMigrations, schema } from './db';
-import { requireApiKey, useProtocolErrors } from './protocol/handlers';
+import { neverCached, requireApiKey, useProtocolErrors } from './protocol/handlers';
 import { accountUpdateRoutes } from './routes/account-update';
 import { accountRoutes } from './routes/accounts';
 import { adminRoutes } from './routes/admin';
@@ -71,6 +71,7 @@ export async function identityApp(app: FastifyInstance, options: IdentityOptions
   await app.register(
     async (toolkit) => {
       useProtocolErrors(toolkit);
+      neverCached(toolkit);
       requireApiKey(toolkit, ctx.apiKey);
       await toolkit.register(accountRoutes, { ctx });
       await toolkit.register(accountUpdateRoutes, { ctx });

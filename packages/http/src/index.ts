@@ -1,5 +1,11 @@
 export { type HealthOptions, health } from './health';
 export { commonErrors, HttpError } from './http-error';
+export {
+  contentSecurityPolicy,
+  inlineScriptHashes,
+  type PagePolicyOptions,
+  sendSecurityHeaders,
+} from './page-security';
 export { problemOf, sendProblem } from './problem';
 export { type ProblemHandlersOptions, problemHandlers, sendNotFound } from './problem-handlers';
 export {

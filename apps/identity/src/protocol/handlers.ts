@@ -40,6 +40,17 @@ export function useProtocolErrors(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Protocol answers carry ID and refresh tokens and account data: no browser or shared cache may
+ * keep them (RFC 6749 §5.1 asks the same of token responses).
+ */
+export function neverCached(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    reply.header('pragma', 'no-cache');
+  });
+}
+
 /** Every Identity Toolkit and Secure Token call carries the project's public API key. */
 export function requireApiKey(app: FastifyInstance, apiKey: string): void {
   app.addHook('onRequest', async (request) => {

@@ -71,6 +71,35 @@ describe('refresh tokens', () => {
   });
 });
 
+describe('token answers', () => {
+  it('may be kept by no cache: sign-up, sign-in, update and refresh', async () => {
+    const email = `no-store-${Date.now()}@example.org`;
+    const password = 'correct horse';
+    const signUp = await server.call('/v1/accounts:signUp', {
+      email,
+      password,
+      returnSecureToken: true,
+    });
+    const signIn = await server.call('/v1/accounts:signInWithPassword', {
+      email,
+      password,
+      returnSecureToken: true,
+    });
+    const { idToken, refreshToken } = (await signIn.json()) as Record<string, string>;
+    const update = await server.call('/v1/accounts:update', {
+      idToken,
+      displayName: 'Ada',
+      returnSecureToken: true,
+    });
+    const refresh = await server.refresh(refreshToken ?? '');
+    for (const answer of [signUp, signIn, update, refresh]) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(answer.headers.get('pragma')).toBe('no-cache');
+    }
+  });
+});
+
 describe('ID tokens after a password change', () => {
   it('are refused when issued earlier in the same second, and accepted when issued after', async () => {
     const { user, email } = await signedUp();
