@@ -24,6 +24,7 @@ export function apiOptionsOf(
       keys: config.identity.jwksUrl,
     }),
     identityAdmin: createIdentityAdmin({ baseUrl: config.identity.url, secret: adminSecret }),
+    publicUrl: config.publicUrl,
     adminEmails: config.adminEmails,
     files: createLocalFileStore(join(config.dataDir, 'files')),
     knownUsers: knownUsers(),
