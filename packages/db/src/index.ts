@@ -3,3 +3,4 @@ export { DataDirOpenError, ownerOnlyFiles, secureDataDir } from './data-dir';
 export { DataDirLockedError, lockDataDir } from './data-dir-lock';
 export { type Database, drizzleOver } from './drizzle';
 export { type MigrationSet, migrate } from './migrate';
+export { isDatabaseUnavailable } from './unavailable';

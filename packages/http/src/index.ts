@@ -1,5 +1,5 @@
 export { type HealthOptions, health } from './health';
-export { commonErrors, HttpError } from './http-error';
+export { commonErrors, DATABASE_RETRY_AFTER_SECONDS, HttpError } from './http-error';
 export {
   contentSecurityPolicy,
   inlineScriptHashes,
