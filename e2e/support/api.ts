@@ -43,7 +43,11 @@ export function apiClient(app: RunningApp, idToken?: string): ApiClient {
   const base = `${app.server.url}/api`;
   const token = async () => {
     if (antiforgery) return antiforgery;
-    const response = await fetch(`${base}/auth/antiforgery/token`, { method: 'POST' });
+    // The token is bound to the signed-in user, as the web app gets it.
+    const response = await fetch(`${base}/auth/antiforgery/token`, {
+      method: 'POST',
+      headers: idToken ? { authorization: `Bearer ${idToken}` } : {},
+    });
     const { token: value } = (await response.json()) as { token: string };
     const cookie = response.headers
       .getSetCookie()

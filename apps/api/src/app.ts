@@ -42,6 +42,8 @@ export interface ApiOptions {
   connection: Connection;
   verifier: IdTokenVerifier;
   identityAdmin: IdentityAdmin;
+  /** The origin users reach (PUBLIC_URL). */
+  publicUrl: string;
   /** Emails that are admins once verified (ADMIN_EMAILS), lower-case. */
   adminEmails: string[];
   files: FileStore;
@@ -112,7 +114,7 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
       revocations: options.revocations,
       identityAdmin: options.identityAdmin,
     });
-    await routes.register(antiforgery);
+    await routes.register(antiforgery, { publicUrl: options.publicUrl });
     await routes.register(authRoutes, {
       identityAdmin: options.identityAdmin,
       teacherApproval: options.teacherApproval,

@@ -29,6 +29,7 @@ export function apiOptionsOf(
       keys: config.identity.jwksUrl,
     }),
     identityAdmin,
+    publicUrl: config.publicUrl,
     adminEmails: config.adminEmails,
     files: createLocalFileStore(join(config.dataDir, 'files')),
     knownUsers: known,

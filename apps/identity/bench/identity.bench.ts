@@ -114,6 +114,7 @@ async function main(): Promise<void> {
     // The flood stands for sign-ups from many addresses: no per-address limit stops it, only
     // the hashing gate stands between it and the sign-ins.
     signUpsPerHour: 1_000_000,
+    keySecret: randomBytes(32).toString('base64url'),
     mailer: createMailer({ from: 'bench@localhost', outboxDir: database.dataDir, logger }),
   });
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -5,7 +5,7 @@ import { createHashingGate } from './accounts/hashing-gate';
 import { CURRENT_SCRYPT_PARAMS, type ScryptParams } from './accounts/password-hash';
 import { backgroundMailer, type IdentityContext } from './context';
 import { identityMigrations, schema } from './db';
-import { requireApiKey, useProtocolErrors } from './protocol/handlers';
+import { neverCached, requireApiKey, useProtocolErrors } from './protocol/handlers';
 import { accountUpdateRoutes } from './routes/account-update';
 import { accountRoutes } from './routes/accounts';
 import { adminRoutes } from './routes/admin';
@@ -13,8 +13,9 @@ import { jwksRoutes } from './routes/jwks';
 import { oobCodeRoutes } from './routes/oob-codes';
 import { secureTokenRoutes } from './routes/secure-token';
 import { v2Routes } from './routes/v2';
+import { createKeySealer } from './tokens/key-sealing';
 import { createKeyStore } from './tokens/key-store';
-import { ensureSigningKey } from './tokens/signing-keys';
+import { ensureSigningKey, sealPlainKeys } from './tokens/signing-keys';
 
 export interface IdentityOptions {
   connection: Connection;
@@ -24,6 +25,8 @@ export interface IdentityOptions {
   projectId: string;
   /** The origin users reach: mail links point there and continue URLs must stay on it. */
   publicUrl: string;
+  /** What private signing keys are sealed with in the database (IDENTITY_KEY_SECRET). */
+  keySecret: string;
   /** Service secret of the admin API; without one the admin API is not served. */
   adminSecret?: string | undefined;
   mailer: Mailer;
@@ -46,7 +49,12 @@ export async function identityApp(app: FastifyInstance, options: IdentityOptions
   const { connection, mailer, now = () => new Date() } = options;
   await migrate(connection, identityMigrations);
   const db = drizzleOver(connection, schema);
-  await ensureSigningKey(db, now());
+  const keySealer = createKeySealer(options.keySecret);
+  await sealPlainKeys(db, keySealer);
+  await ensureSigningKey(db, now(), keySealer);
+  const keys = createKeyStore(db, now, keySealer);
+  // Opening the current key now stops a replica holding another secret at start, with the fix.
+  await keys.signingKey();
 
   const mail = backgroundMailer(mailer, () => app.log);
   const ctx: IdentityContext = {
@@ -55,7 +63,8 @@ export async function identityApp(app: FastifyInstance, options: IdentityOptions
     projectId: options.projectId,
     apiKey: options.apiKey,
     publicUrl: options.publicUrl,
-    keys: createKeyStore(db, now),
+    keys,
+    keySealer,
     passwordParams: options.passwordParams ?? CURRENT_SCRYPT_PARAMS,
     hashing: createHashingGate(),
     signUpLimit: { max: options.signUpsPerHour ?? 100, windowMs: 60 * 60_000 },
@@ -67,6 +76,7 @@ export async function identityApp(app: FastifyInstance, options: IdentityOptions
   await app.register(
     async (toolkit) => {
       useProtocolErrors(toolkit);
+      neverCached(toolkit);
       requireApiKey(toolkit, ctx.apiKey);
       await toolkit.register(accountRoutes, { ctx });
       await toolkit.register(accountUpdateRoutes, { ctx });

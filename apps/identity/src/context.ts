@@ -4,6 +4,7 @@ import type { HashingGate } from './accounts/hashing-gate';
 import type { ScryptParams } from './accounts/password-hash';
 import type { IdentityDatabase } from './db';
 import type { Limit } from './throttle/throttle';
+import type { KeySealer } from './tokens/key-sealing';
 import type { KeyStore } from './tokens/key-store';
 
 /** What the identity service's functions share: its database, clock, keys and settings. */
@@ -15,6 +16,8 @@ export interface IdentityContext {
   /** The origin users reach; mail links and allowed continue URLs live on it. */
   publicUrl: string;
   keys: KeyStore;
+  /** Seals new private signing keys for the database. */
+  keySealer: KeySealer;
   passwordParams: ScryptParams;
   /** Every scrypt of this process goes through it, so sign-ins never queue behind sign-ups. */
   hashing: HashingGate;

@@ -2,10 +2,11 @@ import { join } from 'node:path';
 import type { ServiceContext } from '@hackclass/http';
 import { createMailer } from '@hackclass/mail';
 import type { IdentityOptions } from './app';
+import { localKeySecret } from './tokens/key-secret';
 
 /**
  * The identity app's options from the service configuration: mail through SMTP_URL or to the
- * dev outbox under DATA_DIR. `adminSecret` overrides IDENTITY_ADMIN_SECRET (the all-in-one
+ * dev outbox under DATA_DIR, keys sealed with IDENTITY_KEY_SECRET or a secret kept in DATA_DIR. `adminSecret` overrides IDENTITY_ADMIN_SECRET (the all-in-one
  * passes the per-process secret it shares with the product API).
  */
 export function identityOptionsOf(
@@ -17,6 +18,7 @@ export function identityOptionsOf(
     apiKey: config.identity.apiKey,
     projectId: config.identity.projectId,
     publicUrl: config.publicUrl,
+    keySecret: config.identity.keySecret ?? localKeySecret(config.dataDir),
     adminSecret,
     signUpsPerHour: config.signUpLimitPerHour,
     mailer: createMailer({

@@ -1,4 +1,3 @@
-import { connect, createServer, type Server, type Socket } from 'node:net';
 import { loadConfig, serverConfigSchema } from '@hackclass/config';
 import { openConnection } from '@hackclass/db';
 import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
@@ -6,36 +5,7 @@ import { createService } from '@hackclass/http';
 import { createLogger } from '@hackclass/logger';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from './testing';
-
-/** A TCP relay in front of PostgreSQL that the test can cut and restore, like a network fault. */
-class Relay {
-  private server: Server | undefined;
-  private readonly sockets = new Set<Socket>();
-
-  constructor(
-    readonly port: number,
-    private readonly target: { host: string; port: number },
-  ) {}
-
-  up(): Promise<void> {
-    this.server = createServer((client) => {
-      const upstream = connect(this.target.port, this.target.host);
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on('close', () => this.sockets.delete(socket));
-        socket.on('error', () => {});
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    return new Promise((resolve) => this.server?.listen(this.port, '127.0.0.1', resolve));
-  }
-
-  down(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
-    return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
-  }
-}
+import { type Relay, relayTo } from './testing';
 
 const postgresOnly = !process.env.DATABASE_URL;
 
@@ -46,18 +16,10 @@ describe.skipIf(postgresOnly)('readiness while PostgreSQL goes away and comes ba
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const target = new URL(database.databaseUrl ?? '');
-    relay = new Relay(await freePort(), {
-      host: target.hostname,
-      port: Number(target.port || 5432),
-    });
-    await relay.up();
-    const viaRelay = new URL(target);
-    viaRelay.hostname = '127.0.0.1';
-    viaRelay.port = String(relay.port);
+    relay = await relayTo(database.databaseUrl ?? '');
     const config = loadConfig(serverConfigSchema, {
       DATA_DIR: database.dataDir,
-      DATABASE_URL: viaRelay.toString(),
+      DATABASE_URL: relay.urlFor(database.databaseUrl ?? ''),
     });
     const connection = await openConnection({ ...config, pingTimeoutMs: 1000 });
     app = await createService({ config, connection, logger: createLogger('silent') });

@@ -13,7 +13,7 @@ import {
 import type { Classroom } from '@hackclass/contracts';
 import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServerProcess, startServerProcess } from './testing';
+import { runServerToExit, type ServerProcess, startServerProcess } from './testing';
 
 const POSTGRES_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -60,21 +60,24 @@ function tab(origin: string, idToken: string) {
 
 describe.skipIf(missing.length > 0)('two API replicas on one PostgreSQL and one Redis', () => {
   const adminSecret = randomBytes(32).toString('base64url');
+  // Each replica has a DATA_DIR of its own: the signing keys' secret must be shared explicitly.
+  const keySecret = randomBytes(32).toString('base64url');
   const adminEmail = uniqueEmail('admin');
   let database: TestDatabase;
   let one: ServerProcess;
   let two: ServerProcess;
   const watches: ClassroomWatch[] = [];
 
-  const start = () =>
-    startServerProcess({
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'hackclass-replica-')),
-      DATABASE_URL: database.databaseUrl ?? '',
-      REDIS_URL,
-      IDENTITY_ADMIN_SECRET: adminSecret,
-      IDENTITY_API_KEY: TEST_API_KEY,
-      ADMIN_EMAILS: adminEmail,
-    });
+  const replicaEnv = () => ({
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'hackclass-replica-')),
+    DATABASE_URL: database.databaseUrl ?? '',
+    REDIS_URL,
+    IDENTITY_ADMIN_SECRET: adminSecret,
+    IDENTITY_KEY_SECRET: keySecret,
+    IDENTITY_API_KEY: TEST_API_KEY,
+    ADMIN_EMAILS: adminEmail,
+  });
+  const start = () => startServerProcess(replicaEnv());
 
   beforeAll(async () => {
     database = await createTestDatabase(POSTGRES_URL);
@@ -95,6 +98,16 @@ describe.skipIf(missing.length > 0)('two API replicas on one PostgreSQL and one 
     expect(await opened.nextFrame()).toBe('retry: 3000\n\n');
     return opened;
   }
+
+  it('refuses to start a replica that cannot open the shared signing keys, naming the variable', async () => {
+    const { IDENTITY_KEY_SECRET: _shared, ...withoutSecret } = replicaEnv();
+    const result = await runServerToExit(withoutSecret);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /^The signing key \S+ in the database was sealed with another secret: set IDENTITY_KEY_SECRET to the same value on every identity replica/,
+    );
+    expect(result.stderr).not.toContain('    at ');
+  }, 60_000);
 
   it('shows a change made through one replica on a stream of the other', async () => {
     const [admin, student] = await Promise.all([

@@ -13,3 +13,16 @@ export function runtimeConfigOf(config: ServerConfig): RuntimeConfig {
     },
   };
 }
+
+/**
+ * Where the web app's identity SDK sends requests, for the CSP's connect-src: the self-hosted
+ * service's origin, or a real Firebase project's Google endpoints and auth domain.
+ */
+export function identityOriginsOf({ identity }: RuntimeConfig): string[] {
+  if (identity.emulatorOrigin) return [identity.emulatorOrigin];
+  return [
+    'https://identitytoolkit.googleapis.com',
+    'https://securetoken.googleapis.com',
+    ...(identity.authDomain ? [`https://${identity.authDomain}`] : []),
+  ];
+}

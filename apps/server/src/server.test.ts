@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +9,10 @@ import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
 import { createLogger } from '@hackclass/logger';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identityOriginsOf } from './runtime-config';
 import { buildServer } from './server';
+
+const INLINE_SCRIPT = "document.documentElement.dataset.theme = 'dark';";
 
 let database: TestDatabase;
 let connection: Connection;
@@ -18,7 +22,10 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const webRoot = mkdtempSync(join(tmpdir(), 'hackclass-web-'));
   mkdirSync(join(webRoot, 'assets'));
-  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>HackClass</title>');
+  writeFileSync(
+    join(webRoot, 'index.html'),
+    `<!doctype html><title>HackClass</title><script>${INLINE_SCRIPT}</script><script type="module" src="/assets/index-abc123.js"></script>`,
+  );
   writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)');
   const config = loadConfig(serverConfigSchema, {
     DATA_DIR: database.dataDir,
@@ -67,6 +74,34 @@ describe('all-in-one server', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<title>HackClass</title>');
     }
+  });
+
+  it('sends pages with a CSP admitting only its own scripts and the inline one it serves', async () => {
+    const hash = createHash('sha256').update(INLINE_SCRIPT).digest('base64');
+    for (const url of ['/', '/dashboard', '/assets/index-abc123.js']) {
+      const response = await app.inject({ url, headers: { accept: 'text/html' } });
+      const policy = response.headers['content-security-policy'];
+      expect(policy, url).toBe(
+        `default-src 'self'; script-src 'self' 'sha256-${hash}'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self' https://class.example.org; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
+      );
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('lets the app call a real Firebase project when configured for one', () => {
+    expect(
+      identityOriginsOf({
+        productName: 'HackClass',
+        apiBaseUrl: '/api',
+        identity: { apiKey: 'key', projectId: 'school', authDomain: 'school.firebaseapp.com' },
+      }),
+    ).toEqual([
+      'https://identitytoolkit.googleapis.com',
+      'https://securetoken.googleapis.com',
+      'https://school.firebaseapp.com',
+    ]);
   });
 
   it('caches hashed assets for good', async () => {

@@ -4,7 +4,7 @@ import { apiApp, apiOptionsOf } from '@hackclass/api';
 import { createService, problemHandlers, type ServiceContext } from '@hackclass/http';
 import { identityApp, identityOptionsOf } from '@hackclass/identity';
 import type { FastifyInstance } from 'fastify';
-import { runtimeConfigOf } from './runtime-config';
+import { identityOriginsOf, runtimeConfigOf } from './runtime-config';
 import { pageOrNotFound, webApp } from './web-app';
 
 export const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -34,6 +34,11 @@ export async function buildServer(
     prefix: '/api',
     ...apiOptionsOf(context, { adminSecret: identityAdminSecret }),
   });
-  if (webRoot !== null) await app.register(webApp, { root: webRoot });
+  if (webRoot !== null) {
+    await app.register(webApp, {
+      root: webRoot,
+      connectSources: identityOriginsOf(runtimeConfig),
+    });
+  }
   return app;
 }

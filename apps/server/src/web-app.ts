@@ -1,13 +1,21 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { StartupError, sendNotFound } from '@hackclass/http';
+import {
+  contentSecurityPolicy,
+  inlineScriptHashes,
+  StartupError,
+  sendNotFound,
+  sendSecurityHeaders,
+} from '@hackclass/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 export interface WebAppOptions {
   /** The web app's production build: `apps/web/dist`. */
   root: string;
+  /** Origins the app calls besides its own: the identity service's, when elsewhere. */
+  connectSources?: string[];
 }
 
 const sendIndex = (_request: FastifyRequest, reply: FastifyReply) =>
@@ -26,15 +34,20 @@ export function pageOrNotFound(request: FastifyRequest, reply: FastifyReply): Fa
 
 /**
  * Serves the built single-page app. Hashed assets are cached for good; everything else is
- * revalidated so a new build reaches users at once.
+ * revalidated so a new build reaches users at once. Every answer carries the app's security
+ * headers; the CSP admits the inline scripts of the build being served, hashed at start.
  */
 export const webApp = fp<WebAppOptions>(
-  async (app: FastifyInstance, { root }) => {
-    if (!existsSync(join(root, 'index.html'))) {
-      throw new StartupError(
-        `The web app is not built (no ${join(root, 'index.html')}): run npm run build`,
-      );
+  async (app: FastifyInstance, { root, connectSources = [] }) => {
+    const index = join(root, 'index.html');
+    if (!existsSync(index)) {
+      throw new StartupError(`The web app is not built (no ${index}): run npm run build`);
     }
+    const policy = contentSecurityPolicy({
+      scriptHashes: inlineScriptHashes(readFileSync(index, 'utf8')),
+      connectSources,
+    });
+    app.addHook('onRequest', async (_request, reply) => sendSecurityHeaders(reply, policy));
     await app.register(fastifyStatic, {
       root,
       wildcard: false,

@@ -80,12 +80,22 @@ describe('server configuration', () => {
   });
 
   it.each([
-    ['true', true],
+    ['true', 1],
     ['false', false],
-    ['10.0.0.0/8, 127.0.0.1', ['10.0.0.0/8', '127.0.0.1']],
+    ['2', 2],
+    ['10.0.0.0/8, 127.0.0.1, fd00::/8', ['10.0.0.0/8', '127.0.0.1', 'fd00::/8']],
   ])('reads TRUST_PROXY=%s', (value, expected) => {
     expect(load({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
+
+  it.each(['yes', '10.0.0.0/33', 'proxy.example.org', '10.0.0.1/8/2'])(
+    'refuses TRUST_PROXY=%s',
+    (value) => {
+      expect(() => load({ TRUST_PROXY: value })).toThrow(
+        'TRUST_PROXY must be true, false, a number of proxy hops, or comma-separated addresses or CIDRs',
+      );
+    },
+  );
 
   it('reads a .env file under the process environment', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hackclass-env-'));

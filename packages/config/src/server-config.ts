@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -16,6 +17,14 @@ function urlWithScheme(schemes: string[], example: string) {
 }
 
 const email = z.email();
+
+function isAddressOrCidr(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
 
 const positiveInt = (max: number) =>
   z
@@ -70,6 +79,7 @@ export const serverConfigSchema = z
       .regex(/^[a-z][a-z0-9-]{3,29}$/, 'must be 4 to 30 lowercase letters, digits or -')
       .default('hackclass-local'),
     IDENTITY_ADMIN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    IDENTITY_KEY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     IDENTITY_URL: urlWithScheme(['http', 'https'], 'http://identity:3000').optional(),
     IDENTITY_JWKS_URL: urlWithScheme(
       ['http', 'https'],
@@ -85,8 +95,22 @@ export const serverConfigSchema = z
     TEACHER_APPROVAL: flag.default(false),
     TRUST_PROXY: z
       .string()
-      .transform((value): boolean | string[] => {
-        if (value === 'true' || value === 'false') return value === 'true';
+      .refine(
+        (value) =>
+          /^(true|false|\d{1,2})$/.test(value) ||
+          value
+            .split(',')
+            .map((item) => item.trim())
+            .filter(Boolean)
+            .every(isAddressOrCidr),
+        'must be true, false, a number of proxy hops, or comma-separated addresses or CIDRs',
+      )
+      .transform((value): false | number | string[] => {
+        if (value === 'false') return false;
+        // `true` trusts the nearest proxy only: trusting every hop would let a client name its
+        // own address by sending an X-Forwarded-For header of its own.
+        if (value === 'true') return 1;
+        if (/^\d+$/.test(value)) return Number(value);
         return value
           .split(',')
           .map((item) => item.trim())
@@ -118,6 +142,8 @@ export const serverConfigSchema = z
       apiKey: env.IDENTITY_API_KEY,
       projectId: env.IDENTITY_PROJECT_ID,
       adminSecret: env.IDENTITY_ADMIN_SECRET,
+      /** Seals private signing keys in the database; unset, a secret kept in DATA_DIR. */
+      keySecret: env.IDENTITY_KEY_SECRET,
       // The all-in-one server reaches its own identity routes over loopback.
       url: new URL(env.IDENTITY_URL ?? `http://127.0.0.1:${env.PORT}`).origin,
       jwksUrl:
@@ -139,7 +165,10 @@ export const serverConfigSchema = z
     },
     /** Self-registered teachers wait, as students, for an admin to approve them. */
     teacherApproval: env.TEACHER_APPROVAL,
-    /** Whose X-Forwarded-For to believe: the client IP drives rate limits and throttling. */
+    /**
+     * Whose X-Forwarded-For to believe: a number of proxy hops, or the proxies' addresses.
+     * The client IP drives rate limits and throttling.
+     */
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
   }));

@@ -1,3 +1,5 @@
+import './parsing';
+
 export * from './classrooms';
 export * from './events';
 export * from './labs';

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
+import { ownerOnlyTree } from './data-dir';
 import { lockDataDir } from './data-dir-lock';
 
 export type Connection =
@@ -50,8 +51,10 @@ async function openPostgres(url: string, pingTimeoutMs: number): Promise<Connect
 async function openPglite(dataDir: string, pingTimeoutMs: number): Promise<Connection> {
   const release = lockDataDir(dataDir);
   try {
-    const client = new PGlite(join(dataDir, 'db'));
+    const dbDir = join(dataDir, 'db');
+    const client = new PGlite(dbDir);
     await client.waitReady;
+    ownerOnlyTree(dbDir);
     return {
       kind: 'pglite',
       client,

@@ -22,7 +22,7 @@ function isAlive(pid: number): boolean {
  * A lock left by a process that died is taken over. Returns the function that releases it.
  */
 export function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, 'hackclass.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

@@ -1,4 +1,6 @@
 export { type Connection, type ConnectionOptions, openConnection } from './connection';
+export { DataDirOpenError, ownerOnlyFiles, secureDataDir } from './data-dir';
 export { DataDirLockedError, lockDataDir } from './data-dir-lock';
 export { type Database, drizzleOver } from './drizzle';
 export { type MigrationSet, migrate } from './migrate';
+export { isDatabaseUnavailable } from './unavailable';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { commonErrors } from './http-error';
+import { commonErrors, DATABASE_RETRY_AFTER_SECONDS } from './http-error';
 import { sendProblem } from './problem';
 
 export interface HealthOptions {
@@ -18,6 +18,7 @@ export const health = fp<HealthOptions>(
         return { status: 'ok' };
       } catch (error) {
         request.log.warn({ err: error }, 'database not ready');
+        reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
         return sendProblem(reply, commonErrors.databaseUnavailable((error as Error).message));
       }
     });

@@ -31,3 +31,6 @@ export const commonErrors = {
   databaseUnavailable: (detail?: string) =>
     new HttpError(503, 'database_unavailable', 'Database unavailable', detail),
 };
+
+/** Seconds a client is asked to wait (`Retry-After`) while the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;

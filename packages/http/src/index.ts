@@ -1,5 +1,11 @@
 export { type HealthOptions, health } from './health';
-export { commonErrors, HttpError } from './http-error';
+export { commonErrors, DATABASE_RETRY_AFTER_SECONDS, HttpError } from './http-error';
+export {
+  contentSecurityPolicy,
+  inlineScriptHashes,
+  type PagePolicyOptions,
+  sendSecurityHeaders,
+} from './page-security';
 export { problemOf, sendProblem } from './problem';
 export {
   type ProblemHandlersOptions,

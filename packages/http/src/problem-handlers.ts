@@ -1,6 +1,7 @@
+import { isDatabaseUnavailable } from '@hackclass/db';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { commonErrors, HttpError } from './http-error';
+import { commonErrors, DATABASE_RETRY_AFTER_SECONDS, HttpError } from './http-error';
 import { sendProblem } from './problem';
 
 export const UNKNOWN_FIELD_MESSAGE = 'Unknown field';
@@ -62,11 +63,19 @@ export const sendNotFound = (request: FastifyRequest, reply: FastifyReply) =>
 
 /**
  * Every error and every unknown route answers as problem+json. Details of server faults
- * are logged, never sent.
+ * are logged, never sent. A database that cannot be reached is a 503 to retry, not a fault.
  */
 export const problemHandlers = fp<ProblemHandlersOptions>(
   async (app: FastifyInstance, { notFound = sendNotFound }) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+        return sendProblem(
+          reply,
+          commonErrors.databaseUnavailable('The database cannot be reached; try again shortly'),
+        );
+      }
       const problem = error instanceof HttpError ? error : fromFastifyError(error);
       if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
       return sendProblem(reply, problem);

@@ -5,12 +5,20 @@ import {
   type ServerConfig,
   serverConfigSchema,
 } from '@hackclass/config';
-import { type Connection, DataDirLockedError, openConnection } from '@hackclass/db';
+import {
+  type Connection,
+  DataDirLockedError,
+  DataDirOpenError,
+  openConnection,
+  ownerOnlyFiles,
+  secureDataDir,
+} from '@hackclass/db';
 import { createLogger, type Logger } from '@hackclass/logger';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { health } from './health';
 import { commonErrors, HttpError } from './http-error';
 import { sendProblem } from './problem';
+import { proxyTrustOf, warnOfUntrustedProxy } from './proxy';
 import { closeOnSignals } from './shutdown';
 
 export interface ServiceContext {
@@ -42,7 +50,7 @@ export async function createService({
 }: ServiceContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrustOf(config.trustProxy),
     // Malformed percent-encoding and over-long path parameters are refused by the router before
     // any error handler runs; without this they would answer Fastify's own JSON, not a problem.
     frameworkErrors: (error, _request, reply) => {
@@ -59,6 +67,7 @@ export async function createService({
     if (closing) reply.header('connection', 'close');
   });
   app.addHook('onClose', () => connection.close());
+  if (config.trustProxy === false) warnOfUntrustedProxy(app);
   await app.register(health, { pingDatabase: connection.ping });
   return app;
 }
@@ -74,6 +83,7 @@ export function exitOnStartFailure(error: unknown): never {
   if (
     error instanceof ConfigError ||
     error instanceof DataDirLockedError ||
+    error instanceof DataDirOpenError ||
     error instanceof StartupError
   ) {
     process.stderr.write(`${error.message}\n`);
@@ -84,15 +94,17 @@ export function exitOnStartFailure(error: unknown): never {
 }
 
 /**
- * Starts a service from the environment: validates configuration, opens the database,
+ * Starts a service from the environment: validates configuration, secures DATA_DIR, opens the database,
  * builds the app, listens, and closes cleanly on SIGTERM or SIGINT.
  */
 export async function runService(
   build: (context: ServiceContext) => Promise<FastifyInstance>,
 ): Promise<FastifyInstance> {
+  ownerOnlyFiles();
   let app: FastifyInstance | undefined;
   try {
     const config = loadConfig(serverConfigSchema, readEnv());
+    secureDataDir(config.dataDir);
     const logger = createLogger(config.logLevel);
     const connection = await openConnection(config);
     app = await build({ config, connection, logger });

@@ -73,6 +73,64 @@ describe('remote key set', () => {
   });
 });
 
+describe('the last good key set, while the key endpoint is down', () => {
+  const later = (ms: number) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + ms);
+  };
+
+  it('keeps verifying tokens past the usual ten minutes', async () => {
+    const key = await createSigningKey('key-1');
+    const server = await startJwksServer([key.publicJwk]);
+    const verifier = verifierFor(server.url);
+    await verifier.verify(await signToken(key));
+    await server.close();
+
+    later(60 * 60_000);
+    await expect(verifier.verify(await signToken(key))).resolves.toMatchObject({ uid: 'uid-ada' });
+    later(30_000);
+    await expect(verifier.verify(await signToken(key))).resolves.toMatchObject({ uid: 'uid-ada' });
+  });
+
+  it('is given up after a day', async () => {
+    const key = await createSigningKey('key-1');
+    const server = await startJwksServer([key.publicJwk]);
+    const verifier = verifierFor(server.url);
+    await verifier.verify(await signToken(key));
+    await server.close();
+
+    later(24 * 60 * 60_000 + 60_000);
+    await expect(verifier.verify(await signToken(key))).rejects.toMatchObject({
+      reason: 'keys_unavailable',
+    });
+  });
+
+  it('is replaced by the fresh set once the endpoint answers again', async () => {
+    const oldKey = await createSigningKey('key-old');
+    const newKey = await createSigningKey('key-new');
+    const server = await serve(oldKey.publicJwk);
+    const verifier = verifierFor(server.url);
+    await verifier.verify(await signToken(oldKey));
+
+    server.status = 503;
+    later(11 * 60_000);
+    await expect(verifier.verify(await signToken(oldKey))).resolves.toBeDefined();
+    // A key it has never seen can only come from the issuer: unavailable, not unknown.
+    later(31_000);
+    await expect(verifier.verify(await signToken(newKey))).rejects.toMatchObject({
+      reason: 'keys_unavailable',
+    });
+
+    server.status = 200;
+    server.keys = [newKey.publicJwk];
+    later(31_000);
+    await expect(verifier.verify(await signToken(newKey))).resolves.toBeDefined();
+    await expect(verifier.verify(await signToken(oldKey))).rejects.toMatchObject({
+      reason: 'unknown_key',
+    });
+  });
+});
+
 describe('an unavailable key set', () => {
   it('maps a refused connection to keys_unavailable', async () => {
     const key = await createSigningKey('key-1');

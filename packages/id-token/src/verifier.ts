@@ -1,5 +1,4 @@
 import {
-  createRemoteJWKSet,
   decodeProtectedHeader,
   type JWTPayload,
   type JWTVerifyGetKey,
@@ -9,6 +8,7 @@ import {
 import { toVerifiedIdToken, type VerifiedIdToken } from './claims.js';
 import { IdTokenError } from './errors.js';
 import { fromKeyLookupError, fromVerifyError } from './jose-errors.js';
+import { createRemoteKeySet } from './remote-keys.js';
 
 export const FIREBASE_JWKS_URL =
   'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
@@ -16,8 +16,9 @@ export const FIREBASE_JWKS_URL =
 export interface IdTokenVerifierOptions {
   projectId: string;
   /**
-   * The issuer's key set: a JWKS URL (fetched and cached by jose's createRemoteJWKSet), or a jose
-   * key resolver (e.g. createLocalJWKSet) for tests or in-process use.
+   * The issuer's key set: a JWKS URL (fetched and cached by createRemoteKeySet, which keeps the
+   * last good set through an outage of the key endpoint), or a jose key resolver (e.g.
+   * createLocalJWKSet) for tests or in-process use.
    */
   keys: string | URL | JWTVerifyGetKey;
   /** Default `https://securetoken.google.com/${projectId}`. */
@@ -46,7 +47,7 @@ export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenV
   const issuer = options.issuer ?? `https://securetoken.google.com/${projectId}`;
   // The remote set refetches on an unknown kid, at most once per 30 s cooldown.
   const keys =
-    typeof options.keys === 'function' ? options.keys : createRemoteJWKSet(new URL(options.keys));
+    typeof options.keys === 'function' ? options.keys : createRemoteKeySet(new URL(options.keys));
   const getKey: JWTVerifyGetKey = async (header, token) => {
     try {
       return await keys(header, token);

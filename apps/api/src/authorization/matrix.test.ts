@@ -25,7 +25,7 @@ const CELLS = MATRIX.flatMap((row) =>
 /** Ways to send a state-changing request without the caller's own anti-forgery token. */
 const WITHOUT_TOKEN = {
   'without X-XSRF-TOKEN': async () => undefined,
-  'with a forged X-XSRF-TOKEN': async () => createAntiforgeryToken(newAntiforgerySecret()),
+  'with a forged X-XSRF-TOKEN': async () => createAntiforgeryToken(newAntiforgerySecret(), ''),
   'with another tab’s valid X-XSRF-TOKEN': () => elsewhere.antiforgeryToken(),
 };
 

@@ -10,8 +10,12 @@ import {
 import { apiErrors } from '../errors';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const COOKIE = 'hackclass_xsrf';
 export const ANTIFORGERY_HEADER = 'x-xsrf-token';
+
+export interface AntiforgeryOptions {
+  /** The origin users reach (PUBLIC_URL): over https the cookie is `Secure` and `__Host-`. */
+  publicUrl: string;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -23,21 +27,28 @@ declare module 'fastify' {
   }
 }
 
+/** Whom a token is for: the signed-in caller's uid, or nobody yet. Authentication runs first. */
+const subjectOf = (request: FastifyRequest) => request.principal?.token.uid ?? '';
+
 /**
  * Double-submit anti-forgery: `POST /auth/antiforgery/token` keeps a secret in an HttpOnly,
- * SameSite=Strict cookie and returns a token made from it; every other state-changing request
- * must send such a token in `X-XSRF-TOKEN` along with the cookie of the same browser.
+ * SameSite=Strict cookie and returns a token made from it for the caller; every other
+ * state-changing request must send such a token in `X-XSRF-TOKEN`, along with the cookie of the
+ * same browser and the ID token of the same user. Over https the cookie is `Secure` with the
+ * `__Host-` prefix, so neither plain http nor a sibling subdomain can set or replace it.
  */
-export const antiforgery = fp(
-  async (app: FastifyInstance) => {
+export const antiforgery = fp<AntiforgeryOptions>(
+  async (app: FastifyInstance, { publicUrl }) => {
+    const secure = new URL(publicUrl).protocol === 'https:';
+    const cookie = secure ? '__Host-hackclass_xsrf' : 'hackclass_xsrf';
     await app.register(fastifyCookie);
     app.decorateReply('antiforgeryToken', function (this: FastifyReply) {
-      let secret = this.request.cookies[COOKIE];
+      let secret = this.request.cookies[cookie];
       if (!isAntiforgerySecret(secret)) {
         secret = newAntiforgerySecret();
-        this.setCookie(COOKIE, secret, { path: '/', httpOnly: true, sameSite: 'strict' });
+        this.setCookie(cookie, secret, { path: '/', httpOnly: true, sameSite: 'strict', secure });
       }
-      return createAntiforgeryToken(secret);
+      return createAntiforgeryToken(secret, subjectOf(this.request));
     });
     app.addHook('onRequest', async (request: FastifyRequest) => {
       if (
@@ -46,7 +57,8 @@ export const antiforgery = fp(
       ) {
         return;
       }
-      if (!verifyAntiforgeryToken(request.cookies[COOKIE], request.headers[ANTIFORGERY_HEADER])) {
+      const token = request.headers[ANTIFORGERY_HEADER];
+      if (!verifyAntiforgeryToken(request.cookies[cookie], token, subjectOf(request))) {
         throw apiErrors.antiforgery();
       }
     });

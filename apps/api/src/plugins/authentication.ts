@@ -45,7 +45,7 @@ function bearerOf(request: FastifyRequest): string | undefined {
 
 /** Tokens verified lately, by their exact text; Map order is insertion order, oldest first. */
 const VERIFIED_TOKENS_MAX = 10_000;
-/** Bounds how long a token outlives the removal of its signing key (jose caches keys 10 min). */
+/** Bounds how long a token outlives the removal of its signing key (key sets are kept 10 min). */
 const VERIFIED_TOKEN_TTL_MS = 5 * 60_000;
 
 /**

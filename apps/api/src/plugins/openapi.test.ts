@@ -38,4 +38,16 @@ describe('the OpenAPI document', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('swagger-ui');
   });
+
+  it('serves the reference page with a strict CSP, unframeable', async () => {
+    const page = await server.app.inject({ url: '/api/docs/', headers: { accept: 'text/html' } });
+    const policy = page.headers['content-security-policy'];
+    expect(policy).toContain("script-src 'self';");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("base-uri 'none'");
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
 });

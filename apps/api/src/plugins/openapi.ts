@@ -1,5 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { contentSecurityPolicy, sendSecurityHeaders } from '@hackclass/http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -35,7 +36,14 @@ export const openapi = fp(
   { name: 'openapi' },
 );
 
-/** Registered in the API's context, so its paths are relative to `/api`. */
+/** The reference page loads its scripts and styles from its own `/docs/static/`. */
+const referencePolicy = contentSecurityPolicy();
+
+/**
+ * Registered in the API's context, so its paths are relative to `/api`. The page gets the same
+ * security headers as the web app's pages.
+ */
 export async function openapiReference(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', async (_request, reply) => sendSecurityHeaders(reply, referencePolicy));
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 }

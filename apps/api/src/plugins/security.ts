@@ -22,8 +22,21 @@ const rateLimitKey = (request: FastifyRequest) =>
  */
 export const security = fp<SecurityOptions>(
   async (app: FastifyInstance, { redisUrl, requestsPerMinute = 600 }) => {
-    // The API answers JSON and files, never pages: a CSP belongs to the web app's server.
-    await app.register(fastifyHelmet, { contentSecurityPolicy: false });
+    // The API answers JSON and files, never pages: nothing it sends may run, load or be framed.
+    await app.register(fastifyHelmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+      },
+      frameguard: { action: 'deny' },
+    });
+    // Answers are one user's data: no browser or shared cache may keep them.
+    app.addHook('onSend', async (_request, reply) => {
+      const type = String(reply.getHeader('content-type') ?? '');
+      if (/^application\/(problem\+)?json\b/.test(type) && !reply.hasHeader('cache-control')) {
+        reply.header('cache-control', 'no-store');
+      }
+    });
     const redis = redisUrl
       ? new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
       : undefined;

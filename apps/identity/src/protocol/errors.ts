@@ -78,6 +78,12 @@ export const protocolErrors = {
   },
   NOT_FOUND: { http: 404, literal: 'Requested entity was not found.', rpcStatus: 'NOT_FOUND' },
   INTERNAL: { http: 500, literal: 'Internal error encountered.', rpcStatus: 'INTERNAL' },
+  UNAVAILABLE: {
+    http: 503,
+    literal: 'The service is currently unavailable.',
+    rpcStatus: 'UNAVAILABLE',
+    reason: 'backendError',
+  },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ProtocolErrorCode = keyof typeof protocolErrors;

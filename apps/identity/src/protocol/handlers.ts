@@ -1,3 +1,5 @@
+import { isDatabaseUnavailable } from '@hackclass/db';
+import { DATABASE_RETRY_AFTER_SECONDS } from '@hackclass/http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ProtocolError } from './errors';
 
@@ -29,6 +31,12 @@ export function useProtocolErrors(app: FastifyInstance): void {
     route.bodyLimit ??= BODY_LIMIT_BYTES;
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      const answer = new ProtocolError('UNAVAILABLE');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.code(answer.http).send(answer.toEnvelope());
+    }
     const known = error instanceof ProtocolError ? error : fromFastifyError(error);
     if (!known) request.log.error({ err: error }, 'identity request failed');
     const answer = known ?? new ProtocolError('INTERNAL');
@@ -37,6 +45,17 @@ export function useProtocolErrors(app: FastifyInstance): void {
   app.setNotFoundHandler((_request, reply) => {
     const answer = new ProtocolError('NOT_FOUND');
     return reply.code(answer.http).send(answer.toEnvelope());
+  });
+}
+
+/**
+ * Protocol answers carry ID and refresh tokens and account data: no browser or shared cache may
+ * keep them (RFC 6749 §5.1 asks the same of token responses).
+ */
+export function neverCached(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    reply.header('pragma', 'no-cache');
   });
 }
 

@@ -142,7 +142,7 @@ export async function adminRoutes(
   });
 
   app.post('/signing-keys/rotate', async () => {
-    const kid = await rotateSigningKey(ctx.db, ctx.now());
+    const kid = await rotateSigningKey(ctx.db, ctx.now(), ctx.keySealer);
     ctx.keys.forget();
     return { kid };
   });

@@ -2,12 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { IdentityContext } from '../context';
 import { ProtocolError } from '../protocol/errors';
 import { bodyOf, optionalString } from '../protocol/fields';
-import { BODY_LIMIT_BYTES, requireApiKey, useProtocolErrors } from '../protocol/handlers';
+import {
+  BODY_LIMIT_BYTES,
+  neverCached,
+  requireApiKey,
+  useProtocolErrors,
+} from '../protocol/handlers';
 import { refreshSession } from '../tokens/sessions';
 
 /** Secure Token `v1/token`: the refresh grant, form-encoded as the SDK sends it. */
 export async function secureTokenRoutes(app: FastifyInstance, { ctx }: { ctx: IdentityContext }) {
   useProtocolErrors(app);
+  neverCached(app);
   requireApiKey(app, ctx.apiKey);
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',

@@ -56,6 +56,7 @@ export async function startIdentity({
   const smtp = await startSmtpServer();
   const clock = testClock();
   const adminSecret = randomBytes(32).toString('base64url');
+  let keySecret = randomBytes(32).toString('base64url');
   const logger = createLogger('silent');
   let connection: Connection;
   let app: FastifyInstance;
@@ -72,6 +73,7 @@ export async function startIdentity({
       projectId: PROJECT_ID,
       publicUrl: PUBLIC_URL,
       adminSecret,
+      keySecret,
       now: clock.now,
       passwordParams: currentParams,
       signUpsPerHour,
@@ -93,10 +95,13 @@ export async function startIdentity({
     clock,
     smtp,
     adminSecret,
+    /** What the private signing keys are sealed with now. */
+    keySecret: () => keySecret,
     database,
-    async restart(changes: { passwordParams?: ScryptParams } = {}) {
+    async restart(changes: { passwordParams?: ScryptParams; keySecret?: string } = {}) {
       await app.close();
       currentParams = changes.passwordParams ?? currentParams;
+      keySecret = changes.keySecret ?? keySecret;
       server.origin = await open();
     },
     async close() {

@@ -1,5 +1,6 @@
 import { importJWK, type JWK } from 'jose';
 import type { IdentityDatabase } from '../db';
+import type { KeySealer } from './key-sealing';
 import { currentKeyOf, publishedKeys } from './signing-keys';
 
 type Key = Awaited<ReturnType<typeof importJWK>>;
@@ -19,7 +20,7 @@ export interface KeyStore {
   forget(): void;
 }
 
-export function createKeyStore(db: IdentityDatabase, now: () => Date): KeyStore {
+export function createKeyStore(db: IdentityDatabase, now: () => Date, sealer: KeySealer): KeyStore {
   let current: { kid: string; key: Key; loadedAt: number } | undefined;
   let verification = new Map<string, Key>();
   let lastReload = Number.NEGATIVE_INFINITY;
@@ -31,10 +32,14 @@ export function createKeyStore(db: IdentityDatabase, now: () => Date): KeyStore 
     for (const key of keys) imported.set(key.kid, await importJWK(key.publicJwk as JWK, 'RS256'));
     verification = imported;
     const signing = currentKeyOf(keys);
-    if (!signing) throw new Error('no current signing key; ensureSigningKey runs at start');
+    if (!signing?.sealedPrivateJwk) {
+      throw new Error(
+        'no sealed current signing key; ensureSigningKey and sealPlainKeys run at start',
+      );
+    }
     current = {
       kid: signing.kid,
-      key: await importJWK(signing.privateJwk, 'RS256'),
+      key: await importJWK(await sealer.open(signing.sealedPrivateJwk), 'RS256'),
       loadedAt: performance.now(),
     };
   }

@@ -1,8 +1,9 @@
-import { gt, isNull, lt, or } from 'drizzle-orm';
+import { eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { IdentityDatabase } from '../db';
 import { type SigningKey, signingKeys } from '../db/schema';
 import { ID_TOKEN_LIFETIME_SECONDS } from './id-token-claims';
+import type { KeySealer } from './key-sealing';
 
 /**
  * How long a retired key stays published: the lifetime of the last token it signed, plus room
@@ -10,7 +11,7 @@ import { ID_TOKEN_LIFETIME_SECONDS } from './id-token-claims';
  */
 export const RETIRED_KEY_PUBLISHED_MS = 2 * ID_TOKEN_LIFETIME_SECONDS * 1000;
 
-async function generateSigningKey(now: Date) {
+async function generateSigningKey(now: Date, sealer: KeySealer) {
   const { privateKey, publicKey } = await generateKeyPair('RS256', {
     modulusLength: 2048,
     extractable: true,
@@ -20,7 +21,7 @@ async function generateSigningKey(now: Date) {
   const marks = { kid, alg: 'RS256', use: 'sig' } satisfies JWK;
   return {
     kid,
-    privateJwk: { ...(await exportJWK(privateKey)), ...marks },
+    sealedPrivateJwk: await sealer.seal({ ...(await exportJWK(privateKey)), ...marks }),
     publicJwk: { ...publicJwk, ...marks },
     createdAt: now,
   };
@@ -30,12 +31,16 @@ async function generateSigningKey(now: Date) {
  * Creates the first signing key unless one exists. Replicas starting together may race: the
  * unique index on the current key lets exactly one insert win.
  */
-export async function ensureSigningKey(db: IdentityDatabase, now: Date): Promise<void> {
+export async function ensureSigningKey(
+  db: IdentityDatabase,
+  now: Date,
+  sealer: KeySealer,
+): Promise<void> {
   const current = await db.query.signingKeys.findFirst({ where: isNull(signingKeys.retiredAt) });
   if (current) return;
   await db
     .insert(signingKeys)
-    .values(await generateSigningKey(now))
+    .values(await generateSigningKey(now, sealer))
     .onConflictDoNothing();
 }
 
@@ -43,8 +48,12 @@ export async function ensureSigningKey(db: IdentityDatabase, now: Date): Promise
  * Retires the current key and starts signing with a new one. The retired key stays published
  * for RETIRED_KEY_PUBLISHED_MS so live tokens keep verifying; keys older than that are removed.
  */
-export async function rotateSigningKey(db: IdentityDatabase, now: Date): Promise<string> {
-  const next = await generateSigningKey(now);
+export async function rotateSigningKey(
+  db: IdentityDatabase,
+  now: Date,
+  sealer: KeySealer,
+): Promise<string> {
+  const next = await generateSigningKey(now, sealer);
   await db.transaction(async (tx) => {
     await tx.update(signingKeys).set({ retiredAt: now }).where(isNull(signingKeys.retiredAt));
     await tx.insert(signingKeys).values(next);
@@ -53,6 +62,18 @@ export async function rotateSigningKey(db: IdentityDatabase, now: Date): Promise
       .where(lt(signingKeys.retiredAt, new Date(now.getTime() - RETIRED_KEY_PUBLISHED_MS)));
   });
   return next.kid;
+}
+
+/** Seals the private keys of installs from before keys were sealed, and empties their plain copy. */
+export async function sealPlainKeys(db: IdentityDatabase, sealer: KeySealer): Promise<void> {
+  const plain = await db.select().from(signingKeys).where(isNotNull(signingKeys.privateJwk));
+  for (const { kid, privateJwk } of plain) {
+    if (!privateJwk) continue;
+    await db
+      .update(signingKeys)
+      .set({ sealedPrivateJwk: await sealer.seal({ ...privateJwk, kid }), privateJwk: null })
+      .where(eq(signingKeys.kid, kid));
+  }
 }
 
 /** The current key and the retired keys whose tokens may still be alive. */

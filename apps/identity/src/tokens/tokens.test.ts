@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import {
   getIdToken,
   reload,
@@ -6,6 +6,7 @@ import {
   signInWithEmailAndPassword,
   updatePassword,
 } from 'firebase/auth';
+import { decodeProtectedHeader, exportJWK, generateKeyPair } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../db';
 import {
@@ -70,6 +71,35 @@ describe('refresh tokens', () => {
   });
 });
 
+describe('token answers', () => {
+  it('may be kept by no cache: sign-up, sign-in, update and refresh', async () => {
+    const email = `no-store-${Date.now()}@example.org`;
+    const password = 'correct horse';
+    const signUp = await server.call('/v1/accounts:signUp', {
+      email,
+      password,
+      returnSecureToken: true,
+    });
+    const signIn = await server.call('/v1/accounts:signInWithPassword', {
+      email,
+      password,
+      returnSecureToken: true,
+    });
+    const { idToken, refreshToken } = (await signIn.json()) as Record<string, string>;
+    const update = await server.call('/v1/accounts:update', {
+      idToken,
+      displayName: 'Ada',
+      returnSecureToken: true,
+    });
+    const refresh = await server.refresh(refreshToken ?? '');
+    for (const answer of [signUp, signIn, update, refresh]) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(answer.headers.get('pragma')).toBe('no-cache');
+    }
+  });
+});
+
 describe('ID tokens after a password change', () => {
   it('are refused when issued earlier in the same second, and accepted when issued after', async () => {
     const { user, email } = await signedUp();
@@ -119,6 +149,64 @@ describe('signing keys', () => {
       keys: Array<{ kid: string }>;
     };
     expect(jwks.keys.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('are sealed in the database: no row holds a private key in plain', async () => {
+    await server.admin('POST', '/signing-keys/rotate');
+    const rows = await server.db().select().from(schema.signingKeys);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.privateJwk).toBeNull();
+      expect(decodeProtectedHeader(row.sealedPrivateJwk ?? '')).toMatchObject({
+        alg: 'dir',
+        enc: 'A256GCM',
+        key: row.kid,
+      });
+      expect(JSON.stringify(row)).not.toMatch(/"(d|p|q|dp|dq|qi)":/);
+    }
+  });
+
+  it('stored in plain by an earlier version are sealed at start, and keep signing', async () => {
+    const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+    const kid = 'plain-key-from-before';
+    const marks = { kid, alg: 'RS256', use: 'sig' };
+    await server
+      .db()
+      .update(schema.signingKeys)
+      .set({ retiredAt: server.clock.now() })
+      .where(isNull(schema.signingKeys.retiredAt));
+    await server
+      .db()
+      .insert(schema.signingKeys)
+      .values({
+        kid,
+        privateJwk: { ...(await exportJWK(privateKey)), ...marks },
+        publicJwk: { ...(await exportJWK(publicKey)), ...marks },
+        createdAt: server.clock.now(),
+      });
+
+    await server.restart();
+    const row = await server.db().query.signingKeys.findFirst({
+      where: eq(schema.signingKeys.kid, kid),
+    });
+    expect(row?.privateJwk).toBeNull();
+    expect(row?.sealedPrivateJwk).toMatch(/^[\w-]+\.\.[\w-]+\.[\w-]+\.[\w-]+$/);
+    const { user } = await signedUp();
+    const token = await getIdToken(user);
+    expect(decodeProtectedHeader(token).kid).toBe(kid);
+    expect((await jwksVerifier(server).verify(token)).uid).toBe(user.uid);
+  });
+
+  it('sealed with another secret stop the start with the variable to set', async () => {
+    const secret = server.keySecret();
+    await expect(
+      server.restart({ keySecret: 'another secret, at least 32 characters' }),
+    ).rejects.toThrow(
+      /sealed with another secret: set IDENTITY_KEY_SECRET to the same value on every identity replica/,
+    );
+    await server.restart({ keySecret: secret });
+    const { user } = await signedUp();
+    expect((await jwksVerifier(server).verify(await getIdToken(user))).uid).toBe(user.uid);
   });
 });
 

@@ -6,7 +6,13 @@
 import { randomBytes } from 'node:crypto';
 import { schema as apiSchema } from '@hackclass/api';
 import { loadConfig, readEnv, serverConfigSchema } from '@hackclass/config';
-import { type Connection, drizzleOver, openConnection } from '@hackclass/db';
+import {
+  type Connection,
+  drizzleOver,
+  openConnection,
+  ownerOnlyFiles,
+  secureDataDir,
+} from '@hackclass/db';
 import { exitOnStartFailure } from '@hackclass/http';
 import { freePort } from '@hackclass/http/testing';
 import { createLogger } from '@hackclass/logger';
@@ -16,6 +22,7 @@ import { DEMO_PASSWORD, demoAdmin, demoStudents, demoTeacher } from './demo-cont
 import { spreadOverTwoWeeks } from './demo-history';
 import { seedDemo } from './seed-demo';
 
+ownerOnlyFiles();
 // A secret for this run's in-process admin calls, and the demo admin made so by configuration.
 const adminSecret = randomBytes(32).toString('base64url');
 let connection: Connection | undefined;
@@ -34,6 +41,7 @@ const started = await (async () => {
     adminEmails: [...config.adminEmails, demoAdmin.email],
     identity: { ...config.identity, adminSecret },
   };
+  secureDataDir(seedConfig.dataDir);
   connection = await openConnection(seedConfig);
   const app = await buildServer(
     { config: seedConfig, connection, logger: createLogger('warn') },

@@ -1,4 +1,5 @@
 export { freePort } from '@hackclass/http/testing';
+export { Relay, relayTo } from './relay';
 export {
   type RunResult,
   runServerToExit,

@@ -16,8 +16,11 @@ interface RequestOptions<T> {
 
 const unsafeMethods: ReadonlySet<Method> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** One anti-forgery token per page load, fetched on first need and again after a rejection. */
-let antiforgeryToken: Promise<string> | undefined;
+/**
+ * The anti-forgery token, fetched on first need and again after a rejection. The API binds it
+ * to the signed-in user, so it is kept for the user it was made for (`''` before sign-in).
+ */
+let antiforgery: { uid: string; token: Promise<string> } | undefined;
 
 const url = (path: string) => `${getRuntimeConfig().apiBaseUrl}${path}`;
 
@@ -51,26 +54,34 @@ async function toApiError(response: Response): Promise<ApiError> {
   );
 }
 
-function fetchAntiforgeryToken(): Promise<string> {
-  antiforgeryToken ??= (async () => {
-    const response = await send(url('/auth/antiforgery/token'), { method: 'POST' });
+function fetchAntiforgeryToken(uid: string, authorization: string | null): Promise<string> {
+  if (antiforgery?.uid === uid) return antiforgery.token;
+  const token = (async () => {
+    const response = await send(url('/auth/antiforgery/token'), {
+      method: 'POST',
+      headers: authorization ? { authorization } : {},
+    });
     if (!response.ok) throw await toApiError(response);
-    const { token } = (await response.json()) as { token: string };
-    return token;
+    return ((await response.json()) as { token: string }).token;
   })().catch((error: unknown) => {
-    antiforgeryToken = undefined;
+    if (antiforgery?.token === token) antiforgery = undefined;
     throw error;
   });
-  return antiforgeryToken;
+  antiforgery = { uid, token };
+  return token;
 }
 
 async function request<T>(method: Method, path: string, options: RequestOptions<T> = {}) {
   const attempt = async (): Promise<Response> => {
     const headers = new Headers({ accept: 'application/json' });
     // getIdToken refreshes a token that is about to expire, so every call carries a fresh one.
-    const idToken = await (await getIdentity()).currentUser?.getIdToken();
+    const user = (await getIdentity()).currentUser;
+    const idToken = await user?.getIdToken();
     if (idToken) headers.set('authorization', `Bearer ${idToken}`);
-    if (unsafeMethods.has(method)) headers.set('x-xsrf-token', await fetchAntiforgeryToken());
+    if (unsafeMethods.has(method)) {
+      const token = await fetchAntiforgeryToken(user?.uid ?? '', headers.get('authorization'));
+      headers.set('x-xsrf-token', token);
+    }
     // Multipart bodies set their own content type, with the boundary.
     const multipart = options.body instanceof FormData;
     if (options.body !== undefined && !multipart) headers.set('content-type', 'application/json');
@@ -91,7 +102,7 @@ async function request<T>(method: Method, path: string, options: RequestOptions<
     let error = await toApiError(response);
     if (error.status === 403 && error.code === 'antiforgery_failed') {
       // The cookie or the token went stale (another tab, a server restart): one fresh try.
-      antiforgeryToken = undefined;
+      antiforgery = undefined;
       response = await attempt();
       if (!response.ok) error = await toApiError(response);
     }

@@ -10,13 +10,19 @@ let loading: Promise<Auth> | undefined;
  */
 export function initIdentity({ identity }: RuntimeConfig): Promise<Auth> {
   loading ??= Promise.all([import('firebase/app'), import('firebase/auth')]).then(
-    ([{ initializeApp }, { browserLocalPersistence, connectAuthEmulator, initializeAuth }]) => {
+    ([
+      { initializeApp },
+      { browserLocalPersistence, browserSessionPersistence, connectAuthEmulator, initializeAuth },
+    ]) => {
       const app = initializeApp({
         apiKey: identity.apiKey,
         projectId: identity.projectId,
         ...(identity.authDomain ? { authDomain: identity.authDomain } : {}),
       });
-      const auth = initializeAuth(app, { persistence: browserLocalPersistence });
+      // A session the user chose not to keep lives in session storage: looked for there too.
+      const auth = initializeAuth(app, {
+        persistence: [browserLocalPersistence, browserSessionPersistence],
+      });
       if (identity.emulatorOrigin) {
         connectAuthEmulator(auth, identity.emulatorOrigin, { disableWarnings: true });
       }

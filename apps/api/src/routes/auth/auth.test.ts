@@ -5,6 +5,7 @@ import {
   type ApiServer,
   apiSession,
   createAccount,
+  signedInAs,
   signIn,
   startApiServer,
   TEST_API_KEY,
@@ -54,6 +55,41 @@ describe('anti-forgery', () => {
       expect(response.status).toBe(403);
       expect(response.json()).toMatchObject({ code: 'antiforgery_failed' });
     }
+  });
+});
+
+describe('anti-forgery tokens are for one user', () => {
+  it('refuses a token minted for one user with the requests of another in the same browser', async () => {
+    const ada = await signedInAs(server, 'student', 'ada');
+    const bob = await signedInAs(server, 'student', 'bob');
+    // One browser: Ada signs in and gets a token; then Bob signs in on the same cookie.
+    const browser = apiSession(server, ada.idToken);
+    const adasToken = await browser.antiforgeryToken();
+    const asBob = (xsrf: string) =>
+      browser.send('POST', `/users/${bob.id}/notifications/read`, {
+        body: {},
+        headers: { authorization: `Bearer ${bob.idToken}`, 'x-xsrf-token': xsrf },
+      });
+
+    const refused = await asBob(adasToken);
+    expect(refused.status).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'antiforgery_failed' });
+
+    const minted = await browser.send('POST', '/auth/antiforgery/token', {
+      headers: { authorization: `Bearer ${bob.idToken}` },
+    });
+    expect((await asBob(minted.json<{ token: string }>().token)).status).toBe(204);
+  });
+
+  it('refuses a token minted before sign-in once the request is signed in', async () => {
+    const ada = await signedInAs(server, 'student', 'ada');
+    const browser = apiSession(server);
+    const anonymous = await browser.antiforgeryToken();
+    const response = await browser.send('POST', `/users/${ada.id}/notifications/read`, {
+      body: {},
+      headers: { authorization: `Bearer ${ada.idToken}`, 'x-xsrf-token': anonymous },
+    });
+    expect(response.status).toBe(403);
   });
 });
 

@@ -7,8 +7,13 @@ export const signingKeys = identitySchema.table(
   'signing_keys',
   {
     kid: text().primaryKey(),
-    /** Kept in the database rather than DATA_DIR so every replica signs with the same key. */
-    privateJwk: jsonb().$type<JWK>().notNull(),
+    /**
+     * The private JWK sealed with IDENTITY_KEY_SECRET (a compact JWE): kept in the database rather
+     * than DATA_DIR so every replica signs with the same key, but never readable from its rows.
+     */
+    sealedPrivateJwk: text(),
+    /** The plain private JWK of keys made before they were sealed; sealed and emptied at start. */
+    privateJwk: jsonb().$type<JWK>(),
     publicJwk: jsonb().$type<JWK>().notNull(),
     createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
     /** Null for the key in use; a retired key stays published until its tokens have expired. */

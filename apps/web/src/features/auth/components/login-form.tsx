@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { signOut } from 'firebase/auth';
 import { useState } from 'react';
@@ -16,7 +16,7 @@ export function LoginForm() {
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
     mode: 'uncontrolled',
-    initialValues: { email: '', password: '' },
+    initialValues: { email: '', password: '', keepSignedIn: true },
     validate: {
       email: validateEmail,
       password: (value) => (value ? null : 'Enter your password'),
@@ -26,7 +26,11 @@ export function LoginForm() {
   const submit = form.onSubmit((values) => {
     setError(null);
     signIn.mutate(
-      { email: values.email.trim(), password: values.password },
+      {
+        email: values.email.trim(),
+        password: values.password,
+        keepSignedIn: values.keepSignedIn,
+      },
       {
         onError: (failure) => {
           const { message, signOut: mustSignOut } = loginFailure(failure);
@@ -60,7 +64,13 @@ export function LoginForm() {
           key={form.key('password')}
           {...form.getInputProps('password')}
         />
-        <Group justify="flex-end">
+        <Group justify="space-between" align="flex-start">
+          <Checkbox
+            label="Keep me signed in"
+            description="Uncheck on a shared computer"
+            key={form.key('keepSignedIn')}
+            {...form.getInputProps('keepSignedIn', { type: 'checkbox' })}
+          />
           <Anchor component={Link} to={paths.passwordForgot.getHref()} size="sm">
             Forgot your password?
           </Anchor>
