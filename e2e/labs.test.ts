@@ -4,7 +4,7 @@ import { logInThroughForm, uniqueEmail } from './support/accounts';
 import { apiClient, signInWithPassword } from './support/api';
 import { type RunningApp, startApp } from './support/app';
 import { seriousViolations } from './support/axe';
-import { freshPage } from './support/pages';
+import { emulateScheme, freshPage } from './support/pages';
 import { createClassroom } from './support/seed';
 import { signUpVerified } from './support/verified-account';
 
@@ -52,7 +52,7 @@ describe('hacking labs', () => {
       )
       .waitFor();
     for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
+      await emulateScheme(page, scheme);
       expect(await seriousViolations(page, 'main')).toEqual([]);
       await page.getByText('Drag files here or click to choose them').scrollIntoViewIfNeeded();
       await page.screenshot({ path: `/tmp/lab-files-quota-${scheme}.png` });

@@ -25,3 +25,16 @@ export async function useScheme(page: Page, scheme: Scheme) {
   await page.evaluate((value) => localStorage.setItem('hackclass-color-scheme', value), scheme);
   await page.reload();
 }
+
+/**
+ * Follows the system colour mode into `scheme`, and waits for the page to settle in it: axe
+ * reads colours mid-transition otherwise (controls fade between the modes' colours).
+ */
+export async function emulateScheme(page: Page, scheme: Scheme) {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.waitForFunction(
+    (value) => document.documentElement.getAttribute('data-mantine-color-scheme') === value,
+    scheme,
+  );
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+}

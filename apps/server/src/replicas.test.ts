@@ -110,8 +110,9 @@ describe.skipIf(missing.length > 0)('two API replicas on one PostgreSQL and one 
   }, 60_000);
 
   it('shows a change made through one replica on a stream of the other', async () => {
-    const [admin, student] = await Promise.all([
+    const [admin, student, latecomer] = await Promise.all([
       createAccount({ origin: one.url, adminSecret }, { email: adminEmail }),
+      createAccount({ origin: one.url, adminSecret }),
       createAccount({ origin: one.url, adminSecret }),
     ]);
     const teacherOnOne = tab(one.url, admin.idToken);
@@ -132,17 +133,20 @@ describe.skipIf(missing.length > 0)('two API replicas on one PostgreSQL and one 
     });
     expect(joined.status).toBe(201);
     expect(await teacherOnTwo.nextFrame()).toBe(MEMBERS_FRAME);
-
-    // The student, still waiting for approval, watches their request on the second replica.
-    const studentOnTwo = await watch(two.url, student.idToken, room.id);
     const approved = await teacherOnOne.call(
       'PATCH',
       `/classrooms/${room.id}/members/${studentId}`,
-      {
-        status: 'Accepted',
-      },
+      { status: 'Accepted' },
     );
     expect(approved.status).toBe(200);
+    expect(await teacherOnTwo.nextFrame()).toBe(MEMBERS_FRAME);
+
+    // The student, accepted now, watches the classroom on the second replica.
+    const studentOnTwo = await watch(two.url, student.idToken, room.id);
+    const latecomerJoined = await tab(one.url, latecomer.idToken).call('POST', '/classrooms/join', {
+      classroomCode: room.joinCode,
+    });
+    expect(latecomerJoined.status).toBe(201);
     expect(await teacherOnTwo.nextFrame()).toBe(MEMBERS_FRAME);
     expect(await studentOnTwo.nextFrame()).toBe(MEMBERS_FRAME);
 

@@ -72,11 +72,11 @@ function fetchAntiforgeryToken(uid: string, authorization: string | null): Promi
 }
 
 async function request<T>(method: Method, path: string, options: RequestOptions<T> = {}) {
-  const attempt = async (): Promise<Response> => {
+  const attempt = async (forceRefresh = false): Promise<Response> => {
     const headers = new Headers({ accept: 'application/json' });
     // getIdToken refreshes a token that is about to expire, so every call carries a fresh one.
     const user = (await getIdentity()).currentUser;
-    const idToken = await user?.getIdToken();
+    const idToken = await user?.getIdToken(forceRefresh);
     if (idToken) headers.set('authorization', `Bearer ${idToken}`);
     if (unsafeMethods.has(method)) {
       const token = await fetchAntiforgeryToken(user?.uid ?? '', headers.get('authorization'));
@@ -104,6 +104,12 @@ async function request<T>(method: Method, path: string, options: RequestOptions<
       // The cookie or the token went stale (another tab, a server restart): one fresh try.
       antiforgery = undefined;
       response = await attempt();
+      if (!response.ok) error = await toApiError(response);
+    }
+    if (error.status === 401 && (await getIdentity()).currentUser) {
+      // The API refuses tokens revoked at the identity service (a password changed elsewhere,
+      // an account disabled): a new token, or the refresh's refusal that ends the session.
+      response = await attempt(true);
       if (!response.ok) error = await toApiError(response);
     }
     if (!response.ok) {

@@ -179,7 +179,9 @@ describe('registrations per address', () => {
       }
       const refused = await apiSession(limited).call('POST', '/auth/register', registration());
       expect(refused.status).toBe(429);
-      expect(refused.json()).toMatchObject({ code: 'rate_limited' });
+      expect(refused.headers['content-type']).toMatch(/problem\+json/);
+      expect(refused.json()).toMatchObject({ code: 'rate_limited', title: 'Too many requests' });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     } finally {
       await limited.close();
     }
