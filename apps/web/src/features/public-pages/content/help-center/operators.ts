@@ -51,7 +51,15 @@ export const operators: HelpSection = {
           id: 'operator-scale',
           question: 'How do I run several servers?',
           answer: [
-            'Point every replica at the same PostgreSQL with `DATABASE_URL`, set `REDIS_URL` so rate limits and live events are shared, and put them behind a load balancer with `TRUST_PROXY` set so client addresses are read correctly. The product API and the identity service can also run as separate processes.',
+            'Point every replica at the same PostgreSQL with `DATABASE_URL`, set `REDIS_URL` so rate limits and live events are shared, and put them behind a load balancer with `TRUST_PROXY` set so client addresses are read correctly. Give every replica the same `IDENTITY_KEY_SECRET`: the identity service seals its signing keys with it, and a replica with another one refuses to start. The product API and the identity service can also run as separate processes.',
+          ],
+        },
+        {
+          id: 'operator-teachers',
+          keywords: 'quota storage approval teacher limits abuse',
+          question: 'Who may create classrooms and labs, and how much?',
+          answer: [
+            'Anyone may sign up as a teacher. Set `TEACHER_APPROVAL=true` to have new teachers wait, as students, until an admin approves them on the users page. Each teacher’s labs, classrooms and lab files are limited by `QUOTA_LABS`, `QUOTA_CLASSROOMS` and `QUOTA_FILES_MB` (admins have no quota), and each file by `UPLOAD_FILE_MAX_MB`.',
           ],
         },
         {
@@ -77,7 +85,7 @@ export const operators: HelpSection = {
             {
               list: [
                 'Embedded database: stop the server, copy the whole `DATA_DIR`, start it again. Copying the folder while the server runs can give a broken copy.',
-                'PostgreSQL: back up the database with your usual tools (for example `pg_dump`), and the uploaded files under `DATA_DIR/files` with it.',
+                'PostgreSQL: back up the database with your usual tools (for example `pg_dump`), and the uploaded files under `DATA_DIR/files` with it. Keep `IDENTITY_KEY_SECRET` (or `DATA_DIR/identity-key-secret` when it is unset) apart from the backup: the signing keys in the database open only with it.',
               ],
             },
             'Restore into a fresh `DATA_DIR` or database and try the copy from time to time.',
