@@ -103,6 +103,18 @@ const seenByClassroom = {
   admin: 200,
 } as const;
 
+/** Open to every verified caller, whatever their role. */
+const everyVerified = (ok: number) =>
+  ({
+    ...verifiedOnly,
+    guest: ok,
+    outsider: ok,
+    member: ok,
+    owner: ok,
+    otherTeacher: ok,
+    admin: ok,
+  }) as const;
+
 /** Only teachers and admins create classrooms and labs. */
 const creators = {
   ...verifiedOnly,
@@ -286,15 +298,7 @@ export const MATRIX: MatrixRow[] = [
     route: '/api/classrooms',
     request: () => ({ url: '/classrooms' }),
     // A guest's list is empty rather than refused.
-    expect: {
-      ...verifiedOnly,
-      guest: 200,
-      outsider: 200,
-      member: 200,
-      owner: 200,
-      otherTeacher: 200,
-      admin: 200,
-    },
+    expect: everyVerified(200),
   },
   {
     method: 'POST',
@@ -471,29 +475,13 @@ export const MATRIX: MatrixRow[] = [
     method: 'GET',
     route: '/api/users/me/activity',
     request: () => ({ url: '/users/me/activity' }),
-    expect: {
-      ...verifiedOnly,
-      guest: 200,
-      outsider: 200,
-      member: 200,
-      owner: 200,
-      otherTeacher: 200,
-      admin: 200,
-    },
+    expect: everyVerified(200),
   },
   {
     method: 'GET',
     route: '/api/users/me/quota',
     request: () => ({ url: '/users/me/quota' }),
-    expect: {
-      ...verifiedOnly,
-      guest: 200,
-      outsider: 200,
-      member: 200,
-      owner: 200,
-      otherTeacher: 200,
-      admin: 200,
-    },
+    expect: everyVerified(200),
   },
 
   // --- labs ---

@@ -108,6 +108,18 @@ const validLabForm = fc
   .map(form);
 
 /** Every API route but the OpenAPI reference, by domain; each domain has its test file. */
+/** An invitation's address, as inviting and withdrawing take it. */
+const inviteeEmailQuery = {
+  good: { userEmail: 'invitee@example.org' },
+  wrong: {
+    userEmail: fc.oneof(
+      fc.constantFrom('', 'not-an-email', '@example.org', 'a@', 'a b@c.org'),
+      fc.constant(`${'a'.repeat(250)}@example.org`),
+      fc.constant<string[]>(['a@example.org', 'b@example.org']),
+    ),
+  },
+};
+
 export const routeCases = {
   authAndUsers: {
     'POST /api/auth/antiforgery/token': {},
@@ -202,29 +214,11 @@ export const routeCases = {
     },
     'POST /api/classrooms/:id/members': {
       params: { id: classroomId },
-      query: {
-        good: { userEmail: 'invitee@example.org' },
-        wrong: {
-          userEmail: fc.oneof(
-            fc.constantFrom('', 'not-an-email', '@example.org', 'a@', 'a b@c.org'),
-            fc.constant(`${'a'.repeat(250)}@example.org`),
-            fc.constant<string[]>(['a@example.org', 'b@example.org']),
-          ),
-        },
-      },
+      query: inviteeEmailQuery,
     },
     'DELETE /api/classrooms/:id/members': {
       params: { id: classroomId },
-      query: {
-        good: { userEmail: 'invitee@example.org' },
-        wrong: {
-          userEmail: fc.oneof(
-            fc.constantFrom('', 'not-an-email', '@example.org', 'a@', 'a b@c.org'),
-            fc.constant(`${'a'.repeat(250)}@example.org`),
-            fc.constant<string[]>(['a@example.org', 'b@example.org']),
-          ),
-        },
-      },
+      query: inviteeEmailQuery,
     },
     'POST /api/classrooms/join': {
       json: { classroomCode: 'ABCDEFGH' },
