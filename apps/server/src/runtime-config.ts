@@ -11,6 +11,7 @@ export function runtimeConfigOf(config: ServerConfig): RuntimeConfig {
       projectId: config.identity.projectId,
       emulatorOrigin: config.publicUrl,
     },
+    targets: { enabled: config.labs.driver !== 'none' },
   };
 }
 

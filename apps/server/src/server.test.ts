@@ -96,6 +96,7 @@ describe('all-in-one server', () => {
         productName: 'HackClass',
         apiBaseUrl: '/api',
         identity: { apiKey: 'key', projectId: 'school', authDomain: 'school.firebaseapp.com' },
+        targets: { enabled: false },
       }),
     ).toEqual([
       'https://identitytoolkit.googleapis.com',

@@ -18,6 +18,25 @@ function urlWithScheme(schemes: string[], example: string) {
 
 const email = z.email();
 
+const portRange = z
+  .string()
+  .regex(/^\d{1,5}-\d{1,5}$/, 'must be a port range like 42000-42999')
+  .transform((value) => {
+    const [first, last] = value.split('-').map(Number) as [number, number];
+    return { first, last };
+  })
+  .refine(
+    ({ first, last }) => first >= 1024 && last <= 65_535 && first <= last,
+    'must be a range of ports from 1024 to 65535, lowest first',
+  );
+
+const decimal = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, `must be a number from ${min} to ${max}`)
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, `must be a number from ${min} to ${max}`);
+
 function isAddressOrCidr(value: string): boolean {
   const [address = '', bits, ...rest] = value.split('/');
   const version = isIP(address);
@@ -117,6 +136,33 @@ export const serverConfigSchema = z
           .filter(Boolean);
       })
       .default(false),
+    LABS_DRIVER: z.enum(['none', 'docker'], { error: 'must be none or docker' }).default('none'),
+    DOCKER_HOST: z
+      .string()
+      .regex(/^(unix|tcp|npipe):\/\/.+/, 'must be unix:///path, tcp://host:port or npipe://…')
+      .optional(),
+    LABS_DOMAIN: z
+      .string()
+      .regex(
+        /^(?=.{1,200}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/,
+        'must be a lower-case DNS name such as labs.school.example',
+      )
+      .default('localhost'),
+    LAB_BIND_ADDRESS: z
+      .string()
+      .refine((value) => isIP(value) !== 0, 'must be an IP address such as 127.0.0.1')
+      .default('127.0.0.1'),
+    LAB_PUBLIC_HOST: z
+      .string()
+      .regex(/^[A-Za-z0-9.:[\]-]{1,253}$/, 'must be a host name or IP address')
+      .optional(),
+    LAB_PORT_RANGE: portRange.default({ first: 42_000, last: 42_999 }),
+    LABS_MAX_RUNNING: positiveInt(100_000).default(50),
+    LABS_MAX_PER_USER: positiveInt(100).default(3),
+    LAB_MAX_LIFETIME_MINUTES: positiveInt(10_080).default(240),
+    LAB_MAX_MEMORY_MB: positiveInt(65_536).default(2048),
+    LAB_MAX_CPUS: decimal(0.05, 64).default(2),
+    LAB_MAX_PIDS: positiveInt(32_768).default(1024),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -170,6 +216,25 @@ export const serverConfigSchema = z
      * The client IP drives rate limits and throttling.
      */
     trustProxy: env.TRUST_PROXY,
+    /** Live lab targets: the engine that runs them, where they are reached, what they may use. */
+    labs: {
+      driver: env.LABS_DRIVER,
+      dockerHost: env.DOCKER_HOST,
+      /** HTTP targets are served at `<target id>.<domain>`, through the proxy. */
+      domain: env.LABS_DOMAIN,
+      /** Where target ports are published, and where the proxy reaches them. */
+      bindAddress: env.LAB_BIND_ADDRESS,
+      /** The host name students use for TCP targets. */
+      publicHost:
+        env.LAB_PUBLIC_HOST ?? new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).hostname,
+      portRange: env.LAB_PORT_RANGE,
+      maxRunning: env.LABS_MAX_RUNNING,
+      maxPerUser: env.LABS_MAX_PER_USER,
+      maxLifetimeMinutes: env.LAB_MAX_LIFETIME_MINUTES,
+      maxMemoryMb: env.LAB_MAX_MEMORY_MB,
+      maxCpus: env.LAB_MAX_CPUS,
+      maxPids: env.LAB_MAX_PIDS,
+    },
     logLevel: env.LOG_LEVEL,
   }));
 

@@ -70,6 +70,8 @@ export const classroomLabSchema = z.object({
   solveCount: z.number().int(),
   /** Whether the caller solved it here. */
   solved: z.boolean(),
+  /** Whether students start a live target of their own for it. */
+  hasTarget: z.boolean(),
 });
 export type ClassroomLab = z.infer<typeof classroomLabSchema>;
 

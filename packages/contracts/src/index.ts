@@ -10,5 +10,6 @@ export * from './quotas';
 export * from './roles';
 export * from './runtime-config';
 export * from './submissions';
+export * from './targets';
 export * from './text';
 export * from './users';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { labTargetFieldSchema, labTargetSchema, labTargetSummarySchema } from './targets';
 import { hasNoNul, NO_NUL_MESSAGE } from './text';
 
 export const LAB_DIFFICULTIES = ['Easy', 'Medium', 'Hard', 'Insane'] as const;
@@ -60,20 +61,25 @@ const jsonArrayField = <Item extends z.ZodType>(item: Item, label: string) =>
 /**
  * The `flags` field of the lab form: ONE text field holding a JSON array of
  * `{ "value": "flag{…}", "caseSensitive": true }` (values trimmed; `caseSensitive` defaults to
- * true), at least one and at most 20.
+ * true), at most 20; at least one unless the lab's target hands out per-student flags.
  */
 export const labFlagsFieldSchema = jsonArrayField(labFlagInputSchema, 'the flags').pipe(
   z
     .array(z.object({ value: z.string(), caseSensitive: z.boolean() }))
-    .min(1, 'Add at least one flag')
     .max(LAB_FLAGS_MAX, `At most ${LAB_FLAGS_MAX} flags`),
 );
 
-/**
- * The text fields of the multipart form that creates a lab (its files come as `labFiles`).
- * Every value arrives as a string, so `points` and `flags` are parsed here.
- */
-export const createLabFieldsSchema = z.object({
+/** Flags are optional only where every target hands out its own. */
+const requireFlagsUnlessPerStudent = (
+  fields: { flags: unknown[]; target?: { flagMode: string } | null | undefined },
+  context: z.RefinementCtx,
+) => {
+  if (fields.flags.length === 0 && fields.target?.flagMode !== 'per-student') {
+    context.addIssue({ code: 'custom', path: ['flags'], message: 'Add at least one flag' });
+  }
+};
+
+const labFieldsSchema = z.object({
   name: z
     .string('Enter a name')
     .trim()
@@ -100,17 +106,28 @@ export const createLabFieldsSchema = z.object({
         .max(LAB_POINTS.max, `Points must be at most ${LAB_POINTS.max}`),
     ),
   flags: labFlagsFieldSchema,
+  /** The lab's live target, see `labTargetFieldSchema`. */
+  target: labTargetFieldSchema.optional(),
 });
+
+/**
+ * The text fields of the multipart form that creates a lab (its files come as `labFiles`).
+ * Every value arrives as a string, so `points`, `flags` and `target` are parsed here.
+ */
+export const createLabFieldsSchema = labFieldsSchema.superRefine(requireFlagsUnlessPerStudent);
 export type CreateLabFields = z.input<typeof createLabFieldsSchema>;
 
 /**
  * The text fields of the multipart form that edits a lab: those of creation (the flags replace
- * the old set), and `removeFileIds`, a JSON array of the ids of files to remove. New files come
- * as `labFiles`. The slug stays as it was, so links and bookmarks keep working.
+ * the old set; a `target` left out stays as it was), and `removeFileIds`, a JSON array of the
+ * ids of files to remove. New files come as `labFiles`. The slug stays as it was, so links and
+ * bookmarks keep working.
  */
-export const updateLabFieldsSchema = createLabFieldsSchema.extend({
-  removeFileIds: jsonArrayField(z.uuid('Not a file id'), 'the file ids').default([]),
-});
+export const updateLabFieldsSchema = labFieldsSchema
+  .extend({
+    removeFileIds: jsonArrayField(z.uuid('Not a file id'), 'the file ids').default([]),
+  })
+  .superRefine(requireFlagsUnlessPerStudent);
 export type UpdateLabFields = z.input<typeof updateLabFieldsSchema>;
 
 export const LAB_FILES_FIELD = 'labFiles';
@@ -149,6 +166,10 @@ export const labSchema = labSummarySchema.extend({
   files: z.array(labFileSchema),
   /** Only for the lab's creator and admins; absent for everyone else. */
   flags: z.array(labFlagSchema).optional(),
+  /** The lab's live target, if it has one. */
+  target: labTargetSummarySchema.nullable(),
+  /** The whole target definition: only for the lab's creator and admins. */
+  targetDefinition: labTargetSchema.optional(),
   /** The classrooms using this lab that the caller manages: what they may remove it from. */
   classrooms: z.array(z.object({ id: z.uuid(), name: z.string() })),
 });

@@ -12,5 +12,7 @@ export const runtimeConfigSchema = z.object({
     /** Firebase auth domain; present only when a real Firebase project is used. */
     authDomain: z.string().optional(),
   }),
+  /** Whether live lab targets are configured here (LABS_DRIVER other than `none`). */
+  targets: z.object({ enabled: z.boolean() }),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -50,6 +50,11 @@ export const submissionSchema = z.object({
    */
   flag: z.string().nullable(),
   correct: z.boolean(),
+  /**
+   * A refused flag that was another student's per-student target flag: a suspected shared
+   * flag, naming whose it was. Null for every other submission.
+   */
+  sharedFlagOwner: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   submittedAt: z.iso.datetime(),
 });
 export type Submission = z.infer<typeof submissionSchema>;
@@ -104,6 +109,17 @@ export const classroomAnalyticsSchema = z.object({
       points: z.number().int(),
       solved: z.number().int(),
       submissions: z.number().int(),
+    }),
+  ),
+  /** Refused flags that were another student's per-student target flag, newest first. */
+  suspectedSharedFlags: z.array(
+    z.object({
+      submissionId: z.uuid(),
+      labId: z.uuid(),
+      labName: z.string(),
+      submitter: z.object({ id: z.uuid(), name: z.string() }),
+      owner: z.object({ id: z.uuid(), name: z.string() }),
+      submittedAt: z.iso.datetime(),
     }),
   ),
 });

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const classrooms = pgTable(
@@ -17,6 +26,8 @@ export const classrooms = pgTable(
     joinCode: text().notNull(),
     /** Kept when the creator's account goes, so the classroom and its members survive. */
     creatorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** Running live targets the classroom may have at once; null: only the operator's limits. */
+    maxRunningTargets: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -45,6 +45,8 @@ export const submissions = pgTable(
     /** What was typed; shown to the classroom's managers only. */
     flag: text().notNull(),
     correct: boolean().notNull(),
+    /** A refused flag that was this user's per-student target flag: a suspected shared flag. */
+    sharedFlagOwnerId: uuid().references(() => users.id, { onDelete: 'set null' }),
     submittedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -53,6 +55,10 @@ export const submissions = pgTable(
     // A member's own history for a lab.
     index('submissions_user_id_lab_id_idx').on(table.userId, table.labId),
     index('submissions_lab_id_idx').on(table.labId),
+    // A classroom's suspected shared flags.
+    index('submissions_shared_flag_idx')
+      .on(table.classroomId)
+      .where(sql`${table.sharedFlagOwnerId} is not null`),
   ],
 );
 

@@ -4,4 +4,5 @@ export * from './flags';
 export * from './labs';
 export * from './members';
 export * from './notifications';
+export * from './targets';
 export * from './users';
