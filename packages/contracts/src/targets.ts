@@ -207,10 +207,15 @@ export type Target = z.infer<typeof targetSchema>;
 
 export const targetParamsSchema = z.object({ targetId: z.uuid() });
 
-/** A student's target as the classroom's Targets view lists it. */
+/** The caller's target for a lab of a classroom: the active one, else the latest, else null. */
+export const myTargetSchema = z.object({ target: targetSchema.nullable() });
+export type MyTarget = z.infer<typeof myTargetSchema>;
+
+/** A student's target as the Targets views (a classroom's, and the admins') list it. */
 export const classroomTargetSchema = targetSchema.extend({
-  student: z.object({ id: z.uuid(), displayName: z.string() }),
+  student: z.object({ id: z.uuid(), name: z.string() }),
   lab: z.object({ id: z.uuid(), name: z.string(), slug: z.string() }),
+  classroom: z.object({ id: z.uuid(), name: z.string() }),
 });
 export type ClassroomTarget = z.infer<typeof classroomTargetSchema>;
 
