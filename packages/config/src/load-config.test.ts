@@ -43,6 +43,28 @@ describe('server configuration', () => {
     expect(config.adminEmails).toEqual(['ada@example.org', 'bob@example.org']);
   });
 
+  it('turns live targets off unless a driver is named, and reads their limits', () => {
+    expect(load({}).labs).toMatchObject({
+      driver: 'none',
+      domain: 'localhost',
+      bindAddress: '127.0.0.1',
+      publicHost: 'localhost',
+      portRange: { first: 42_000, last: 42_999 },
+    });
+    const labs = load({
+      LABS_DRIVER: 'docker',
+      PUBLIC_URL: 'https://class.school.example',
+      LAB_PORT_RANGE: '50000-50099',
+      LAB_MAX_CPUS: '1.5',
+    }).labs;
+    expect(labs).toMatchObject({
+      driver: 'docker',
+      publicHost: 'class.school.example',
+      portRange: { first: 50_000, last: 50_099 },
+      maxCpus: 1.5,
+    });
+  });
+
   it('treats blank values as unset', () => {
     expect(load({ DATABASE_URL: '', PORT: ' ' }).port).toBe(3000);
   });
@@ -57,6 +79,14 @@ describe('server configuration', () => {
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL'],
     ['QUOTA_LABS', '0', 'QUOTA_LABS must be a whole number from 1 to 1000000'],
     ['TEACHER_APPROVAL', 'yes', 'TEACHER_APPROVAL must be true or false'],
+    ['LABS_DRIVER', 'kubernetes', 'LABS_DRIVER must be none or docker'],
+    ['LAB_PORT_RANGE', '43000', 'LAB_PORT_RANGE must be a port range like 42000-42999'],
+    ['LAB_PORT_RANGE', '50000-40000', 'LAB_PORT_RANGE must be a range of ports from 1024'],
+    ['LAB_PORT_RANGE', '80-90', 'LAB_PORT_RANGE must be a range of ports from 1024'],
+    ['LAB_BIND_ADDRESS', 'localhost', 'LAB_BIND_ADDRESS must be an IP address'],
+    ['LABS_DOMAIN', 'Labs.Example', 'LABS_DOMAIN must be a lower-case DNS name'],
+    ['LAB_MAX_CPUS', '0', 'LAB_MAX_CPUS must be a number from 0.05 to 64'],
+    ['DOCKER_HOST', '/var/run/docker.sock', 'DOCKER_HOST must be unix:///path'],
   ])('rejects %s=%s with one line naming the variable', (name, value, message) => {
     let error: unknown;
     try {
