@@ -87,6 +87,9 @@ describe('server configuration', () => {
     ['LABS_DOMAIN', 'Labs.Example', 'LABS_DOMAIN must be a lower-case DNS name'],
     ['LAB_MAX_CPUS', '0', 'LAB_MAX_CPUS must be a number from 0.05 to 64'],
     ['DOCKER_HOST', '/var/run/docker.sock', 'DOCKER_HOST must be unix:///path'],
+    ['LAB_SUBNET_POOL', '10.213.0.0/28', 'LAB_SUBNET_POOL must be a range of at least 256'],
+    ['LAB_SUBNET_POOL', 'fd00::/64', 'LAB_SUBNET_POOL must be an IPv4 CIDR'],
+    ['LABS_FIREWALL', 'on', 'LABS_FIREWALL must be auto or off'],
   ])('rejects %s=%s with one line naming the variable', (name, value, message) => {
     let error: unknown;
     try {

@@ -157,6 +157,18 @@ export const serverConfigSchema = z
       .regex(/^[A-Za-z0-9.:[\]-]{1,253}$/, 'must be a host name or IP address')
       .optional(),
     LAB_PORT_RANGE: portRange.default({ first: 42_000, last: 42_999 }),
+    LAB_SUBNET_POOL: z
+      .string()
+      .refine(
+        (value) => isAddressOrCidr(value) && isIP(value.split('/')[0] ?? '') === 4,
+        'must be an IPv4 CIDR such as 10.213.0.0/16',
+      )
+      .refine(
+        (value) => Number(value.split('/')[1] ?? 32) <= 24,
+        'must be a range of at least 256 addresses (/24 or wider)',
+      )
+      .default('10.213.0.0/16'),
+    LABS_FIREWALL: z.enum(['auto', 'off'], { error: 'must be auto or off' }).default('auto'),
     LABS_MAX_RUNNING: positiveInt(100_000).default(50),
     LABS_MAX_PER_USER: positiveInt(100).default(3),
     LAB_MAX_LIFETIME_MINUTES: positiveInt(10_080).default(240),
@@ -228,6 +240,10 @@ export const serverConfigSchema = z
       publicHost:
         env.LAB_PUBLIC_HOST ?? new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).hostname,
       portRange: env.LAB_PORT_RANGE,
+      /** Each target's network takes a /28 of it. */
+      subnetPool: env.LAB_SUBNET_POOL,
+      /** `auto`: the driver keeps its host firewall rules in place when it can. */
+      firewall: env.LABS_FIREWALL,
       maxRunning: env.LABS_MAX_RUNNING,
       maxPerUser: env.LABS_MAX_PER_USER,
       maxLifetimeMinutes: env.LAB_MAX_LIFETIME_MINUTES,
