@@ -28,7 +28,10 @@ export interface DockerDriverOptions {
 
 const PING_TIMEOUT_MS = 5_000;
 
-export function dockerDriver(options: DockerDriverOptions): TargetDriver {
+/** The Docker driver always reports on the host firewall guard. */
+export type DockerTargetDriver = TargetDriver & Required<Pick<TargetDriver, 'isolation'>>;
+
+export function dockerDriver(options: DockerDriverOptions): DockerTargetDriver {
   const docker = dockerClient(options.dockerHost);
   const { deploymentId, bindAddress } = options;
   // close() aborts pulls and registry checks still under way.
