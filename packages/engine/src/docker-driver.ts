@@ -7,8 +7,10 @@ import { bridgeVisible, installGuard, unguarded } from './firewall';
 import { checkImage, ensureImage } from './images';
 import { labelFilter, labelsOf } from './labels';
 import { assertTargetId, bridgeName } from './names';
+import { createTargetNetwork } from './network';
 import { assertImageReference } from './reference';
 import { containerSpec, networkSpec } from './spec';
+import { assertSubnetPool } from './subnets';
 import type { IsolationReport, TargetContainer, TargetDriver, TargetLaunch } from './types';
 
 export interface DockerDriverOptions {
@@ -20,6 +22,11 @@ export interface DockerDriverOptions {
   dockerHost?: string | undefined;
   /** `auto` (default) installs the host firewall guard when it can; `off` leaves it to the operator. */
   firewall?: 'auto' | 'off';
+  /**
+   * An IPv4 range (CIDR, /28 or wider) each target's network takes a /28 of; absent: the
+   * engine's default address pools, which hold about 30 networks.
+   */
+  subnetPool?: string | undefined;
   /** How long Check image waits for a registry. */
   registryTimeoutMs?: number;
   /** How long a start waits for a pull. */
@@ -32,6 +39,7 @@ const PING_TIMEOUT_MS = 5_000;
 export type DockerTargetDriver = TargetDriver & Required<Pick<TargetDriver, 'isolation'>>;
 
 export function dockerDriver(options: DockerDriverOptions): DockerTargetDriver {
+  if (options.subnetPool !== undefined) assertSubnetPool(options.subnetPool);
   const docker = dockerClient(options.dockerHost);
   const { deploymentId, bindAddress } = options;
   // close() aborts pulls and registry checks still under way.
@@ -130,8 +138,11 @@ export function dockerDriver(options: DockerDriverOptions): DockerTargetDriver {
       let network: Docker.Network | undefined;
       let container: Docker.Container | undefined;
       try {
-        const created = await docker.createNetwork(networkSpec(deploymentId, launch));
-        network = created;
+        network = await createTargetNetwork(
+          docker,
+          networkSpec(deploymentId, launch),
+          options.subnetPool,
+        );
         await ensureGuard(bridgeName(launch.targetId, launch.outbound));
         container = await docker.createContainer(containerSpec(deploymentId, bindAddress, launch));
         await container.start();

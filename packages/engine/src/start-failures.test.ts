@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dockerDriver } from './docker-driver';
@@ -70,6 +71,33 @@ describe.skipIf(!engineAnswers)('docker driver: failures a student can read', ()
     expect(error).toMatchObject({ code: 'start_failed' });
     expect((error as Error).message).toMatch(/^The target could not start: .*memory/i);
     expect(await leftoversOf(launch.targetId)).toEqual([]);
+  });
+
+  it('gives a network a /28 of the subnet pool, and says when the pool has none left', async () => {
+    const pool = `198.19.${randomInt(0, 256)}.0/28`;
+    const pooled = dockerDriver({
+      deploymentId: testDeploymentId(),
+      bindAddress: '127.0.0.1',
+      subnetPool: pool,
+    });
+    const first = await launchOf(images.web);
+    const second = await launchOf(images.web);
+    try {
+      await pooled.start(first);
+      const [network] = await docker.listNetworks({
+        filters: { label: [`${LABEL.target}=${first.targetId}`] },
+      });
+      expect(network?.IPAM?.Config?.[0]?.Subnet).toBe(pool);
+      await expect(pooled.start(second)).rejects.toMatchObject({
+        code: 'start_failed',
+        message:
+          'The server has no network address range left for another target; try again later.',
+      });
+      expect(await leftoversOf(second.targetId)).toEqual([]);
+    } finally {
+      await pooled.stop(first.targetId);
+      await pooled.close();
+    }
   });
 
   it('says engine_unreachable when no engine listens at DOCKER_HOST', async () => {
