@@ -123,6 +123,12 @@ describe.skipIf(!engineAnswers)('docker driver: isolation', () => {
     });
   });
 
+  it('gives a target without outbound no way out through the engine’s DNS resolver', async (context) => {
+    if (!guarded) context.skip(UNGUARDED);
+    const lookup = await execIn(containerOf(isolated), ['nslookup', 'hackclass.example.com']);
+    expect(lookup.output).toContain('no servers could be reached');
+  });
+
   describe.skipIf(!canMakeRemote)('another machine', () => {
     let remote: Awaited<ReturnType<typeof startRemote>>;
 
