@@ -9,7 +9,7 @@ import {
   launchOf,
   testDeploymentId,
 } from './test-fixtures';
-import { buildTestImages } from './testing';
+import { buildTestImages, removeTestLeftovers } from './testing';
 import type { TargetDriver, TargetLaunch } from './types';
 
 describe.skipIf(!engineAnswers)('docker driver: a target’s life', () => {
@@ -104,6 +104,12 @@ describe.skipIf(!engineAnswers)('docker driver: a target’s life', () => {
     expect(await driver.inspect(echo.targetId)).toBeUndefined();
     await driver.stop(echo.targetId);
     expect(await other.inspect(echo.targetId)).toBeDefined();
+  });
+
+  it('keeps, when clearing test leftovers, what running tests just made', async () => {
+    await removeTestLeftovers();
+    expect((await driver.inspect(web.targetId))?.running).toBe(true);
+    expect(await docker.getImage(images.web).inspect()).toBeDefined();
   });
 
   it('stops a target, removing its container and network, and stops again quietly', async () => {

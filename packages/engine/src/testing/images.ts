@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import Docker from 'dockerode';
 import { pack } from 'tar-stream';
 import { followToEnd } from '../progress';
 
-/** Every image a test builds carries it, and so every container made from one. */
+/**
+ * Every image a test builds carries it, and so every container made from one; its value is the
+ * build's time in milliseconds, which also makes each build an image of its own.
+ */
 export const TEST_LABEL = 'hackclass.test';
 
 const BUSYBOX = process.env.BUSYBOX_PATH ?? '/bin/busybox';
@@ -38,7 +41,7 @@ function context(script: string, body: string, port: number): NodeJS.ReadableStr
 async function build(docker: Docker, tag: string, tar: NodeJS.ReadableStream) {
   const stream = await docker.buildImage(tar, {
     t: tag,
-    labels: { [TEST_LABEL]: 'true' },
+    labels: { [TEST_LABEL]: String(Date.now()) },
     rm: true,
     forcerm: true,
   });
@@ -55,6 +58,11 @@ export async function buildTestImages(): Promise<{
   echo: string;
   remove(): Promise<void>;
 }> {
+  if (!existsSync(BUSYBOX)) {
+    throw new Error(
+      `Test images need a static busybox at ${BUSYBOX} (Debian: apt-get install busybox-static) or BUSYBOX_PATH.`,
+    );
+  }
   const docker = new Docker();
   const suffix = randomBytes(6).toString('hex');
   const web = `hackclass-test-web-${suffix}:latest`;
