@@ -100,6 +100,46 @@ describe.skipIf(!engineAnswers)('docker driver: failures a student can read', ()
     }
   });
 
+  it('starts targets at the same moment on distinct blocks of a small pool', async () => {
+    const pooled = dockerDriver({
+      deploymentId: testDeploymentId(),
+      bindAddress: '127.0.0.1',
+      subnetPool: `198.19.${randomInt(0, 256)}.64/26`,
+    });
+    const launches = await Promise.all([1, 2, 3, 4].map(() => launchOf(images.echo)));
+    try {
+      await Promise.all(launches.map((launch) => pooled.start(launch)));
+      const subnets = await Promise.all(
+        launches.map(async (launch) => {
+          const [network] = await docker.listNetworks({
+            filters: { label: [`${LABEL.target}=${launch.targetId}`] },
+          });
+          return network?.IPAM?.Config?.[0]?.Subnet;
+        }),
+      );
+      expect(new Set(subnets).size).toBe(4);
+    } finally {
+      await Promise.allSettled(launches.map((launch) => pooled.stop(launch.targetId)));
+      await pooled.close();
+    }
+  });
+
+  it('refuses a second start of the same target, leaving the first one running', async () => {
+    const launch = await launchOf(images.web);
+    try {
+      await driver.start(launch);
+      const again = await driver
+        .start({ ...launch, hostPort: launch.hostPort + 1 })
+        .catch((caught: unknown) => caught);
+      expect(again).toBeInstanceOf(EngineError);
+      expect(again).toMatchObject({ code: 'start_failed' });
+      expect((await driver.inspect(launch.targetId))?.running).toBe(true);
+      expect(await leftoversOf(launch.targetId)).toHaveLength(2);
+    } finally {
+      await driver.stop(launch.targetId);
+    }
+  });
+
   it('says engine_unreachable when no engine listens at DOCKER_HOST', async () => {
     const closed = dockerDriver({
       deploymentId: testDeploymentId(),
