@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dockerDriver } from './docker-driver';
 import { EngineError } from './errors';
@@ -43,6 +43,30 @@ describe.skipIf(!engineAnswers)('docker driver: failures a student can read', ()
     expect((error as Error).message).toContain(launch.image);
     expect(Date.now() - startedAt).toBeLessThan(15_000);
     expect(await leftoversOf(launch.targetId)).toEqual([]);
+  });
+
+  it('gives up on a pull that takes too long, as image_missing', async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket)).listen(0, '127.0.0.1');
+    await new Promise((resolve) => silent.once('listening', resolve));
+    const { port } = silent.address() as { port: number };
+    const impatient = dockerDriver({
+      deploymentId: testDeploymentId(),
+      bindAddress: '127.0.0.1',
+      pullTimeoutMs: 2_000,
+    });
+    const launch = await launchOf(`127.0.0.1:${port}/labs/silent:1`);
+    try {
+      await expect(impatient.start(launch)).rejects.toMatchObject({
+        code: 'image_missing',
+        message: `Pulling the image "${launch.image}" took too long.`,
+      });
+      expect(await leftoversOf(launch.targetId)).toEqual([]);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+      await impatient.close();
+    }
   });
 
   it('refuses an invalid image reference before asking the engine', async () => {
