@@ -79,6 +79,14 @@ describe.skipIf(!engineAnswers)('docker driver: a target’s life', () => {
     const status = await execIn(containerId, ['cat', '/proc/self/status']);
     expect(status.output).toMatch(/^CapEff:\s+0+$/m);
     expect(status.output).toMatch(/^NoNewPrivs:\s+1$/m);
+    const ports = await execIn(containerId, [
+      'cat',
+      '/proc/sys/net/ipv4/ip_unprivileged_port_start',
+    ]);
+    expect(ports.output.trim()).toBe('0');
+    // No IPv6 address, so no link-local way to the host's side of the bridge.
+    const ipv6 = await execIn(containerId, ['cat', '/proc/net/if_inet6']);
+    expect(ipv6.output).not.toMatch(/^[0-9a-f]{32}/m);
   });
 
   it('bounds a fork bomb by the pids limit', async () => {
