@@ -9,7 +9,7 @@ import {
   launchOf,
   testDeploymentId,
 } from './test-fixtures';
-import { buildTestImages, removeTestLeftovers } from './testing';
+import { buildTestImage, buildTestImages, removeTestLeftovers } from './testing';
 import type { TargetDriver, TargetLaunch } from './types';
 
 describe.skipIf(!engineAnswers)('docker driver: a target’s life', () => {
@@ -112,6 +112,30 @@ describe.skipIf(!engineAnswers)('docker driver: a target’s life', () => {
     expect(await driver.inspect(echo.targetId)).toBeUndefined();
     await driver.stop(echo.targetId);
     expect(await other.inspect(echo.targetId)).toBeDefined();
+  });
+
+  it('reports a target the kernel killed for its memory', async () => {
+    const hog = await buildTestImage(
+      'hog',
+      'x=$(/bin/busybox head -c 100000000 /dev/zero | /bin/busybox tr "\\0" a)\n',
+      8080,
+    );
+    const launch = await launchOf(hog.image, { memoryMb: 16 });
+    started.push({ driver, targetId: launch.targetId });
+    try {
+      await driver.start(launch);
+      await expect
+        .poll(async () => (await driver.inspect(launch.targetId))?.running, { timeout: 15_000 })
+        .toBe(false);
+      expect(await driver.inspect(launch.targetId)).toMatchObject({
+        running: false,
+        oomKilled: true,
+        exitCode: 137,
+      });
+    } finally {
+      await driver.stop(launch.targetId);
+      await hog.remove();
+    }
   });
 
   it('keeps, when clearing test leftovers, what running tests just made', async () => {
