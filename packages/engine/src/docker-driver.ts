@@ -2,7 +2,7 @@ import type Docker from 'dockerode';
 import { dockerClient } from './client';
 import { dialGet } from './dial';
 import { asEngineError, engineFailure, startError, unreachable } from './engine-errors';
-import { describeContainer, removeContainer, removeNetwork } from './engine-objects';
+import { anyBridge, describeContainer, removeContainer, removeNetwork } from './engine-objects';
 import { EngineError } from './errors';
 import { firewallGuard } from './guard';
 import { checkImage, ensureImage } from './images';
@@ -43,7 +43,9 @@ export function dockerDriver(options: DockerDriverOptions): DockerTargetDriver {
   if (options.subnetPool !== undefined) assertSubnetPool(options.subnetPool);
   const docker = dockerClient(options.dockerHost);
   const { deploymentId, bindAddress } = options;
-  const guard = firewallGuard(options.firewall ?? 'auto');
+  const guard = firewallGuard(options.firewall ?? 'auto', () =>
+    anyBridge(docker).catch(() => undefined),
+  );
   // close() aborts pulls and registry checks still under way, and refuses later calls.
   const lifetime = new AbortController();
 

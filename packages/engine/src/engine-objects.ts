@@ -56,3 +56,11 @@ export async function removeNetwork(network: Docker.Network): Promise<void> {
     }
   }
 }
+
+/** The host interface of one of the engine's bridge networks, if it has any. */
+export async function anyBridge(docker: Docker): Promise<string | undefined> {
+  const [bridge] = await docker.listNetworks({ filters: { driver: ['bridge'] } });
+  if (bridge === undefined) return undefined;
+  // Docker names a bridge br-<12 characters of the network id> unless told otherwise.
+  return bridge.Options?.['com.docker.network.bridge.name'] ?? `br-${bridge.Id.slice(0, 12)}`;
+}

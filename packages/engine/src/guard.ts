@@ -8,7 +8,7 @@ const OFF = 'the driver was told to leave them to the operator';
  * since a firewall reload may drop the rules, one check at a time so two starts never insert
  * the same rule twice.
  */
-export function firewallGuard(mode: 'auto' | 'off') {
+export function firewallGuard(mode: 'auto' | 'off', anyBridge: () => Promise<string | undefined>) {
   let queue: Promise<IsolationReport | undefined> = Promise.resolve(undefined);
   let latest: IsolationReport | undefined;
 
@@ -34,7 +34,7 @@ export function firewallGuard(mode: 'auto' | 'off') {
   return {
     /** Before a target starts on `bridge`, a host interface once its network exists. */
     ensure: (bridge: string) => run(bridge),
-    /** The last check's report; before any start, a check of the rules themselves. */
-    report: (): Promise<IsolationReport> => (latest ? Promise.resolve(latest) : run(undefined)),
+    /** The last check's report; before any start, a check on one of the engine's bridges. */
+    report: async (): Promise<IsolationReport> => latest ?? run(await anyBridge()),
   };
 }
