@@ -7,6 +7,7 @@ import { EngineError } from './errors';
 import { firewallGuard } from './guard';
 import { checkImage, ensureImage } from './images';
 import { labelFilter } from './labels';
+import { assertLaunch } from './launch';
 import { assertTargetId, bridgeName } from './names';
 import { createTargetNetwork } from './network';
 import { assertImageReference } from './reference';
@@ -102,8 +103,7 @@ export function dockerDriver(options: DockerDriverOptions): DockerTargetDriver {
     },
 
     async start(launch) {
-      assertTargetId(launch.targetId);
-      assertImageReference(launch.image);
+      assertLaunch(launch);
       const pullSignal = AbortSignal.any([
         lifetime.signal,
         AbortSignal.timeout(options.pullTimeoutMs ?? 600_000),

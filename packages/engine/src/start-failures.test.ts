@@ -77,6 +77,24 @@ describe.skipIf(!engineAnswers)('docker driver: failures a student can read', ()
     });
   });
 
+  it.for([
+    [{ memoryMb: 0 }, 'its memory limit must be a whole number of MB, at least 6'],
+    [{ cpus: 0 }, 'its CPU limit must be at least 0.01'],
+    [{ pids: 0 }, 'its process limit must be at least 1'],
+    [{ hostPort: 70_000 }, '70000 is not a port'],
+    [{ env: { 'BAD NAME': 'x' } }, '"BAD NAME" is not an environment name'],
+  ] as const)(
+    'refuses a launch the engine would run unbounded or not at all: %o',
+    async ([overrides, problem]) => {
+      const launch = await launchOf(images.web, overrides);
+      await expect(driver.start(launch)).rejects.toMatchObject({
+        code: 'start_failed',
+        message: `The target could not start: ${problem}.`,
+      });
+      expect(await leftoversOf(launch.targetId)).toEqual([]);
+    },
+  );
+
   it('says port_taken when the host port is in use, removing the container and network', async () => {
     const launch = await launchOf(images.web, { hostPort: takenPort });
     const error = await driver.start(launch).catch((caught: unknown) => caught);
@@ -89,11 +107,11 @@ describe.skipIf(!engineAnswers)('docker driver: failures a student can read', ()
   });
 
   it('says start_failed with the engine’s sentence for anything else, cleaning up', async () => {
-    const launch = await launchOf(images.web, { memoryMb: 1 });
+    const launch = await launchOf(images.web, { cpus: 512 });
     const error = await driver.start(launch).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(EngineError);
     expect(error).toMatchObject({ code: 'start_failed' });
-    expect((error as Error).message).toMatch(/^The target could not start: .*memory/i);
+    expect((error as Error).message).toMatch(/^The target could not start: .*CPUs/);
     expect(await leftoversOf(launch.targetId)).toEqual([]);
   });
 
