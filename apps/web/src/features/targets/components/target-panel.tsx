@@ -9,12 +9,10 @@ import { useTarget } from '../api/get-target';
 import { targetKeys } from '../api/keys';
 import { useStartTarget } from '../api/start-target';
 import { problemText } from '../utils/problem-text';
-import { isActive, targetStateLooks } from '../utils/target-states';
+import { isActive, TARGETS_OFF_TEXT, targetStateLooks } from '../utils/target-states';
 import { TargetAccess } from './target-access';
 import { TargetActions } from './target-actions';
 import { TimeLeft } from './time-left';
-
-export const TARGETS_OFF_TEXT = 'Live targets are not set up on this server';
 
 interface TargetPanelProps {
   classroomId: string;

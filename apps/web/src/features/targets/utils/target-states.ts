@@ -17,3 +17,6 @@ export const targetStateLooks: Record<TargetState, { label: string; color: strin
   expired: { label: 'Expired', color: 'gray' },
   failed: { label: 'Failed', color: 'red' },
 };
+
+/** What the Start button and the lab form say where no engine is configured. */
+export const TARGETS_OFF_TEXT = 'Live targets are not set up on this server';
