@@ -2,7 +2,7 @@ import type { UserActivity } from '@hackclass/contracts';
 import { Badge, Paper, Table, Text } from '@mantine/core';
 import { IconActivity, IconCheck, IconX } from '@tabler/icons-react';
 import { EmptyState } from '@/components/feedback/list-states';
-import { RelativeTime } from './relative-time';
+import { RelativeTime } from '@/components/time/relative-time';
 
 type Submissions = NonNullable<UserActivity['teaching']>['recentSubmissions'];
 
