@@ -1,12 +1,15 @@
 import type { UserActivity } from '@hackclass/contracts';
-import { Badge, Paper, Table, Text } from '@mantine/core';
-import { IconActivity, IconCheck, IconX } from '@tabler/icons-react';
+import { Badge, Group, Paper, Table, Text } from '@mantine/core';
+import { IconActivity, IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
 import { EmptyState } from '@/components/feedback/list-states';
 import { RelativeTime } from '@/components/time/relative-time';
 
 type Submissions = NonNullable<UserActivity['teaching']>['recentSubmissions'];
 
-/** The latest flag submissions in the teacher's classrooms: who, which lab, right or wrong. */
+/**
+ * The latest flag submissions in the teacher's classrooms: who, which lab, right or wrong, and
+ * whether a refused one was another student's per-student target flag.
+ */
 export function RecentSubmissions({ submissions }: { submissions: Submissions }) {
   if (submissions.length === 0) {
     return (
@@ -56,6 +59,20 @@ export function RecentSubmissions({ submissions }: { submissions: Submissions })
                     >
                       Wrong
                     </Badge>
+                  )}
+                  {submission.sharedFlagOwner && (
+                    <Group gap={6} mt={4} wrap="nowrap">
+                      <Badge
+                        color="orange"
+                        variant="light"
+                        leftSection={<IconAlertTriangle size={12} aria-hidden />}
+                      >
+                        Shared flag?
+                      </Badge>
+                      <Text size="xs" c="dimmed">
+                        flag of {submission.sharedFlagOwner.name}
+                      </Text>
+                    </Group>
                   )}
                 </Table.Td>
                 <Table.Td>
