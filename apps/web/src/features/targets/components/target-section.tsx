@@ -39,7 +39,7 @@ export function TargetSection({ form, sectionError, enginePresent }: TargetSecti
   const perStudent = values.flagMode === 'per-student';
 
   return (
-    <Fieldset legend="Live target" variant="filled">
+    <Fieldset legend="Live target">
       <Stack gap="md">
         <Switch
           label="This lab has a live target"
