@@ -34,7 +34,7 @@ export function TargetAccess({ target, onError }: TargetAccessProps) {
   return (
     <Stack gap={4}>
       <Group gap="xs" wrap="nowrap">
-        <Code fz="md" px="sm" py={4} aria-label="Address" data-testid="target-address">
+        <Code fz="md" px="sm" py={4} data-testid="target-address">
           {address}
         </Code>
         <CopyButton value={address} timeout={2000}>

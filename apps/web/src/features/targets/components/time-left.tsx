@@ -1,4 +1,4 @@
-import { Group, Text } from '@mantine/core';
+import { Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconClock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import {
@@ -40,16 +40,11 @@ export function TimeLeft({ expiresAt, onExpired }: TimeLeftProps) {
         <IconClock size={16} aria-hidden />
       )}
       <Text size="sm" c={color} fw={warning ? 600 : undefined}>
-        Time left:{' '}
-        <Text
-          span
-          ff="monospace"
-          inherit
-          aria-label={spokenTimeLeft(left)}
-          data-testid="target-time-left"
-        >
+        <span aria-hidden>Time left: </span>
+        <Text span ff="monospace" inherit aria-hidden data-testid="target-time-left">
           {formatTimeLeft(left)}
         </Text>
+        <VisuallyHidden>{spokenTimeLeft(left)}</VisuallyHidden>
       </Text>
     </Group>
   );
