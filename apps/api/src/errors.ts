@@ -214,11 +214,16 @@ export const apiErrors = {
       'Every port for targets is in use: try again when a target has stopped',
     ),
   targetLimitReached: (which: 'classroom' | 'yours' | 'server', max: number) =>
-    new HttpError(409, 'target_limit_reached', 'Too many running targets', {
-      classroom: `This classroom may run ${max} targets at once: try again when one has stopped`,
-      yours: `You may run ${max} targets at once: stop one of yours first`,
-      server: `This server runs at most ${max} targets at once: try again when one has stopped`,
-    }[which]),
+    new HttpError(
+      409,
+      'target_limit_reached',
+      'Too many running targets',
+      {
+        classroom: `This classroom may run ${max} targets at once: try again when one has stopped`,
+        yours: `You may run ${max} targets at once: stop one of yours first`,
+        server: `This server runs at most ${max} targets at once: try again when one has stopped`,
+      }[which],
+    ),
   targetNotExtendable: (detail: string) =>
     new HttpError(409, 'target_not_extendable', 'Target not extendable', detail),
   targetNotRunning: () =>

@@ -12,8 +12,8 @@ import { classrooms, emailInvitations, members, users } from '../db/schema';
 import { apiErrors } from '../errors';
 import { recountPoints } from '../leaderboard/recount';
 import type { Actor } from '../policies/actors';
-import { markStopping } from '../targets/stop-targets';
 import { canJoinClassrooms } from '../policies/classrooms';
+import { markStopping } from '../targets/stop-targets';
 import type { UserRow } from '../users/ensure-user';
 import {
   notifyInvitationAccepted,

@@ -51,10 +51,7 @@ export async function saveLabTarget(
     .onConflictDoUpdate({ target: labTargets.labId, set: values });
 }
 
-export async function labTargetOf(
-  db: ApiDatabase,
-  labId: string,
-): Promise<LabTarget | undefined> {
+export async function labTargetOf(db: ApiDatabase, labId: string): Promise<LabTarget | undefined> {
   const [row] = await db.select().from(labTargets).where(eq(labTargets.labId, labId));
   if (!row) return undefined;
   const { labId: _labId, updatedAt: _updatedAt, ...definition } = row;

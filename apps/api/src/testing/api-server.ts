@@ -7,7 +7,7 @@ import { createService } from '@hackclass/http';
 import { freePort } from '@hackclass/http/testing';
 import { identityApp, identityOptionsOf } from '@hackclass/identity';
 import { createLogger } from '@hackclass/logger';
-import { apiApp } from '../app';
+import { type ApiOptions, apiApp } from '../app';
 import { schema } from '../db';
 import { apiOptionsOf } from '../options';
 
@@ -34,6 +34,10 @@ export async function startApiServer({
   requestsPerMinute,
   redisUrl,
   signUpsPerHour,
+  labs,
+  targetDriver,
+  janitorIntervalMs,
+  targetStartTimeoutMs,
 }: {
   adminEmails?: string;
   /** REDIS_URL, for tests of what replicas share. */
@@ -48,6 +52,12 @@ export async function startApiServer({
   quotas?: Partial<ServerConfig['quotas']>;
   /** TEACHER_APPROVAL. */
   teacherApproval?: boolean;
+  /** Live targets' settings (LABS_*, LAB_*), over the defaults. */
+  labs?: Partial<ServerConfig['labs']>;
+  /** The engine's driver: tests of live targets pass a real one of their own. */
+  targetDriver?: ApiOptions['targetDriver'];
+  janitorIntervalMs?: number;
+  targetStartTimeoutMs?: number;
 } = {}) {
   const database = await createTestDatabase();
   const port = await freePort();
@@ -82,6 +92,10 @@ export async function startApiServer({
     uploads: { ...apiOptions.uploads, ...uploads },
     quotas: { ...apiOptions.quotas, ...quotas },
     teacherApproval,
+    labs: { ...apiOptions.labs, ...labs },
+    targetDriver,
+    janitorIntervalMs,
+    targetStartTimeoutMs,
   });
   const origin = await app.listen({ port, host: '127.0.0.1' });
   return {
