@@ -42,7 +42,7 @@ declare module 'fastify' {
     db: ApiDatabase;
     classroomEvents: ClassroomEvents;
     /** Live lab targets: this deployment, its engine (if any), settings and janitor. */
-    targets: TargetService & { janitor: Janitor };
+    targets: AppTargets;
   }
 }
 
@@ -80,7 +80,11 @@ export interface ApiOptions {
   janitorIntervalMs?: number | undefined;
   /** How long a target may take to serve on its port; default 60 s. */
   targetStartTimeoutMs?: number | undefined;
+  /** Told the targets service once made (it lives inside the API's scope): for tests and tools. */
+  onTargets?: ((targets: AppTargets) => void) | undefined;
 }
+
+export type AppTargets = TargetService & { janitor: Janitor };
 
 /**
  * The product API as one encapsulated plugin: mounted under `/api` by the all-in-one server
@@ -104,7 +108,9 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
     startTimeoutMs: options.targetStartTimeoutMs,
   });
   const targetJanitor = janitor(targets, options.connection, options.janitorIntervalMs);
-  app.decorate('targets', { ...targets, janitor: targetJanitor });
+  const appTargets: AppTargets = { ...targets, janitor: targetJanitor };
+  app.decorate('targets', appTargets);
+  options.onTargets?.(appTargets);
   const { driver } = targets;
   if (driver && app.hasDecorator('readiness')) {
     app.readiness.add('engine', () => engineStatus(driver));

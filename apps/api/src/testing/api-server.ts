@@ -7,7 +7,7 @@ import { createService } from '@hackclass/http';
 import { freePort } from '@hackclass/http/testing';
 import { identityApp, identityOptionsOf } from '@hackclass/identity';
 import { createLogger } from '@hackclass/logger';
-import { type ApiOptions, apiApp } from '../app';
+import { type ApiOptions, type AppTargets, apiApp } from '../app';
 import { schema } from '../db';
 import { apiOptionsOf } from '../options';
 
@@ -86,6 +86,7 @@ export async function startApiServer({
     passwordParams: FAST_PASSWORDS,
   });
   const apiOptions = apiOptionsOf(context, { adminSecret });
+  let targets: AppTargets | undefined;
   await app.register(apiApp, {
     prefix: '/api',
     ...apiOptions,
@@ -96,7 +97,11 @@ export async function startApiServer({
     targetDriver,
     janitorIntervalMs,
     targetStartTimeoutMs,
+    onTargets: (made) => {
+      targets = made;
+    },
   });
+  if (!targets) throw new Error('the API made no targets service');
   const origin = await app.listen({ port, host: '127.0.0.1' });
   return {
     app,
@@ -114,6 +119,8 @@ export async function startApiServer({
     /** Reads the identity service's revocations and deletions now, instead of on its timer. */
     pollAccountEvents: () => apiOptions.accountEvents.poll(),
     adminSecret,
+    /** The API's live targets: its driver, settings and janitor. */
+    targets,
     close: async () => {
       await app.close();
       await database.drop();

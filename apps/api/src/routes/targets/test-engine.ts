@@ -50,7 +50,7 @@ export async function startEngineServer(
     },
   });
   // The driver the API uses, for what a test does behind its back (a container nobody owns).
-  const driver = server.app.targets.driver;
+  const driver = server.targets.driver;
   if (!driver) throw new Error('the API has no driver');
   return {
     server,

@@ -145,7 +145,7 @@ describe('revocations reach the API', () => {
         db: server.db,
         log: server.app.log,
         classroomEvents: localClassroomEvents(),
-        targets: server.app.targets,
+        targets: server.targets,
       });
       return feed;
     };
