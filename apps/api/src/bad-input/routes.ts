@@ -48,6 +48,7 @@ const form = (fields: Record<string, string>) =>
   multipartOf(Object.entries(fields).map(([name, value]) => ({ name, value })));
 
 const classroomId: ParamSource = (world) => world.classroomId;
+const liveTargetId: ParamSource = (world) => world.liveTargetId;
 const blank = fc.constantFrom('', '   ', '\t\n');
 const tooLong = (max: number) =>
   fc.integer({ min: max + 1, max: max + 50 }).map((n) => 'x'.repeat(n));
@@ -298,6 +299,35 @@ export const routeCases = {
       },
     },
     'GET /api/classrooms/:id/analytics': { params: { id: classroomId } },
+  },
+  targets: {
+    'GET /api/classrooms/:id/labs/:labId/target': {
+      params: { id: classroomId, labId: (world) => world.lab.id },
+    },
+    'POST /api/classrooms/:id/labs/:labId/target': {
+      params: { id: classroomId, labId: (world) => world.lab.id },
+    },
+    'GET /api/targets/:targetId': { params: { targetId: liveTargetId } },
+    'POST /api/targets/:targetId/extend': { params: { targetId: liveTargetId } },
+    'POST /api/targets/:targetId/reset': { params: { targetId: liveTargetId } },
+    'DELETE /api/targets/:targetId': { params: { targetId: liveTargetId } },
+    'GET /api/classrooms/:id/targets': { params: { id: classroomId } },
+    'DELETE /api/classrooms/:id/targets': { params: { id: classroomId } },
+    'GET /api/classrooms/:id/target-settings': { params: { id: classroomId } },
+    'PUT /api/classrooms/:id/target-settings': {
+      params: { id: classroomId },
+      json: { maxRunningTargets: 10 },
+      validBody: fc
+        .option(fc.integer({ min: 1, max: 1000 }), { nil: null })
+        .map((maxRunningTargets) => json({ maxRunningTargets })),
+    },
+    'GET /api/targets': { adminOnly: true },
+    'POST /api/target-images/check': {
+      json: { image: 'registry.hackclass.invalid/labs/sqli:3' },
+      validBody: fc
+        .stringMatching(/^[a-z0-9]{1,20}(\/[a-z0-9]{1,20}){0,2}(:[a-z0-9]{1,10})?$/)
+        .map((image) => json({ image })),
+    },
   },
 } satisfies Record<string, Record<string, RouteCase>>;
 

@@ -43,7 +43,6 @@ export async function startTarget(
 ): Promise<{ target: TargetRow; definition: LabTarget; created: boolean }> {
   const found = await definitionIn(service.db, start);
   if (!found) throw apiErrors.notFound('Live target of this lab');
-  if (!service.driver) throw apiErrors.targetsOff();
   const { labId: _labId, updatedAt: _updatedAt, ...definition } = found.definition;
   const { target, created } = await service.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${START_LOCK}::bigint)`);
@@ -52,6 +51,7 @@ export async function startTarget(
       .from(targets)
       .where(and(eq(targets.userId, start.userId), eq(targets.labId, start.labId), isActive));
     if (active) return { target: active, created: false };
+    if (!service.driver) throw apiErrors.targetsOff();
     await ensureUnderLimits(tx, { ...start, classroomMax: found.classroomMax }, service.config);
     const [inserted] = await tx
       .insert(targets)
