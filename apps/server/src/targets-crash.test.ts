@@ -152,7 +152,8 @@ describe.skipIf(!engineAnswers)('live targets across a kill -9 of the server', (
       classroomId: room.id,
       image: images.web,
       containerPort: 8080,
-      hostPort: first + 49,
+      // Past the server's range, in this file's block of a hundred.
+      hostPort: first + 50,
       env: {},
       memoryMb: 64,
       cpus: 0.5,
