@@ -22,6 +22,9 @@ export const engineAnswers = await (async () => {
   }
 })();
 
+const driverOf = (deploymentId: string) =>
+  dockerDriver({ deploymentId, bindAddress: '127.0.0.1', firewall: 'off' });
+
 /** An image no registry here can give: its start fails fast, and nothing is pulled. */
 export const MISSING_IMAGE = 'registry.hackclass.invalid/labs/absent:1';
 
@@ -37,17 +40,12 @@ export async function startEngineServer(
   const images = await buildTestImages();
   const deploymentId = `test-${randomBytes(6).toString('hex')}`;
   const first = 43_000 + randomInt(160) * 100;
-  const drivers: ReturnType<typeof dockerDriver>[] = [];
   const server = await startApiServer({
     janitorIntervalMs: 3_600_000,
     targetStartTimeoutMs: 20_000,
     ...options,
     labs: { portRange: { first, last: first + 99 }, ...options.labs },
-    targetDriver: () => {
-      const driver = dockerDriver({ deploymentId, bindAddress: '127.0.0.1', firewall: 'off' });
-      drivers.push(driver);
-      return driver;
-    },
+    targetDriver: () => driverOf(deploymentId),
   });
   // The driver the API uses, for what a test does behind its back (a container nobody owns).
   const driver = server.targets.driver;
@@ -56,11 +54,14 @@ export async function startEngineServer(
     server,
     images,
     driver,
+    /** Closes the API (its stops under way finish first), then removes what it left running. */
     async close() {
+      const cleaner = driverOf(deploymentId);
       try {
-        for (const container of await driver.list()) await driver.stop(container.targetId);
-      } finally {
         await server.close();
+        for (const container of await cleaner.list()) await cleaner.stop(container.targetId);
+      } finally {
+        await cleaner.close();
         await images.remove();
       }
     },
