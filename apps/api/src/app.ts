@@ -26,6 +26,7 @@ import { leaderboardRoutes } from './routes/leaderboard';
 import { memberRoutes } from './routes/members';
 import { notificationRoutes } from './routes/notifications';
 import { submissionRoutes } from './routes/submissions';
+import { targetTicketRoutes } from './routes/target-tickets';
 import { userRoutes } from './routes/users';
 import { userActivityRoutes } from './routes/users/activity';
 import { userQuotaRoutes } from './routes/users/quota';
@@ -64,6 +65,8 @@ export interface ApiOptions {
   quotas: ServerConfig['quotas'];
   /** Self-registered teachers wait as students until an admin approves them (TEACHER_APPROVAL). */
   teacherApproval: boolean;
+  /** Live lab targets: the engine, where targets are reached, what they may use (LABS_*, LAB_*). */
+  labs: ServerConfig['labs'];
 }
 
 /**
@@ -143,5 +146,9 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
     await routes.register(userActivityRoutes);
     await routes.register(userQuotaRoutes, { quotas: options.quotas, uploads: options.uploads });
     await routes.register(classroomEventRoutes);
+    await routes.register(targetTicketRoutes, {
+      publicUrl: options.publicUrl,
+      labsDomain: options.labs.domain,
+    });
   });
 }

@@ -192,6 +192,20 @@ export const apiErrors = {
       'Too many live pages',
       `At most ${max} classroom pages may follow live changes at once: close one and try again`,
     ),
+  targetNotRunning: () =>
+    new HttpError(
+      409,
+      'target_not_running',
+      'Target not running',
+      'This target is not running: start it again from the lab page',
+    ),
+  notAnHttpTarget: () =>
+    new HttpError(
+      400,
+      'not_an_http_target',
+      'Not an HTTP target',
+      'This target is reached with nc at its host and port, not in the browser',
+    ),
   identityUnavailable: () =>
     new HttpError(
       503,

@@ -43,6 +43,7 @@ export function apiOptionsOf(
     uploads: config.uploads,
     quotas: config.quotas,
     teacherApproval: config.teacherApproval,
+    labs: config.labs,
     redisUrl: config.redisUrl,
     requestsPerMinute: config.rateLimitPerMinute,
     signUpsPerHour: config.signUpLimitPerHour,

@@ -1,0 +1,59 @@
+import {
+  type Agent,
+  request as httpRequest,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
+import type { Upstream } from './gate';
+import { requestHeadersForTarget, responseHeadersFromTarget } from './headers';
+
+export interface ForwardOptions {
+  agent: Agent;
+  /** The scheme users reach HackClass by, for X-Forwarded-Proto. */
+  proto: string;
+  /** Called when the target cannot be reached before anything was answered. */
+  onUnreachable(error: Error): void;
+}
+
+/**
+ * Passes one request to the target and its answer back, both bodies streamed as they come:
+ * a large upload or download never sits in memory. The path goes exactly as the client sent it.
+ */
+export function forwardRequest(
+  request: IncomingMessage,
+  response: ServerResponse,
+  { address, port }: Upstream,
+  { agent, proto, onUnreachable }: ForwardOptions,
+): void {
+  const outgoing = httpRequest({
+    host: address,
+    port,
+    method: request.method,
+    path: request.url,
+    headers: requestHeadersForTarget(request.rawHeaders, {
+      clientAddress: request.socket.remoteAddress,
+      proto,
+    }),
+    agent,
+    setHost: false,
+  });
+  outgoing.on('response', (incoming) => {
+    response.writeHead(
+      incoming.statusCode ?? 502,
+      incoming.statusMessage,
+      responseHeadersFromTarget(incoming.rawHeaders),
+    );
+    incoming.pipe(response);
+    incoming.on('error', () => response.destroy());
+  });
+  outgoing.on('error', (error) => {
+    if (response.headersSent) response.destroy();
+    else onUnreachable(error);
+  });
+  request.on('error', () => outgoing.destroy());
+  // The browser went away before the whole answer: the target's connection is freed at once.
+  response.on('close', () => {
+    if (!response.writableFinished) outgoing.destroy();
+  });
+  request.pipe(outgoing);
+}
