@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dockerDriver } from './docker-driver';
+import { LABEL } from './labels';
+import {
+  docker,
+  engineAnswers,
+  execIn,
+  fetchPage,
+  launchOf,
+  testDeploymentId,
+} from './test-fixtures';
+import { buildTestImages } from './testing';
+import type { TargetDriver, TargetLaunch } from './types';
+
+describe.skipIf(!engineAnswers)('docker driver: a target’s life', () => {
+  const deploymentId = testDeploymentId();
+  const driver = dockerDriver({ deploymentId, bindAddress: '127.0.0.1' });
+  const other = dockerDriver({ deploymentId: testDeploymentId(), bindAddress: '127.0.0.1' });
+  const started: { driver: TargetDriver; targetId: string }[] = [];
+  let images: Awaited<ReturnType<typeof buildTestImages>>;
+  let web: TargetLaunch;
+  let containerId: string;
+
+  beforeAll(async () => {
+    images = await buildTestImages();
+    web = await launchOf(images.web);
+    started.push({ driver, targetId: web.targetId });
+    ({ containerId } = await driver.start(web));
+  });
+
+  afterAll(async () => {
+    await Promise.allSettled(started.map((target) => target.driver.stop(target.targetId)));
+    await images?.remove();
+    await driver.close();
+    await other.close();
+  });
+
+  it('publishes the target on 127.0.0.1 only, serving a page with its flag', async () => {
+    const page = await fetchPage(web.hostPort);
+    expect(page).toContain(web.env.HACKCLASS_FLAG);
+    const info = await docker.getContainer(containerId).inspect();
+    expect(info.HostConfig.PortBindings).toEqual({
+      '8080/tcp': [{ HostIp: '127.0.0.1', HostPort: String(web.hostPort) }],
+    });
+  });
+
+  it('inspects a running target with its labels', async () => {
+    const target = await driver.inspect(web.targetId);
+    expect(target).toMatchObject({
+      containerId,
+      targetId: web.targetId,
+      labId: web.labId,
+      userId: web.userId,
+      classroomId: web.classroomId,
+      running: true,
+      exitCode: null,
+      oomKilled: false,
+    });
+    expect(target?.startedAt?.getTime()).toBeGreaterThan(Date.now() - 120_000);
+    const info = await docker.getContainer(containerId).inspect();
+    expect(info.Config.Labels[LABEL.deployment]).toBe(deploymentId);
+  });
+
+  it('applies the limits and drops every capability', async () => {
+    const { HostConfig: host, Mounts } = await docker.getContainer(containerId).inspect();
+    expect(host.CapDrop).toEqual(['ALL']);
+    expect(host.CapAdd ?? []).toEqual([]);
+    expect(host.SecurityOpt).toEqual(['no-new-privileges:true']);
+    expect(host.Privileged).toBe(false);
+    expect(host.Memory).toBe(64 * 1024 * 1024);
+    expect(host.MemorySwap).toBe(64 * 1024 * 1024);
+    expect(host.NanoCpus).toBe(500_000_000);
+    expect(host.PidsLimit).toBe(64);
+    expect(host.RestartPolicy?.Name).toBe('no');
+    expect(host.Binds ?? []).toEqual([]);
+    expect(host.Mounts ?? []).toEqual([]);
+    expect(Mounts).toEqual([]);
+    expect(host.NetworkMode).toBe(`hackclass-${web.targetId}`);
+    const status = await execIn(containerId, ['cat', '/proc/self/status']);
+    expect(status.output).toMatch(/^CapEff:\s+0+$/m);
+    expect(status.output).toMatch(/^NoNewPrivs:\s+1$/m);
+  });
+
+  it('bounds a fork bomb by the pids limit', async () => {
+    const bomb = await execIn(containerId, [
+      'sh',
+      '-c',
+      'for i in $(/bin/busybox seq 200); do /bin/busybox sleep 5 & done 2>/dev/null; /bin/busybox ls /proc | /bin/busybox grep -c "^[0-9]"',
+    ]);
+    const processes = Number(bomb.output.trim().split('\n').at(-1));
+    // It got as far as the limit, and no further.
+    expect(processes).toBeGreaterThan(48);
+    expect(processes).toBeLessThanOrEqual(64);
+    expect((await driver.inspect(web.targetId))?.running).toBe(true);
+  });
+
+  it('lists only this deployment’s targets', async () => {
+    const echo = await launchOf(images.echo, { containerPort: 9000 });
+    started.push({ driver: other, targetId: echo.targetId });
+    await other.start(echo);
+    expect((await driver.list()).map((target) => target.targetId)).toEqual([web.targetId]);
+    expect((await other.list()).map((target) => target.targetId)).toEqual([echo.targetId]);
+    expect(await driver.inspect(echo.targetId)).toBeUndefined();
+    await driver.stop(echo.targetId);
+    expect(await other.inspect(echo.targetId)).toBeDefined();
+  });
+
+  it('stops a target, removing its container and network, and stops again quietly', async () => {
+    const target = await launchOf(images.web);
+    started.push({ driver, targetId: target.targetId });
+    await driver.start(target);
+    await driver.stop(target.targetId);
+    await driver.stop(target.targetId);
+    expect(await driver.inspect(target.targetId)).toBeUndefined();
+    const networks = await docker.listNetworks({
+      filters: { label: [`${LABEL.target}=${target.targetId}`] },
+    });
+    expect(networks).toEqual([]);
+    await expect(fetch(`http://127.0.0.1:${target.hostPort}/`)).rejects.toThrow();
+  });
+});

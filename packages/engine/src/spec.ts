@@ -1,0 +1,67 @@
+import type Docker from 'dockerode';
+import { labelsFor } from './labels';
+import { bridgeName, objectName } from './names';
+import type { TargetLaunch } from './types';
+
+const MIB = 1024 * 1024;
+
+/**
+ * The target's own bridge network. Docker keeps bridge networks from each other; inter-container
+ * traffic is off (there is one container anyway) and, without outbound, so is NAT: nothing the
+ * target sends is masqueraded onto the host's networks. The host firewall guard (firewall.ts)
+ * adds what Docker leaves open: the host itself, and routed traffic without NAT.
+ */
+export function networkSpec(
+  deploymentId: string,
+  launch: TargetLaunch,
+): Docker.NetworkCreateOptions {
+  return {
+    Name: objectName(launch.targetId),
+    Driver: 'bridge',
+    CheckDuplicate: true,
+    Labels: labelsFor(deploymentId, launch),
+    Options: {
+      'com.docker.network.bridge.name': bridgeName(launch.targetId, launch.outbound),
+      'com.docker.network.bridge.enable_icc': 'false',
+      'com.docker.network.bridge.enable_ip_masquerade': String(launch.outbound),
+    },
+  };
+}
+
+export function containerSpec(
+  deploymentId: string,
+  bindAddress: string,
+  launch: TargetLaunch,
+): Docker.ContainerCreateOptions {
+  const port = `${launch.containerPort}/tcp`;
+  const memory = launch.memoryMb * MIB;
+  return {
+    name: objectName(launch.targetId),
+    Image: launch.image,
+    Env: Object.entries(launch.env).map(([name, value]) => `${name}=${value}`),
+    Labels: labelsFor(deploymentId, launch),
+    ExposedPorts: { [port]: {} },
+    HostConfig: {
+      NetworkMode: objectName(launch.targetId),
+      PortBindings: { [port]: [{ HostIp: bindAddress, HostPort: String(launch.hostPort) }] },
+      CapDrop: ['ALL'],
+      SecurityOpt: ['no-new-privileges:true'],
+      Privileged: false,
+      Memory: memory,
+      // Equal to Memory: no swap on top of it.
+      MemorySwap: memory,
+      NanoCpus: Math.round(launch.cpus * 1e9),
+      PidsLimit: launch.pids,
+      RestartPolicy: { Name: 'no' },
+      IpcMode: 'private',
+      Sysctls: {
+        // Root in the container binds ports below 1024 without NET_BIND_SERVICE.
+        'net.ipv4.ip_unprivileged_port_start': '0',
+        // No IPv6 link-local route to the host's bridge address.
+        'net.ipv6.conf.all.disable_ipv6': '1',
+      },
+      // A chatty target cannot fill the host's disk with its log.
+      LogConfig: { Type: 'json-file', Config: { 'max-size': '1m', 'max-file': '1' } },
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export { buildTestImages, TEST_LABEL } from './images';
+export { removeTestLeftovers } from './leftovers';
