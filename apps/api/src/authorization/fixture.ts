@@ -10,6 +10,7 @@ import {
   labs,
   members,
   notifications,
+  targets,
   users,
 } from '../db/schema';
 import { type ApiServer, apiSession, createAccount, signedInAs, uniqueEmail } from '../testing';
@@ -71,7 +72,7 @@ export async function seedFixtures(
   count: number,
 ): Promise<Fixture[]> {
   const codes = joinCodes(count);
-  const fixtures = codes.map((joinCode) => {
+  const fixtures = codes.map((joinCode, index) => {
     const labId = randomUUID();
     return {
       userIds,
@@ -85,6 +86,9 @@ export async function seedFixtures(
       spareLabId: randomUUID(),
       notificationId: randomUUID(),
       freshEmail: uniqueEmail('fresh'),
+      httpTarget: { id: randomUUID() },
+      // Never connected to: the ticket route only reads it. Distinct, as active targets' are.
+      hostPort: 20_000 + index,
       imageKey: newStorageKey('classroom-images'),
       fileKey: newStorageKey('lab-files'),
     };
@@ -160,6 +164,20 @@ export async function seedFixtures(
     await tx
       .insert(classroomLabs)
       .values(fixtures.map(({ classroom, lab }) => ({ classroomId: classroom.id, labId: lab.id })));
+    await tx.insert(targets).values(
+      fixtures.map(({ httpTarget, classroom, lab, hostPort }) => ({
+        id: httpTarget.id,
+        labId: lab.id,
+        classroomId: classroom.id,
+        userId: userIds.member,
+        kind: 'http' as const,
+        state: 'running' as const,
+        hostAddress: '127.0.0.1',
+        hostPort,
+        startedAt: new Date(),
+        expiresAt: new Date(Date.now() + 3_600_000),
+      })),
+    );
     await tx.insert(notifications).values(
       fixtures.map(({ notificationId, classroom, lab }) => ({
         id: notificationId,
@@ -169,5 +187,7 @@ export async function seedFixtures(
       })),
     );
   });
-  return fixtures.map(({ imageKey: _image, fileKey: _file, ...fixture }) => fixture);
+  return fixtures.map(
+    ({ imageKey: _image, fileKey: _file, hostPort: _port, ...fixture }) => fixture,
+  );
 }

@@ -41,6 +41,8 @@ export interface Fixture {
   targetId: string;
   /** An email no account has. */
   freshEmail: string;
+  /** A running HTTP target of `member`, for the classroom's lab. */
+  httpTarget: { id: string };
 }
 
 export interface MatrixRequest {
@@ -529,6 +531,15 @@ export const MATRIX: MatrixRow[] = [
     method: 'GET',
     route: '/api/hacking-labs/:idOrSlug/files/:fileId',
     request: ({ lab }) => ({ url: `/hacking-labs/${lab.id}/files/${lab.fileId}` }),
+    expect: seenByClassroom,
+  },
+
+  // --- live targets ---
+  {
+    method: 'POST',
+    route: '/api/targets/:targetId/ticket',
+    request: ({ httpTarget }) => ({ url: `/targets/${httpTarget.id}/ticket` }),
+    // `member` owns it; its classroom's teacher and admins may look in; no one else learns of it.
     expect: seenByClassroom,
   },
 ];

@@ -299,6 +299,9 @@ export const routeCases = {
     },
     'GET /api/classrooms/:id/analytics': { params: { id: classroomId } },
   },
+  targetTickets: {
+    'POST /api/targets/:targetId/ticket': { params: { targetId: (world) => world.httpTargetId } },
+  },
 } satisfies Record<string, Record<string, RouteCase>>;
 
 export type Domain = keyof typeof routeCases;

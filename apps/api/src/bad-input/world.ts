@@ -1,5 +1,6 @@
 import type { Classroom, Lab } from '@hackclass/contracts';
 import fc from 'fast-check';
+import { targets } from '../db/schema';
 import { classroom, createLab } from '../routes/labs/test-fixtures';
 import { type ApiServer, type Person, signedInAs, startApiServer } from '../testing';
 import { pngImage } from '../testing/images';
@@ -62,6 +63,21 @@ export async function startWorld() {
     joinCode: string;
   }>();
   await member.session.call('POST', '/classrooms/join', { classroomCode: joinCode });
+  const [httpTarget] = await server.db
+    .insert(targets)
+    .values({
+      labId: lab.id,
+      classroomId: room.id,
+      userId: member.id,
+      kind: 'http',
+      state: 'running',
+      hostAddress: '127.0.0.1',
+      // Never connected to: the ticket route only reads it.
+      hostPort: 20_000,
+      startedAt: new Date(),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    })
+    .returning({ id: targets.id });
   const spareClassroom = await classroom(server, teacher.id);
   const spareLab = await createLab(teacher);
   const callers = await Promise.all([teacher, ...admins].map((person) => callerOf(server, person)));
@@ -75,6 +91,8 @@ export async function startWorld() {
     fileId: lab.files[0]?.id ?? '',
     memberId: member.id,
     targetId: target.id,
+    /** The member's running HTTP target, which the teacher and admins may open. */
+    httpTargetId: httpTarget?.id ?? '',
     spareClassroomId: spareClassroom.id,
     spareLabId: spareLab.id,
   };
