@@ -4,8 +4,10 @@ import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 import type { TargetKind, TargetState } from '@hackclass/contracts';
 import { WebSocketServer } from 'ws';
+import { newJoinCode } from '../../classrooms/join-code';
 import type { ApiDatabase } from '../../db';
-import { labs, targets } from '../../db/schema';
+import { classrooms, labs, targets, users } from '../../db/schema';
+import { issueTicket, TICKET_PATH } from './tickets';
 
 export interface TargetAnswer {
   status: number;
@@ -181,4 +183,36 @@ export async function insertLab(db: ApiDatabase, creatorId: string): Promise<str
     creatorId,
   });
   return id;
+}
+
+/**
+ * A running HTTP target on `hostPort` in a classroom of its own, owned by a user inserted
+ * directly, and the path of a fresh Open ticket of that owner on the target's host.
+ */
+export async function openableTarget(db: ApiDatabase, hostPort: number) {
+  const userId = randomUUID();
+  await db.insert(users).values({
+    id: userId,
+    identityUid: `proxy-${userId}`,
+    email: `proxy-${userId}@example.org`,
+    emailVerified: true,
+  });
+  const labId = await insertLab(db, userId);
+  const [room] = await db
+    .insert(classrooms)
+    .values({
+      name: `Proxy ${userId.slice(0, 8)}`,
+      teacherName: 'Ms Teacher',
+      joinCode: newJoinCode(),
+      creatorId: userId,
+    })
+    .returning({ id: classrooms.id });
+  const targetId = await insertTarget(db, {
+    labId,
+    classroomId: room?.id ?? '',
+    userId,
+    hostPort,
+  });
+  const ticket = await issueTicket(db, { targetId, userId });
+  return { targetId, ticketPath: `${TICKET_PATH}?ticket=${ticket}` };
 }
