@@ -214,5 +214,11 @@ export async function openableTarget(db: ApiDatabase, hostPort: number) {
     hostPort,
   });
   const ticket = await issueTicket(db, { targetId, userId });
-  return { targetId, ticketPath: `${TICKET_PATH}?ticket=${ticket}` };
+  return {
+    targetId,
+    labId,
+    userId,
+    classroomId: room?.id ?? '',
+    ticketPath: `${TICKET_PATH}?ticket=${ticket}`,
+  };
 }
