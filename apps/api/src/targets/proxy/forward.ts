@@ -47,6 +47,8 @@ export function forwardRequest(
     incoming.on('error', () => response.destroy());
   });
   outgoing.on('error', (error) => {
+    // Destroyed because the browser went away: there is no one left to answer.
+    if (response.destroyed) return;
     if (response.headersSent) response.destroy();
     else onUnreachable(error);
   });
