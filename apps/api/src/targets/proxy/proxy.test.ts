@@ -5,7 +5,7 @@ import { freePort } from '@hackclass/http/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { targets, targetTickets } from '../../db/schema';
+import { targets, targetTickets, users } from '../../db/schema';
 import { classroom } from '../../routes/labs/test-fixtures';
 import { type ApiServer, type Person, signedInAs, startApiServer } from '../../testing';
 import { signPass } from './cookie';
@@ -444,5 +444,19 @@ describe('a target that stops', () => {
     } finally {
       await upstream.close().catch(() => {});
     }
+  });
+});
+
+describe('a user who may no longer reach the target', () => {
+  it('is refused within seconds, with the cookie they were given', async () => {
+    const browser = await openedBy(people.teacher, ownerTarget);
+    expect((await browser.get('/')).status).toBe(200);
+    await server.db
+      .update(users)
+      .set({ disabledAt: new Date() })
+      .where(eq(users.id, people.teacher.id));
+    await expect
+      .poll(async () => (await browser.get('/')).status, { timeout: 10_000, interval: 250 })
+      .toBe(401);
   });
 });
