@@ -68,6 +68,23 @@ describe.skipIf(!engineAnswers)('docker driver: isolation', () => {
     await driver.close();
   });
 
+  it('reports whether the host firewall guard is in place, and why not', async () => {
+    const root = process.getuid?.() === 0;
+    const fresh = dockerDriver({ deploymentId: testDeploymentId(), bindAddress: '127.0.0.1' });
+    const off = dockerDriver({
+      deploymentId: testDeploymentId(),
+      bindAddress: '127.0.0.1',
+      firewall: 'off',
+    });
+    expect((await fresh.isolation()).guarded).toBe(root && guarded);
+    expect(guarded || !root).toBe(true);
+    expect(await off.isolation()).toMatchObject({
+      guarded: false,
+      message: expect.stringContaining('told to leave them to the operator'),
+    });
+    await Promise.all([fresh.close(), off.close()]);
+  });
+
   it('lets a target reach itself, so the probes below can tell', async () => {
     const { ip } = await addressOf(neighbour);
     const own = await fetchFrom(containerOf(neighbour), ip);
@@ -121,6 +138,15 @@ describe.skipIf(!engineAnswers)('docker driver: isolation', () => {
       for (const attempt of attempts) expect(attempt.output).not.toContain('host-reached');
       expect(connections).toBe(0);
     });
+  });
+
+  it('gives a target without outbound no way out through the engine’s DNS resolver', async (context) => {
+    if (!guarded) context.skip(UNGUARDED);
+    const own = await execIn(containerOf(isolated), ['nslookup', `hackclass-${isolated.targetId}`]);
+    expect(own.output).toMatch(/^Name:/m);
+    // Any answer from outside, even "no such name", would mean the query got out.
+    const lookup = await execIn(containerOf(isolated), ['nslookup', 'hackclass.example.com']);
+    expect(lookup.output).not.toMatch(/^Name:|NXDOMAIN/m);
   });
 
   describe.skipIf(!canMakeRemote)('another machine', () => {
