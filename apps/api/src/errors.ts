@@ -193,12 +193,7 @@ export const apiErrors = {
       `At most ${max} classroom pages may follow live changes at once: close one and try again`,
     ),
   targetNotRunning: () =>
-    new HttpError(
-      409,
-      'target_not_running',
-      'Target not running',
-      'This target is not running: start it again from the lab page',
-    ),
+    new HttpError(409, 'target_not_running', 'Target not running', 'This target is not running'),
   notAnHttpTarget: () =>
     new HttpError(
       400,

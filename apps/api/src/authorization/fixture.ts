@@ -8,6 +8,7 @@ import {
   labFiles,
   labFlags,
   labs,
+  labTargets,
   members,
   notifications,
   targets,
@@ -72,7 +73,7 @@ export async function seedFixtures(
   count: number,
 ): Promise<Fixture[]> {
   const codes = joinCodes(count);
-  const fixtures = codes.map((joinCode, index) => {
+  const fixtures = codes.map((joinCode) => {
     const labId = randomUUID();
     return {
       userIds,
@@ -86,9 +87,7 @@ export async function seedFixtures(
       spareLabId: randomUUID(),
       notificationId: randomUUID(),
       freshEmail: uniqueEmail('fresh'),
-      httpTarget: { id: randomUUID() },
-      // Never connected to: the ticket route only reads it. Distinct, as active targets' are.
-      hostPort: 20_000 + index,
+      liveTargetId: randomUUID(),
       imageKey: newStorageKey('classroom-images'),
       fileKey: newStorageKey('lab-files'),
     };
@@ -164,18 +163,34 @@ export async function seedFixtures(
     await tx
       .insert(classroomLabs)
       .values(fixtures.map(({ classroom, lab }) => ({ classroomId: classroom.id, labId: lab.id })));
+    await tx.insert(labTargets).values(
+      fixtures.map(({ lab }) => ({
+        labId: lab.id,
+        image: 'labs/matrix:1',
+        port: 8080,
+        kind: 'http' as const,
+        memoryMb: 64,
+        cpus: 0.5,
+        pids: 64,
+        lifetimeMinutes: 60,
+        extendable: true,
+        flagMode: 'per-student' as const,
+      })),
+    );
+    // Running for ten minutes, five left: its student may extend it.
+    const startedAt = new Date(Date.now() - 10 * 60_000);
+    const expiresAt = new Date(Date.now() + 5 * 60_000);
     await tx.insert(targets).values(
-      fixtures.map(({ httpTarget, classroom, lab, hostPort }) => ({
-        id: httpTarget.id,
+      fixtures.map(({ liveTargetId, classroom, lab }) => ({
+        id: liveTargetId,
         labId: lab.id,
         classroomId: classroom.id,
         userId: userIds.member,
         kind: 'http' as const,
         state: 'running' as const,
-        hostAddress: '127.0.0.1',
-        hostPort,
-        startedAt: new Date(),
-        expiresAt: new Date(Date.now() + 3_600_000),
+        flag: `HC{${liveTargetId}}`,
+        startedAt,
+        expiresAt,
       })),
     );
     await tx.insert(notifications).values(
@@ -187,7 +202,5 @@ export async function seedFixtures(
       })),
     );
   });
-  return fixtures.map(
-    ({ imageKey: _image, fileKey: _file, hostPort: _port, ...fixture }) => fixture,
-  );
+  return fixtures.map(({ imageKey: _image, fileKey: _file, ...fixture }) => fixture);
 }

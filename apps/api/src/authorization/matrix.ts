@@ -41,8 +41,8 @@ export interface Fixture {
   targetId: string;
   /** An email no account has. */
   freshEmail: string;
-  /** A running HTTP target of `member`, for the classroom's lab. */
-  httpTarget: { id: string };
+  /** `member`'s running target for the fixture's lab, which has a live target. */
+  liveTargetId: string;
 }
 
 export interface MatrixRequest {
@@ -538,7 +538,7 @@ export const MATRIX: MatrixRow[] = [
   {
     method: 'POST',
     route: '/api/targets/:targetId/ticket',
-    request: ({ httpTarget }) => ({ url: `/targets/${httpTarget.id}/ticket` }),
+    request: ({ liveTargetId }) => ({ url: `/targets/${liveTargetId}/ticket` }),
     // `member` owns it; its classroom's teacher and admins may look in; no one else learns of it.
     expect: seenByClassroom,
   },

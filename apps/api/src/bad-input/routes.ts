@@ -300,7 +300,7 @@ export const routeCases = {
     'GET /api/classrooms/:id/analytics': { params: { id: classroomId } },
   },
   targetTickets: {
-    'POST /api/targets/:targetId/ticket': { params: { targetId: (world) => world.httpTargetId } },
+    'POST /api/targets/:targetId/ticket': { params: { targetId: (world) => world.liveTargetId } },
   },
 } satisfies Record<string, Record<string, RouteCase>>;
 

@@ -63,7 +63,11 @@ export async function startWorld() {
     joinCode: string;
   }>();
   await member.session.call('POST', '/classrooms/join', { classroomCode: joinCode });
-  const [httpTarget] = await server.db
+  const spareClassroom = await classroom(server, teacher.id);
+  const spareLab = await createLab(teacher);
+  const callers = await Promise.all([teacher, ...admins].map((person) => callerOf(server, person)));
+  // The member's target, inserted as running: the routes about one target reach their handlers.
+  const [live] = await server.db
     .insert(targets)
     .values({
       labId: lab.id,
@@ -71,16 +75,8 @@ export async function startWorld() {
       userId: member.id,
       kind: 'http',
       state: 'running',
-      hostAddress: '127.0.0.1',
-      // Never connected to: the ticket route only reads it.
-      hostPort: 20_000,
-      startedAt: new Date(),
-      expiresAt: new Date(Date.now() + 3_600_000),
     })
     .returning({ id: targets.id });
-  const spareClassroom = await classroom(server, teacher.id);
-  const spareLab = await createLab(teacher);
-  const callers = await Promise.all([teacher, ...admins].map((person) => callerOf(server, person)));
   return {
     server,
     /** The owning teacher first, then the admins: each may do everything asked below. */
@@ -91,10 +87,9 @@ export async function startWorld() {
     fileId: lab.files[0]?.id ?? '',
     memberId: member.id,
     targetId: target.id,
-    /** The member's running HTTP target, which the teacher and admins may open. */
-    httpTargetId: httpTarget?.id ?? '',
     spareClassroomId: spareClassroom.id,
     spareLabId: spareLab.id,
+    liveTargetId: live?.id ?? '',
   };
 }
 
