@@ -1,7 +1,7 @@
 import type { ApiDatabase } from '../../db';
+import { ensureDeployment } from '../deployment';
 import { cachedAccess } from './access-cache';
 import { passCookie, passExpiry, signPass, TARGET_COOKIE, verifyPass } from './cookie';
-import { deploymentSecret } from './deployment-secret';
 import { PAGES, type ProxyPage } from './pages';
 import { targetAccessOf } from './target-access';
 import { redeemTicket } from './tickets';
@@ -31,7 +31,7 @@ export function targetGate(db: ApiDatabase, { secure }: { secure: boolean }) {
   let secret: Promise<string> | undefined;
   const secretOf = () => {
     if (!secret) {
-      secret = deploymentSecret(db);
+      secret = ensureDeployment(db).then(({ proxySecret }) => proxySecret);
       secret.catch(() => {
         secret = undefined;
       });

@@ -8,8 +8,8 @@ import WebSocket from 'ws';
 import { targets, targetTickets, users } from '../../db/schema';
 import { classroom } from '../../routes/labs/test-fixtures';
 import { type ApiServer, type Person, signedInAs, startApiServer } from '../../testing';
+import { ensureDeployment } from '../deployment';
 import { signPass } from './cookie';
-import { deploymentSecret } from './deployment-secret';
 import {
   type Echo,
   echoUpstream,
@@ -276,7 +276,7 @@ describe('who gets through', () => {
   });
 
   it('not an outsider, even with a pass signed by the deployment’s own secret', async () => {
-    const secret = await deploymentSecret(server.db);
+    const { proxySecret: secret } = await ensureDeployment(server.db);
     const pass = signPass(secret, {
       targetId: ownerTarget,
       userId: people.outsider.id,
