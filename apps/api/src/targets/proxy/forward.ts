@@ -7,6 +7,13 @@ import {
 import type { Upstream } from './gate';
 import { requestHeadersForTarget, responseHeadersFromTarget } from './headers';
 
+/**
+ * The target's reason phrase if Node may send it on: the parser lets through characters (DEL,
+ * say) that `writeHead` refuses by throwing, which a target could use to crash HackClass.
+ */
+const fitReason = (reason: string | undefined) =>
+  reason !== undefined && /^[\t\x20-\x7e\x80-\xff]*$/.test(reason) ? reason : undefined;
+
 export interface ForwardOptions {
   agent: Agent;
   /** The scheme users reach HackClass by, for X-Forwarded-Proto. */
@@ -38,11 +45,20 @@ export function forwardRequest(
     setHost: false,
   });
   outgoing.on('response', (incoming) => {
-    response.writeHead(
-      incoming.statusCode ?? 502,
-      incoming.statusMessage,
-      responseHeadersFromTarget(incoming.rawHeaders),
-    );
+    try {
+      response.writeHead(
+        incoming.statusCode ?? 502,
+        fitReason(incoming.statusMessage),
+        responseHeadersFromTarget(incoming.rawHeaders),
+      );
+    } catch (error) {
+      // Whatever the target sends, HackClass must not throw: a page of ours instead (writeHead
+      // keeps the refused reason phrase, which would refuse the page too).
+      response.statusMessage = '';
+      incoming.destroy();
+      onUnreachable(error as Error);
+      return;
+    }
     incoming.pipe(response);
     incoming.on('error', () => response.destroy());
   });

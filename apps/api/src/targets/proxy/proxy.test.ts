@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { request } from 'node:http';
+import { type AddressInfo, createServer as createTcpServer } from 'node:net';
 import { Readable } from 'node:stream';
 import { freePort } from '@hackclass/http/testing';
 import { eq } from 'drizzle-orm';
@@ -458,5 +459,32 @@ describe('a user who may no longer reach the target', () => {
     await expect
       .poll(async () => (await browser.get('/')).status, { timeout: 10_000, interval: 250 })
       .toBe(401);
+  });
+});
+
+describe('a target that answers what Node would refuse to send', () => {
+  it('cannot make HackClass throw: the answer passes without its reason phrase', async () => {
+    // A reason phrase with DEL: Node's parser takes it, Node's writeHead throws on it.
+    const raw = createTcpServer((socket) =>
+      socket.once('data', () =>
+        socket.end(Buffer.from('HTTP/1.1 200 O\x7fK\r\nContent-Length: 2\r\n\r\nhi', 'latin1')),
+      ),
+    );
+    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+    try {
+      const targetId = await insertTarget(server.db, {
+        labId: await insertLab(server.db, people.owner.id),
+        classroomId,
+        userId: people.owner.id,
+        hostPort: (raw.address() as AddressInfo).port,
+      });
+      const browser = await openedBy(people.owner, targetId);
+      const answer = await browser.get('/');
+      expect(answer.status).toBe(200);
+      expect(answer.body).toBe('hi');
+      expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
+    } finally {
+      await new Promise((resolve) => raw.close(resolve));
+    }
   });
 });
