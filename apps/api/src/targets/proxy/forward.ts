@@ -32,6 +32,8 @@ export function forwardRequest(
   { address, port }: Upstream,
   { agent, proto, onUnreachable }: ForwardOptions,
 ): void {
+  // The browser left while the cookie was checked: nothing to pass on.
+  if (request.socket.destroyed) return;
   const outgoing = httpRequest({
     host: address,
     port,

@@ -29,6 +29,8 @@ export function tunnelUpgrade(
   { address, port }: Upstream,
   { proto, open }: { proto: string; open: Set<Duplex> },
 ): void {
+  // The browser left while the cookie was checked: no connection to open.
+  if (socket.destroyed) return;
   const target: Socket = connect({ host: address, port });
   let connected = false;
   open.add(socket);
