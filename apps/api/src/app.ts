@@ -27,6 +27,7 @@ import { leaderboardRoutes } from './routes/leaderboard';
 import { memberRoutes } from './routes/members';
 import { notificationRoutes } from './routes/notifications';
 import { submissionRoutes } from './routes/submissions';
+import { targetTicketRoutes } from './routes/target-tickets';
 import { targetRoutes } from './routes/targets';
 import { userRoutes } from './routes/users';
 import { userActivityRoutes } from './routes/users/activity';
@@ -185,5 +186,9 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
     await routes.register(userQuotaRoutes, { quotas: options.quotas, uploads: options.uploads });
     await routes.register(classroomEventRoutes);
     await routes.register(targetRoutes);
+    await routes.register(targetTicketRoutes, {
+      publicUrl: options.publicUrl,
+      labsDomain: options.labs.domain,
+    });
   });
 }

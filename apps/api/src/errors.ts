@@ -240,6 +240,13 @@ export const apiErrors = {
   /** An engine failure met while the caller waited (a reset, an image check). */
   engineFailure: (status: 422 | 502 | 503, code: string, detail: string) =>
     new HttpError(status, code, 'Target failed', detail),
+  notAnHttpTarget: () =>
+    new HttpError(
+      400,
+      'not_an_http_target',
+      'Not an HTTP target',
+      'This target is reached with nc at its host and port, not in the browser',
+    ),
   identityUnavailable: () =>
     new HttpError(
       503,

@@ -614,6 +614,13 @@ export const MATRIX: MatrixRow[] = [
     // Those who create labs get past every check to the engine, which is off here.
     expect: { ...creators, owner: 503, otherTeacher: 503, admin: 503 },
   },
+  {
+    method: 'POST',
+    route: '/api/targets/:targetId/ticket',
+    request: ({ liveTargetId }) => ({ url: `/targets/${liveTargetId}/ticket` }),
+    // `member` owns it; its classroom's teacher and admins may look in; no one else learns of it.
+    expect: seenByClassroom,
+  },
 ];
 
 /** Calls that change state, each of which must carry a valid anti-forgery token. */

@@ -329,6 +329,9 @@ export const routeCases = {
     // would send the engine to real registries.)
     'POST /api/target-images/check': { json: { image: 'registry.hackclass.invalid/labs/sqli:3' } },
   },
+  targetTickets: {
+    'POST /api/targets/:targetId/ticket': { params: { targetId: (world) => world.liveTargetId } },
+  },
 } satisfies Record<string, Record<string, RouteCase>>;
 
 export type Domain = keyof typeof routeCases;

@@ -10,6 +10,7 @@ import { createLogger } from '@hackclass/logger';
 import { type ApiOptions, type AppTargets, apiApp } from '../app';
 import { schema } from '../db';
 import { apiOptionsOf } from '../options';
+import { targetProxy, targetProxyOptionsOf } from '../targets/proxy/plugin';
 
 export const TEST_API_KEY = 'api-test-key';
 
@@ -75,6 +76,7 @@ export async function startApiServer({
   const context = { config, connection, logger: createLogger('silent') };
   const adminSecret = randomBytes(32).toString('base64url');
   const app = await createService(context);
+  await app.register(targetProxy, targetProxyOptionsOf(context));
   const routes: ApiRoute[] = [];
   app.addHook('onRoute', ({ method, url }) => {
     for (const verb of [method].flat()) {
