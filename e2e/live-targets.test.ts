@@ -108,7 +108,8 @@ describe('live targets', () => {
     // Static flags need a flag of the lab's own; per student, the flags become optional.
     await page.getByRole('button', { name: 'Create lab' }).click();
     await page.getByText('Enter the flag').waitFor();
-    await page.getByRole('radio', { name: 'Per student' }).check({ force: true });
+    // The segmented control's radios are hidden behind their labels.
+    await page.getByText('Per student', { exact: true }).click();
     await page.getByText(/The lab’s flags above become optional/).waitFor();
     await page.getByRole('switch', { name: 'Outbound network' }).click();
     await page.getByText(/can then reach the internet/).waitFor();
@@ -206,7 +207,7 @@ describe('live targets', () => {
     await page.getByText('No running targets').waitFor({ timeout: 30_000 });
 
     // The student's panel learns it: the target stopped, and a new one may start.
-    await studentPage.reload();
+    await open(studentPage, `/hacking-labs/${labSlug}?classroom=${classroomId}`);
     const panel = studentPage.getByRole('region', { name: 'Live target' });
     await panel.getByRole('button', { name: 'Start target' }).waitFor();
   });
@@ -238,7 +239,8 @@ describe('live targets', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Submissions CSV' }).click(),
     ]);
-    const lines = (await readFile(await file.path(), 'utf8')).split('\r\n');
+    const text = await readFile(await file.path(), 'utf8');
+    const lines = text.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe('Submitted at,Name,Lab,Correct,Shared flag owner');
     expect(
       lines.filter((line) => line.endsWith(`,${buddy.name},${labName},no,${student.name}`)),
