@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { buildTestImages } from '@hackclass/engine/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,7 +8,7 @@ import { type ApiClient, signedUpClients } from './support/api';
 import { type RunningApp, startApp } from './support/app';
 import { seriousViolations } from './support/axe';
 import { emulateScheme, type Scheme } from './support/pages';
-import { addLabToClassroom, createClassroom, joinAndApprove } from './support/seed';
+import { addLabToClassroom, createClassroom, createLab, joinAndApprove } from './support/seed';
 import { signedInPage } from './support/signed-in-page';
 import { portWindow, removeTargetsOf } from './support/targets';
 
@@ -227,6 +228,7 @@ describe('live targets', () => {
       .getByRole('row', { name: new RegExp(buddy.name) });
     await submission.getByText('Shared flag?').waitFor();
     await submission.getByText(`flag of ${student.name}`).waitFor();
+    await checkScreen(page, 'recent-submissions', 'main');
 
     await open(page, `/analytics?classroom=${classroomId}`);
     const card = page.getByRole('region', { name: 'Suspected shared flags' });
@@ -248,5 +250,49 @@ describe('live targets', () => {
     expect(lines.filter((line) => line.endsWith(`,${student.name},${labName},yes,`))).toHaveLength(
       1,
     );
+  });
+
+  it('gives a TCP target’s address to copy, and lets its student stop it', async () => {
+    const echoLab = await createLab(teacherApi, {
+      name: 'Echo service',
+      description: 'Talk to it.',
+      difficulty: 'Easy',
+      category: 'Networking',
+      points: 50,
+      flags: [{ value: 'HC{echo}' }],
+      target: { image: images?.echo, port: 9000, kind: 'tcp', lifetimeMinutes: 15 },
+    });
+    await addLabToClassroom(teacherApi, classroomId, echoLab.id);
+
+    const page = studentPage;
+    await open(page, `/hacking-labs/${echoLab.slug}?classroom=${classroomId}`);
+    const panel = page.getByRole('region', { name: 'Live target' });
+    await panel.getByRole('button', { name: 'Start target' }).click();
+    await panel.getByTestId('target-state').getByText('Running').waitFor({ timeout: 60_000 });
+    const address = (await panel.getByTestId('target-address').textContent()) ?? '';
+    const [host, port] = address.split(':');
+    expect(host).toBe('127.0.0.1');
+    await panel.getByText(`nc ${host} ${port}`).waitFor();
+    expect(await panel.getByRole('button', { name: 'Copy address' }).isVisible()).toBe(true);
+    await checkScreen(page, 'lab-panel-tcp');
+
+    // The address reaches the target: it echoes a line back.
+    const echoed = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), host, () => socket.write('hello target\n'));
+      socket.setEncoding('utf8');
+      socket.once('data', (data: string) => {
+        resolve(data);
+        socket.destroy();
+      });
+      socket.once('error', reject);
+    });
+    expect(echoed).toBe('hello target\n');
+
+    await panel.getByRole('button', { name: 'Stop', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Stop the target' });
+    await dialog.getByText('The target stops and its state is lost.').waitFor();
+    await dialog.getByRole('button', { name: 'Stop', exact: true }).click();
+    await panel.getByText('Your last target was stopped.').waitFor({ timeout: 30_000 });
+    await panel.getByRole('button', { name: 'Start target' }).waitFor();
   });
 });
