@@ -37,18 +37,21 @@ export interface LabFields {
   category: string;
   points: number;
   flags: { value: string; caseSensitive?: boolean }[];
+  /** The lab's live target, as the lab form's `target` field holds it. */
+  target?: Record<string, unknown>;
 }
 
 /** A lab made by a teacher through the API, with files given as name and content. */
 export function createLab(
   teacher: ApiClient,
-  { flags, points, ...fields }: LabFields,
+  { flags, points, target, ...fields }: LabFields,
   files: Record<string, string> = {},
 ): Promise<{ id: string; slug: string }> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   form.set('points', String(points));
   form.set('flags', JSON.stringify(flags));
+  if (target) form.set('target', JSON.stringify(target));
   for (const [name, content] of Object.entries(files)) {
     form.append('labFiles', new Blob([content]), name);
   }

@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { ServerConfig } from '@hackclass/config';
 import { type Connection, drizzleOver, migrate } from '@hackclass/db';
+import type { TargetDriver } from '@hackclass/engine';
 import { problemHandlers } from '@hackclass/http';
 import type { IdTokenVerifier } from '@hackclass/id-token';
 import type { FileStore } from '@hackclass/storage';
@@ -26,15 +27,23 @@ import { leaderboardRoutes } from './routes/leaderboard';
 import { memberRoutes } from './routes/members';
 import { notificationRoutes } from './routes/notifications';
 import { submissionRoutes } from './routes/submissions';
+import { targetTicketRoutes } from './routes/target-tickets';
+import { targetRoutes } from './routes/targets';
 import { userRoutes } from './routes/users';
 import { userActivityRoutes } from './routes/users/activity';
 import { userQuotaRoutes } from './routes/users/quota';
+import { ensureDeployment } from './targets/deployment';
+import { engineStatus } from './targets/engine-readiness';
+import { type Janitor, janitor } from './targets/janitor';
+import { type TargetService, targetService } from './targets/service';
 import type { KnownUsers } from './users/known-users';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: ApiDatabase;
     classroomEvents: ClassroomEvents;
+    /** Live lab targets: this deployment, its engine (if any), settings and janitor. */
+    targets: AppTargets;
   }
 }
 
@@ -64,7 +73,19 @@ export interface ApiOptions {
   quotas: ServerConfig['quotas'];
   /** Self-registered teachers wait as students until an admin approves them (TEACHER_APPROVAL). */
   teacherApproval: boolean;
+  /** Live lab targets: the engine, where targets are reached, what they may use (LABS_*, LAB_*). */
+  labs: ServerConfig['labs'];
+  /** The engine's driver for this deployment's id; absent: live targets are off. */
+  targetDriver?: ((deploymentId: string) => TargetDriver) | undefined;
+  /** How often the janitor sweeps; default 15 s. */
+  janitorIntervalMs?: number | undefined;
+  /** How long a target may take to serve on its port; default 60 s. */
+  targetStartTimeoutMs?: number | undefined;
+  /** Told the targets service once made (it lives inside the API's scope): for tests and tools. */
+  onTargets?: ((targets: AppTargets) => void) | undefined;
 }
+
+export type AppTargets = TargetService & { janitor: Janitor };
 
 /**
  * The product API as one encapsulated plugin: mounted under `/api` by the all-in-one server
@@ -78,11 +99,31 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
     : localClassroomEvents();
   app.decorate('classroomEvents', classroomEvents);
   app.addHook('onClose', () => classroomEvents.close());
+  const deployment = await ensureDeployment(app.db);
+  const targets = targetService({
+    deployment,
+    driver: options.targetDriver?.(deployment.id),
+    config: options.labs,
+    db: app.db,
+    log: app.log,
+    startTimeoutMs: options.targetStartTimeoutMs,
+  });
+  const targetJanitor = janitor(targets, options.connection, options.janitorIntervalMs);
+  const appTargets: AppTargets = { ...targets, janitor: targetJanitor };
+  app.decorate('targets', appTargets);
+  options.onTargets?.(appTargets);
+  const { driver } = targets;
+  if (driver && app.hasDecorator('readiness')) {
+    app.readiness.add('engine', () => engineStatus(driver));
+  }
   // Started once listening: in the all-in-one server the identity service answers only then.
   app.addHook('onListen', async () => {
-    options.accountEvents.start({ db: app.db, log: app.log, classroomEvents });
+    options.accountEvents.start({ db: app.db, log: app.log, classroomEvents, targets });
+    targetJanitor.start();
   });
   app.addHook('preClose', () => options.accountEvents.stop());
+  app.addHook('preClose', () => targetJanitor.stop());
+  app.addHook('onClose', () => targets.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(problemHandlers);
@@ -136,6 +177,7 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
       files: options.files,
       uploads: options.uploads,
       quotas: options.quotas,
+      labs: options.labs,
     });
     await routes.register(classroomLabRoutes);
     await routes.register(submissionRoutes);
@@ -143,5 +185,10 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
     await routes.register(userActivityRoutes);
     await routes.register(userQuotaRoutes, { quotas: options.quotas, uploads: options.uploads });
     await routes.register(classroomEventRoutes);
+    await routes.register(targetRoutes);
+    await routes.register(targetTicketRoutes, {
+      publicUrl: options.publicUrl,
+      labsDomain: options.labs.domain,
+    });
   });
 }

@@ -192,6 +192,61 @@ export const apiErrors = {
       'Too many live pages',
       `At most ${max} classroom pages may follow live changes at once: close one and try again`,
     ),
+  targetsOff: () =>
+    new HttpError(
+      503,
+      'targets_off',
+      'Live targets are off',
+      'Live targets are not set up on this server',
+    ),
+  engineUnreachable: () =>
+    new HttpError(
+      503,
+      'engine_unreachable',
+      'Engine unreachable',
+      'The engine that runs targets does not answer: try again in a moment',
+    ),
+  portRangeExhausted: () =>
+    new HttpError(
+      503,
+      'port_range_exhausted',
+      'No free port',
+      'Every port for targets is in use: try again when a target has stopped',
+    ),
+  targetLimitReached: (which: 'classroom' | 'yours' | 'server', max: number) =>
+    new HttpError(
+      409,
+      'target_limit_reached',
+      'Too many running targets',
+      {
+        classroom: `This classroom may run ${max} targets at once: try again when one has stopped`,
+        yours: `You may run ${max} targets at once: stop one of yours first`,
+        server: `This server runs at most ${max} targets at once: try again when one has stopped`,
+      }[which],
+    ),
+  targetNotExtendable: (detail: string) =>
+    new HttpError(409, 'target_not_extendable', 'Target not extendable', detail),
+  targetNotRunning: () =>
+    new HttpError(409, 'target_not_running', 'Target not running', 'This target is not running'),
+  /** A lab target asks for more than the operator allows (LAB_MAX_*); names the field. */
+  targetLimitTooHigh: (field: string, label: string, max: number) =>
+    new HttpError(
+      400,
+      'target_limit_too_high',
+      'Target limit too high',
+      `The ${label} may be at most ${max} on this server`,
+      { [`target.${field}`]: [`The ${label} may be at most ${max} on this server`] },
+    ),
+  /** An engine failure met while the caller waited (a reset, an image check). */
+  engineFailure: (status: 422 | 502 | 503, code: string, detail: string) =>
+    new HttpError(status, code, 'Target failed', detail),
+  notAnHttpTarget: () =>
+    new HttpError(
+      400,
+      'not_an_http_target',
+      'Not an HTTP target',
+      'This target is reached with nc at its host and port, not in the browser',
+    ),
   identityUnavailable: () =>
     new HttpError(
       503,

@@ -2,3 +2,8 @@ export { type ApiOptions, apiApp } from './app';
 export { type ApiDatabase, apiMigrations, schema } from './db';
 export { apiOptionsOf } from './options';
 export { buildApiServer } from './server';
+export {
+  type TargetProxyOptions,
+  targetProxy,
+  targetProxyOptionsOf,
+} from './targets/proxy/plugin';

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { dockerDriver } from '@hackclass/engine';
 import type { ServiceContext } from '@hackclass/http';
 import { createIdTokenVerifier } from '@hackclass/id-token';
 import { createLocalFileStore } from '@hackclass/storage';
@@ -43,6 +44,16 @@ export function apiOptionsOf(
     uploads: config.uploads,
     quotas: config.quotas,
     teacherApproval: config.teacherApproval,
+    labs: config.labs,
+    targetDriver:
+      config.labs.driver === 'docker'
+        ? (deploymentId) =>
+            dockerDriver({
+              deploymentId,
+              bindAddress: config.labs.bindAddress,
+              dockerHost: config.labs.dockerHost,
+            })
+        : undefined,
     redisUrl: config.redisUrl,
     requestsPerMinute: config.rateLimitPerMinute,
     signUpsPerHour: config.signUpLimitPerHour,

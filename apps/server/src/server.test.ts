@@ -63,6 +63,7 @@ describe('all-in-one server', () => {
         projectId: 'school-project',
         emulatorOrigin: 'https://class.example.org',
       },
+      targets: { enabled: false },
     });
   });
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { apiApp, apiOptionsOf } from '@hackclass/api';
+import { apiApp, apiOptionsOf, targetProxy, targetProxyOptionsOf } from '@hackclass/api';
 import { createService, problemHandlers, type ServiceContext } from '@hackclass/http';
 import { identityApp, identityOptionsOf } from '@hackclass/identity';
 import type { FastifyInstance } from 'fastify';
@@ -20,6 +20,8 @@ export async function buildServer(
   { webRoot = defaultWebRoot }: AllInOneOptions = {},
 ): Promise<FastifyInstance> {
   const app = await createService(context);
+  // First: requests for a live target's host name are the target's, not the app's.
+  await app.register(targetProxy, targetProxyOptionsOf(context));
   await app.register(problemHandlers, { notFound: pageOrNotFound });
   const runtimeConfig = runtimeConfigOf(context.config);
   app.get('/config.json', async (_request, reply) => {

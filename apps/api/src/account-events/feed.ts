@@ -6,6 +6,8 @@ import {
   type AccountEvent,
   type IdentityAdmin,
 } from '../identity-admin/client';
+import type { TargetService } from '../targets/service';
+import { releaseTargets } from '../targets/stop-targets';
 import { deleteProductUser } from '../users/delete-user';
 import type { KnownUsers } from '../users/known-users';
 import { readCursor, saveCursor } from './cursor';
@@ -24,6 +26,7 @@ export interface AccountEventFeed {
     db: ApiDatabase;
     log: FastifyBaseLogger;
     classroomEvents: ClassroomEvents;
+    targets: TargetService;
   }): void;
   /** Reads and applies the events since the last poll, now. */
   poll(): Promise<void>;
@@ -63,8 +66,10 @@ export function accountEventFeed({
       revocations.revoke(event.uid, event.validSince, recordedAt);
     } else {
       revocations.revoke(event.uid, Number.POSITIVE_INFINITY, recordedAt);
-      const { db, classroomEvents } = requireServices();
-      for (const classroomId of await deleteProductUser(db, event.uid)) {
+      const { db, classroomEvents, targets } = requireServices();
+      const { classroomIds, targetIds } = await deleteProductUser(db, event.uid);
+      releaseTargets(targets, targetIds);
+      for (const classroomId of classroomIds) {
         classroomEvents.publish(classroomId, { type: 'members' });
       }
     }

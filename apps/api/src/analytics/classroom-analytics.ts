@@ -1,8 +1,9 @@
 import type { ClassroomAnalytics } from '@hackclass/contracts';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { memberName, solveCount } from '../classrooms/queries';
 import type { ApiDatabase } from '../db';
 import { classroomLabs, labs, members, solves, submissions, users } from '../db/schema';
+import { sharedFlagOwnerName, sharedFlagOwnerOf } from '../submissions/shared-flag-owner';
 
 /** The UTC day of a solve. */
 const solveDay = sql<string>`to_char(${solves.solvedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
@@ -70,8 +71,27 @@ function studentStats(db: ApiDatabase, classroomId: string) {
     .orderBy(desc(members.points), asc(sql`lower(${memberName})`), asc(users.id));
 }
 
+/** Refused flags that were another student's target flag, newest first. */
+function suspectedSharedFlags(db: ApiDatabase, classroomId: string) {
+  return db
+    .select({
+      submissionId: submissions.id,
+      labId: labs.id,
+      labName: labs.name,
+      submitter: { id: users.id, name: memberName },
+      ownerId: submissions.sharedFlagOwnerId,
+      ownerName: sharedFlagOwnerName,
+      submittedAt: submissions.submittedAt,
+    })
+    .from(submissions)
+    .innerJoin(users, eq(users.id, submissions.userId))
+    .innerJoin(labs, eq(labs.id, submissions.labId))
+    .where(and(eq(submissions.classroomId, classroomId), isNotNull(submissions.sharedFlagOwnerId)))
+    .orderBy(desc(submissions.submittedAt), desc(submissions.id));
+}
+
 /**
- * A classroom's numbers for its teacher, in three queries. `acceptedMembers` is the classroom's
+ * A classroom's numbers for its teacher, in four queries. `acceptedMembers` is the classroom's
  * accepted member count, the denominator of each lab's solve rate.
  */
 export async function classroomAnalytics(
@@ -79,10 +99,11 @@ export async function classroomAnalytics(
   classroomId: string,
   acceptedMembers: number,
 ): Promise<ClassroomAnalytics> {
-  const [days, labRows, students] = await Promise.all([
+  const [days, labRows, students, shared] = await Promise.all([
     solvesPerDay(db, classroomId),
     labStats(db, classroomId),
     studentStats(db, classroomId),
+    suspectedSharedFlags(db, classroomId),
   ]);
   return {
     solvesPerDay: days,
@@ -91,5 +112,9 @@ export async function classroomAnalytics(
       solveRate: acceptedMembers === 0 ? 0 : lab.solveCount / acceptedMembers,
     })),
     students,
+    suspectedSharedFlags: shared.flatMap(({ ownerId, ownerName, submittedAt, ...row }) => {
+      const owner = sharedFlagOwnerOf(ownerId, ownerName);
+      return owner ? [{ ...row, owner, submittedAt: submittedAt.toISOString() }] : [];
+    }),
   };
 }

@@ -5,6 +5,7 @@ import type { ApiDatabase } from '../db';
 import { classrooms, labs, members, solves, submissions, users } from '../db/schema';
 import { memberRank } from '../leaderboard/leaderboard';
 import { type Actor, canCreateContent } from '../policies/actors';
+import { sharedFlagOwnerName, sharedFlagOwnerOf } from '../submissions/shared-flag-owner';
 
 const RECENT_SOLVES = 10;
 const RECENT_SUBMISSIONS = 20;
@@ -98,6 +99,8 @@ function recentSubmissions(db: ApiDatabase, userId: string) {
       labId: labs.id,
       labName: labs.name,
       correct: submissions.correct,
+      sharedFlagOwnerId: submissions.sharedFlagOwnerId,
+      sharedFlagOwnerName,
       submittedAt: submissions.submittedAt,
     })
     .from(submissions)
@@ -128,10 +131,13 @@ export async function userActivity(db: ApiDatabase, actor: Actor): Promise<UserA
       ? {
           teaching: {
             pendingRequests: pending,
-            recentSubmissions: submitted.map((row) => ({
-              ...row,
-              submittedAt: row.submittedAt.toISOString(),
-            })),
+            recentSubmissions: submitted.map(
+              ({ sharedFlagOwnerId, sharedFlagOwnerName: owner, submittedAt, ...row }) => ({
+                ...row,
+                sharedFlagOwner: sharedFlagOwnerOf(sharedFlagOwnerId, owner),
+                submittedAt: submittedAt.toISOString(),
+              }),
+            ),
           },
         }
       : {}),

@@ -8,8 +8,10 @@ import {
   labFiles,
   labFlags,
   labs,
+  labTargets,
   members,
   notifications,
+  targets,
   users,
 } from '../db/schema';
 import { type ApiServer, apiSession, createAccount, signedInAs, uniqueEmail } from '../testing';
@@ -85,6 +87,7 @@ export async function seedFixtures(
       spareLabId: randomUUID(),
       notificationId: randomUUID(),
       freshEmail: uniqueEmail('fresh'),
+      liveTargetId: randomUUID(),
       imageKey: newStorageKey('classroom-images'),
       fileKey: newStorageKey('lab-files'),
     };
@@ -160,6 +163,36 @@ export async function seedFixtures(
     await tx
       .insert(classroomLabs)
       .values(fixtures.map(({ classroom, lab }) => ({ classroomId: classroom.id, labId: lab.id })));
+    await tx.insert(labTargets).values(
+      fixtures.map(({ lab }) => ({
+        labId: lab.id,
+        image: 'labs/matrix:1',
+        port: 8080,
+        kind: 'http' as const,
+        memoryMb: 64,
+        cpus: 0.5,
+        pids: 64,
+        lifetimeMinutes: 60,
+        extendable: true,
+        flagMode: 'per-student' as const,
+      })),
+    );
+    // Running for ten minutes, five left: its student may extend it.
+    const startedAt = new Date(Date.now() - 10 * 60_000);
+    const expiresAt = new Date(Date.now() + 5 * 60_000);
+    await tx.insert(targets).values(
+      fixtures.map(({ liveTargetId, classroom, lab }) => ({
+        id: liveTargetId,
+        labId: lab.id,
+        classroomId: classroom.id,
+        userId: userIds.member,
+        kind: 'http' as const,
+        state: 'running' as const,
+        flag: `HC{${liveTargetId}}`,
+        startedAt,
+        expiresAt,
+      })),
+    );
     await tx.insert(notifications).values(
       fixtures.map(({ notificationId, classroom, lab }) => ({
         id: notificationId,

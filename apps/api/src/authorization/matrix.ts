@@ -41,6 +41,8 @@ export interface Fixture {
   targetId: string;
   /** An email no account has. */
   freshEmail: string;
+  /** `member`'s running target for the fixture's lab, which has a live target. */
+  liveTargetId: string;
 }
 
 export interface MatrixRequest {
@@ -529,6 +531,94 @@ export const MATRIX: MatrixRow[] = [
     method: 'GET',
     route: '/api/hacking-labs/:idOrSlug/files/:fileId',
     request: ({ lab }) => ({ url: `/hacking-labs/${lab.id}/files/${lab.fileId}` }),
+    expect: seenByClassroom,
+  },
+
+  // --- live targets (the matrix's API has no engine: starting anew answers targets_off) ---
+  {
+    method: 'GET',
+    route: '/api/classrooms/:id/labs/:labId/target',
+    request: ({ classroom, lab }) => ({ url: `/classrooms/${classroom.id}/labs/${lab.id}/target` }),
+    expect: seenByClassroom,
+  },
+  {
+    method: 'POST',
+    route: '/api/classrooms/:id/labs/:labId/target',
+    // The member's running target is there already: a second start answers it.
+    request: ({ classroom, lab }) => ({ url: `/classrooms/${classroom.id}/labs/${lab.id}/target` }),
+    expect: { ...seenByClassroom, owner: 403, admin: 403 },
+  },
+  {
+    method: 'GET',
+    route: '/api/targets/:targetId',
+    request: ({ liveTargetId }) => ({ url: `/targets/${liveTargetId}` }),
+    expect: seenByClassroom,
+  },
+  {
+    method: 'POST',
+    route: '/api/targets/:targetId/extend',
+    request: ({ liveTargetId }) => ({ url: `/targets/${liveTargetId}/extend` }),
+    // Its student only: their teacher and admins see it but do not extend it.
+    expect: { ...seenByClassroom, owner: 403, admin: 403 },
+  },
+  {
+    method: 'POST',
+    route: '/api/targets/:targetId/reset',
+    request: ({ liveTargetId }) => ({ url: `/targets/${liveTargetId}/reset` }),
+    // Its student gets past every check to the engine, which is off here.
+    expect: { ...seenByClassroom, member: 503, owner: 403, admin: 403 },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/targets/:targetId',
+    request: ({ liveTargetId }) => ({ url: `/targets/${liveTargetId}` }),
+    expect: seenByClassroom,
+  },
+  {
+    method: 'GET',
+    route: '/api/classrooms/:id/targets',
+    request: ({ classroom }) => ({ url: `/classrooms/${classroom.id}/targets` }),
+    expect: managersOf(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/classrooms/:id/targets',
+    request: ({ classroom }) => ({ url: `/classrooms/${classroom.id}/targets` }),
+    expect: managersOf(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/classrooms/:id/target-settings',
+    request: ({ classroom }) => ({ url: `/classrooms/${classroom.id}/target-settings` }),
+    expect: managersOf(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/classrooms/:id/target-settings',
+    request: ({ classroom }) => ({
+      url: `/classrooms/${classroom.id}/target-settings`,
+      body: { maxRunningTargets: 10 },
+    }),
+    expect: managersOf(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/targets',
+    request: () => ({ url: '/targets' }),
+    expect: adminsOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/target-images/check',
+    request: () => ({ url: '/target-images/check', body: { image: 'labs/sqli:3' } }),
+    // Those who create labs get past every check to the engine, which is off here.
+    expect: { ...creators, owner: 503, otherTeacher: 503, admin: 503 },
+  },
+  {
+    method: 'POST',
+    route: '/api/targets/:targetId/ticket',
+    request: ({ liveTargetId }) => ({ url: `/targets/${liveTargetId}/ticket` }),
+    // `member` owns it; its classroom's teacher and admins may look in; no one else learns of it.
     expect: seenByClassroom,
   },
 ];

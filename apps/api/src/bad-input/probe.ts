@@ -151,6 +151,8 @@ function spoiled<T>(good: Record<string, T>, wrong: Record<string, fc.Arbitrary<
  */
 const key = fc.string().filter((name) => !['__proto__', 'constructor', 'prototype'].includes(name));
 const wrongJson = fc.oneof(fc.constant(null), fc.boolean(), fc.object({ key, maxDepth: 1 }));
+/** …but for a field that takes null (see `RouteCase.nullable`). */
+const wrongNonNullJson = fc.oneof(fc.boolean(), fc.object({ key, maxDepth: 1 }));
 
 /**
  * Valid input with some fields made wrong: 400 validation_failed naming each wrong field.
@@ -174,7 +176,12 @@ export async function expectFieldErrors(world: World, route: string, spec: Route
     );
   }
   if (spec.json) {
-    const wrong = Object.fromEntries(Object.keys(spec.json).map((name) => [name, wrongJson]));
+    const wrong = Object.fromEntries(
+      Object.keys(spec.json).map((name) => [
+        name,
+        spec.nullable?.includes(name) ? wrongNonNullJson : wrongJson,
+      ]),
+    );
     parts.push(
       spoiled<unknown>(spec.json, wrong).map(({ fields, bad }) => ({
         query: goodQuery,

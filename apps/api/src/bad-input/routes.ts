@@ -33,6 +33,8 @@ export interface RouteCase {
   validBody?: fc.Arbitrary<Body>;
   /** Only admins may call it (the owning teacher gets 403). */
   adminOnly?: boolean;
+  /** JSON fields that take `null`, which is then no wrong value for them. */
+  nullable?: readonly string[];
 }
 
 /** Any text of up to `max` characters that is not blank and has no NUL. */
@@ -48,6 +50,7 @@ const form = (fields: Record<string, string>) =>
   multipartOf(Object.entries(fields).map(([name, value]) => ({ name, value })));
 
 const classroomId: ParamSource = (world) => world.classroomId;
+const liveTargetId: ParamSource = (world) => world.liveTargetId;
 const blank = fc.constantFrom('', '   ', '\t\n');
 const tooLong = (max: number) =>
   fc.integer({ min: max + 1, max: max + 50 }).map((n) => 'x'.repeat(n));
@@ -298,6 +301,36 @@ export const routeCases = {
       },
     },
     'GET /api/classrooms/:id/analytics': { params: { id: classroomId } },
+  },
+  targets: {
+    'GET /api/classrooms/:id/labs/:labId/target': {
+      params: { id: classroomId, labId: (world) => world.lab.id },
+    },
+    'POST /api/classrooms/:id/labs/:labId/target': {
+      params: { id: classroomId, labId: (world) => world.lab.id },
+    },
+    'GET /api/targets/:targetId': { params: { targetId: liveTargetId } },
+    'POST /api/targets/:targetId/extend': { params: { targetId: liveTargetId } },
+    'POST /api/targets/:targetId/reset': { params: { targetId: liveTargetId } },
+    'DELETE /api/targets/:targetId': { params: { targetId: liveTargetId } },
+    'GET /api/classrooms/:id/targets': { params: { id: classroomId } },
+    'DELETE /api/classrooms/:id/targets': { params: { id: classroomId } },
+    'GET /api/classrooms/:id/target-settings': { params: { id: classroomId } },
+    'PUT /api/classrooms/:id/target-settings': {
+      params: { id: classroomId },
+      json: { maxRunningTargets: 10 },
+      nullable: ['maxRunningTargets'],
+      validBody: fc
+        .option(fc.integer({ min: 1, max: 1000 }), { nil: null })
+        .map((maxRunningTargets) => json({ maxRunningTargets })),
+    },
+    'GET /api/targets': { adminOnly: true },
+    // A registry that cannot exist: the engine says "missing" at once. (Random valid images
+    // would send the engine to real registries.)
+    'POST /api/target-images/check': { json: { image: 'registry.hackclass.invalid/labs/sqli:3' } },
+  },
+  targetTickets: {
+    'POST /api/targets/:targetId/ticket': { params: { targetId: (world) => world.liveTargetId } },
   },
 } satisfies Record<string, Record<string, RouteCase>>;
 

@@ -14,10 +14,13 @@ import { startWorld, type World } from './world';
  * The bad-input properties for every route of one domain, on a server of its own; the world
  * for more tests in the same file.
  */
-export function badInputSuite(domain: Domain): () => World {
+export function badInputSuite(
+  domain: Domain,
+  worldOptions: Parameters<typeof startWorld>[0] = {},
+): () => World {
   let world: World;
   beforeAll(async () => {
-    world = await startWorld();
+    world = await startWorld(worldOptions);
   });
   afterAll(() => world.server.close());
 

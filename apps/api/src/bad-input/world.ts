@@ -1,5 +1,7 @@
 import type { Classroom, Lab } from '@hackclass/contracts';
 import fc from 'fast-check';
+import type { ApiOptions } from '../app';
+import { targets } from '../db/schema';
 import { classroom, createLab } from '../routes/labs/test-fixtures';
 import { type ApiServer, type Person, signedInAs, startApiServer } from '../testing';
 import { pngImage } from '../testing/images';
@@ -36,9 +38,13 @@ async function callerOf(server: ApiServer, person: Person): Promise<Caller> {
  * A server with a classroom (with an image, a lab and a pending member) and a lab (with a
  * file), so that requests with valid paths reach the real handlers; spares for the deletions.
  */
-export async function startWorld() {
+export async function startWorld({ targetDriver }: Pick<ApiOptions, 'targetDriver'> = {}) {
   // Validation is under test, not rate limits: FAST_CHECK_RUNS may be raised far past them.
-  const server = await startApiServer({ uploads: UPLOAD_LIMITS, requestsPerMinute: 10_000_000 });
+  const server = await startApiServer({
+    uploads: UPLOAD_LIMITS,
+    requestsPerMinute: 10_000_000,
+    targetDriver,
+  });
   const [teacher, member, target, ...admins] = await Promise.all([
     signedInAs(server, 'teacher', 'owner'),
     signedInAs(server, 'student', 'member'),
@@ -65,6 +71,17 @@ export async function startWorld() {
   const spareClassroom = await classroom(server, teacher.id);
   const spareLab = await createLab(teacher);
   const callers = await Promise.all([teacher, ...admins].map((person) => callerOf(server, person)));
+  // The member's target, inserted as running: the routes about one target reach their handlers.
+  const [live] = await server.db
+    .insert(targets)
+    .values({
+      labId: lab.id,
+      classroomId: room.id,
+      userId: member.id,
+      kind: 'http',
+      state: 'running',
+    })
+    .returning({ id: targets.id });
   return {
     server,
     /** The owning teacher first, then the admins: each may do everything asked below. */
@@ -77,6 +94,7 @@ export async function startWorld() {
     targetId: target.id,
     spareClassroomId: spareClassroom.id,
     spareLabId: spareLab.id,
+    liveTargetId: live?.id ?? '',
   };
 }
 

@@ -5,6 +5,7 @@ import type { ApiDatabase } from '../db';
 import { classrooms, notifications } from '../db/schema';
 import { apiErrors } from '../errors';
 import { ensureRoom, type QuotaOwner } from '../quotas/room';
+import { markStopping } from '../targets/stop-targets';
 import { newJoinCode } from './join-code';
 import type { ClassroomRow } from './queries';
 
@@ -78,21 +79,25 @@ export async function updateClassroom(
 }
 
 /**
- * Members, lab links and email invitations go with the classroom by cascade; the notifications
- * that point at it and its image are removed here.
+ * Members, lab links, email invitations and targets go with the classroom by cascade; the
+ * notifications that point at it and its image are removed here. Returns the targets that
+ * were running, whose containers still have to be released.
  */
 export async function deleteClassroom(
   db: ApiDatabase,
   store: FileStore,
   classroom: ClassroomRow,
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<string[]> {
+  const targetIds = await db.transaction(async (tx) => {
+    const running = await markStopping(tx, { classroomId: classroom.id });
     await tx
       .delete(notifications)
       .where(sql`${notifications.data}->>'classroomId' = ${classroom.id}`);
     await tx.delete(classrooms).where(eq(classrooms.id, classroom.id));
+    return running;
   });
   if (classroom.imageKey) await store.delete(classroom.imageKey);
+  return targetIds;
 }
 
 export async function regenerateJoinCode(db: ApiDatabase, classroomId: string): Promise<string> {

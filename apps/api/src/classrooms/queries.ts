@@ -6,7 +6,7 @@ import {
 import { and, asc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { preparedQuery } from '../db/prepared';
-import { classroomLabs, classrooms, labs, members, solves, users } from '../db/schema';
+import { classroomLabs, classrooms, labs, labTargets, members, solves, users } from '../db/schema';
 import { type Actor, isAdmin, isGuest, isTeacher } from '../policies/actors';
 import { type ClassroomFacts, canSeeClassroomSummary } from '../policies/classrooms';
 
@@ -120,6 +120,8 @@ export async function labsOf(db: ApiDatabase, classroomId: string, viewerId: str
       solved: sql<boolean>`exists (select 1 from ${solves}
         where ${solves.classroomId} = ${classroomLabs.classroomId}
           and ${solves.userId} = ${viewerId} and ${solves.labId} = ${classroomLabs.labId})`,
+      hasTarget: sql<boolean>`exists (select 1 from ${labTargets}
+        where ${labTargets.labId} = ${classroomLabs.labId})`,
     })
     .from(classroomLabs)
     .innerJoin(labs, eq(labs.id, classroomLabs.labId))

@@ -8,6 +8,7 @@ import { notify } from '../notifications/notify';
 import type { Actor } from '../policies/actors';
 import { canManageClassroom, canSeeClassroom } from '../policies/classrooms';
 import { canAddLabToClassrooms } from '../policies/labs';
+import { markStopping } from '../targets/stop-targets';
 import { pgErrorOf } from './database-errors';
 
 /**
@@ -80,20 +81,24 @@ export async function addLabToClassroom(
   });
 }
 
-/** Takes a lab out of a classroom the actor runs; 404 if the classroom does not have it. */
+/**
+ * Takes a lab out of a classroom the actor runs; 404 if the classroom does not have it. Its
+ * students' targets for the lab there stop: returns them, to release once committed.
+ */
 export async function removeLabFromClassroom(
   db: ApiDatabase,
   actor: Actor,
   classroomId: string,
   labId: string,
-): Promise<void> {
+): Promise<string[]> {
   await managedClassroom(db, actor, classroomId);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const removed = await tx
       .delete(classroomLabs)
       .where(and(eq(classroomLabs.classroomId, classroomId), eq(classroomLabs.labId, labId)))
       .returning();
     if (removed.length === 0) throw apiErrors.notFound('Lab in this classroom');
     await recountPoints(tx, [classroomId]);
+    return markStopping(tx, { classroomId, labId });
   });
 }

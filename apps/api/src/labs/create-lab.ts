@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { ApiDatabase } from '../db';
 import { labFiles, labs } from '../db/schema';
 import { bytesOf, ensureRoom, type QuotaOwner } from '../quotas/room';
+import { saveLabTarget } from '../targets/lab-target';
 import type { UploadedFile } from '../uploads/multipart-form';
 import { pgErrorOf } from './database-errors';
 import { replaceFlags } from './flags';
@@ -65,13 +66,14 @@ export async function createLab(
     try {
       return await db.transaction(async (tx) => {
         await ensureRoom(tx, quota, { labs: 1, fileBytes: bytesOf(files) });
-        const { flags, ...columns } = fields;
+        const { flags, target, ...columns } = fields;
         const [lab] = await tx
           .insert(labs)
           .values({ ...columns, slug: await freeSlugFor(tx, fields.name), creatorId })
           .returning();
         if (!lab) throw new Error('lab insert returned nothing');
         await replaceFlags(tx, lab.id, flags);
+        await saveLabTarget(tx, lab.id, target);
         await insertFiles(tx, lab.id, files);
         return lab;
       });

@@ -5,19 +5,20 @@ import type { ApiDatabase } from '../db';
 import { classroomLabs, labFiles, labs } from '../db/schema';
 import { apiErrors } from '../errors';
 import { classroomsWithLab, recountPoints } from '../leaderboard/recount';
+import { markStopping } from '../targets/stop-targets';
 
 /**
  * Deletes a lab with its file rows. A lab some classroom uses is refused (409, naming how
  * many) unless `force`, which removes it from those classrooms too: deleting a lab out from
  * under students is a choice to make knowingly. The lab row is locked first, so a classroom
  * cannot take the lab up between the count and the delete. Returns the storage keys of its
- * files, to remove once the deletion is committed.
+ * files, to remove once the deletion is committed, and its students' targets to release.
  */
 export async function deleteLab(
   db: ApiDatabase,
   labId: string,
   { force }: { force: boolean },
-): Promise<string[]> {
+): Promise<{ storageKeys: string[]; targetIds: string[] }> {
   return db.transaction(async (tx) => {
     await tx.select({ id: labs.id }).from(labs).where(eq(labs.id, labId)).for('update');
     const [usage] = await tx
@@ -31,10 +32,11 @@ export async function deleteLab(
       .from(labFiles)
       .where(eq(labFiles.labId, labId));
     const classroomIds = await classroomsWithLab(tx, labId);
+    const targetIds = await markStopping(tx, { labId });
     // Its file rows, classroom links and solves go with it (on delete cascade).
     await tx.delete(labs).where(eq(labs.id, labId));
     await recountPoints(tx, classroomIds);
-    return files.map((file) => file.storageKey);
+    return { storageKeys: files.map((file) => file.storageKey), targetIds };
   });
 }
 

@@ -5,6 +5,7 @@ import type { ApiDatabase } from '../db';
 import { classroomLabs, classrooms, labFiles, labs } from '../db/schema';
 import { type Actor, isAdmin, isTeacher } from '../policies/actors';
 import { canSeeLabFlags } from '../policies/labs';
+import { labTargetOf, summaryOf } from '../targets/lab-target';
 import { flagsOf } from './flags';
 import { type LabRow, presentLabSummary } from './present-lab';
 import { listedLabsCondition, visibleLabsCondition } from './visibility';
@@ -56,15 +57,20 @@ export async function labDetails(db: ApiDatabase, actor: Actor, lab: LabRow): Pr
     .from(labFiles)
     .where(eq(labFiles.labId, lab.id))
     .orderBy(asc(labFiles.createdAt), asc(labFiles.fileName), asc(labFiles.id));
-  const [usedIn, flags] = await Promise.all([
+  const editor = canSeeLabFlags(actor, lab);
+  const [usedIn, flags, target] = await Promise.all([
     managedClassroomsUsing(db, actor, lab.id),
-    canSeeLabFlags(actor, lab) ? flagsOf(db, lab.id) : undefined,
+    editor ? flagsOf(db, lab.id) : undefined,
+    labTargetOf(db, lab.id),
   ]);
   return {
     ...presentLabSummary(lab, files.length),
     files,
     classrooms: usedIn,
     ...(flags ? { flags } : {}),
+    target: target ? summaryOf(target) : null,
+    // The image, its settings and the flag format are the lab's answers as much as its flags.
+    ...(editor && target ? { targetDefinition: target } : {}),
   };
 }
 

@@ -24,6 +24,8 @@ export async function replaceFlags(
   flags: FlagValue[],
 ): Promise<void> {
   await db.delete(labFlags).where(eq(labFlags.labId, labId));
+  // A lab whose target hands out per-student flags may have none of its own.
+  if (flags.length === 0) return;
   await db.insert(labFlags).values(flags.map((flag, position) => ({ ...flag, labId, position })));
 }
 

@@ -6,6 +6,8 @@ import { labFiles, labs } from '../db/schema';
 import { apiErrors } from '../errors';
 import { classroomsWithLab, recountPoints } from '../leaderboard/recount';
 import { bytesOf, ensureRoom, type QuotaOwner } from '../quotas/room';
+import { saveLabTarget } from '../targets/lab-target';
+import { markStopping } from '../targets/stop-targets';
 import type { UploadedFile } from '../uploads/multipart-form';
 import { insertFiles } from './create-lab';
 import { replaceFlags } from './flags';
@@ -16,16 +18,18 @@ export type LabUpdate = z.output<typeof updateLabFieldsSchema>;
 /**
  * Rewrites a lab's fields and flags, removes the files named in `removeFileIds` (ids of other
  * labs' files are ignored) and adds `files`, in one transaction on the locked lab row; its slug
- * stays. Refuses to go past `maxFiles` or the owner's `quota` (counted after the removals). Returns the storage keys of the removed files, to delete
- * once the change is committed.
+ * stays. Refuses to go past `maxFiles` or the owner's `quota` (counted after the removals). A
+ * target left out stays; `null` removes it and stops the targets students run. Returns the
+ * storage keys of the removed files, to delete once the change is committed, and the targets
+ * to release.
  */
 export async function updateLab(
   db: ApiDatabase,
   labId: string,
-  { removeFileIds, flags, ...columns }: LabUpdate,
+  { removeFileIds, flags, target, ...columns }: LabUpdate,
   files: UploadedFile[],
   { maxFiles, quota }: { maxFiles: number; quota: QuotaOwner | undefined },
-): Promise<{ lab: LabRow; removedKeys: string[] }> {
+): Promise<{ lab: LabRow; removedKeys: string[]; stoppedTargetIds: string[] }> {
   return db.transaction(async (tx) => {
     const [lab] = await tx
       .update(labs)
@@ -49,8 +53,10 @@ export async function updateLab(
     }
     await ensureRoom(tx, quota, { fileBytes: bytesOf(files) });
     await replaceFlags(tx, labId, flags);
+    await saveLabTarget(tx, labId, target);
+    const stoppedTargetIds = target === null ? await markStopping(tx, { labId }) : [];
     await recountPoints(tx, await classroomsWithLab(tx, labId));
     await insertFiles(tx, labId, files);
-    return { lab, removedKeys: removed.map((file) => file.storageKey) };
+    return { lab, removedKeys: removed.map((file) => file.storageKey), stoppedTargetIds };
   });
 }

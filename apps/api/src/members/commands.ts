@@ -13,6 +13,7 @@ import { apiErrors } from '../errors';
 import { recountPoints } from '../leaderboard/recount';
 import type { Actor } from '../policies/actors';
 import { canJoinClassrooms } from '../policies/classrooms';
+import { markStopping } from '../targets/stop-targets';
 import type { UserRow } from '../users/ensure-user';
 import {
   notifyInvitationAccepted,
@@ -207,22 +208,28 @@ export async function changeMemberStatus(
   });
 }
 
-/** The teacher or an admin removes anyone; a member removes themself (decline, withdraw, leave). */
+/**
+ * The teacher or an admin removes anyone; a member removes themself (decline, withdraw, leave).
+ * Their targets in the classroom stop: returns them, to release once committed.
+ */
 export async function removeMember(
   db: ApiDatabase,
   classroomId: string,
   actor: Actor,
   byManager: boolean,
   userId: string,
-): Promise<void> {
+): Promise<string[]> {
   if (userId !== actor.id && !byManager) {
     throw apiErrors.forbidden('You may remove only yourself');
   }
-  const removed = await db
-    .delete(members)
-    .where(memberKey(classroomId, userId))
-    .returning({ userId: members.userId });
-  if (removed.length === 0) throw apiErrors.notFound('Member');
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(members)
+      .where(memberKey(classroomId, userId))
+      .returning({ userId: members.userId });
+    if (removed.length === 0) throw apiErrors.notFound('Member');
+    return markStopping(tx, { classroomId, userId });
+  });
 }
 
 const displayNameOf = (user: Pick<UserRow, 'id' | 'displayName'>) =>

@@ -5,6 +5,7 @@ import type { ApiDatabase } from '../db';
 import { labs, submissions, users } from '../db/schema';
 import type { Actor } from '../policies/actors';
 import { canSeeLabFlags } from '../policies/labs';
+import { sharedFlagOwnerName, sharedFlagOwnerOf } from './shared-flag-owner';
 
 /**
  * A page of a classroom's submissions, newest first, filtered by lab and member. The flag typed
@@ -33,6 +34,8 @@ export async function listSubmissions(
         labCreatorId: labs.creatorId,
         flag: submissions.flag,
         correct: submissions.correct,
+        sharedFlagOwnerId: submissions.sharedFlagOwnerId,
+        sharedFlagOwnerName,
         submittedAt: submissions.submittedAt,
       })
       .from(submissions)
@@ -45,14 +48,24 @@ export async function listSubmissions(
   ]);
   const total = totals[0]?.total ?? 0;
   return {
-    items: rows.map(({ labCreatorId, flag, submittedAt, ...row }) => ({
-      ...row,
-      flag:
-        row.userId === viewer.id || canSeeLabFlags(viewer, { creatorId: labCreatorId })
-          ? flag
-          : null,
-      submittedAt: submittedAt.toISOString(),
-    })),
+    items: rows.map(
+      ({
+        labCreatorId,
+        flag,
+        submittedAt,
+        sharedFlagOwnerId,
+        sharedFlagOwnerName: owner,
+        ...row
+      }) => ({
+        ...row,
+        sharedFlagOwner: sharedFlagOwnerOf(sharedFlagOwnerId, owner),
+        flag:
+          row.userId === viewer.id || canSeeLabFlags(viewer, { creatorId: labCreatorId })
+            ? flag
+            : null,
+        submittedAt: submittedAt.toISOString(),
+      }),
+    ),
     total,
     page,
     pageSize,

@@ -1,10 +1,18 @@
 import type { FlagSubmissionResult } from '@hackclass/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
-import { classroomLabs, labFlags, labs, solves, submissions } from '../db/schema';
+import {
+  classroomLabs,
+  labFlags,
+  labs,
+  labTargets,
+  solves,
+  submissions,
+  targets,
+} from '../db/schema';
 import { apiErrors } from '../errors';
 import type { ClassroomEvents } from '../events/classroom-events';
-import { matchesFlag } from '../labs/flags';
+import { type FlagValue, matchesFlag } from '../labs/flags';
 import { memberPoints } from '../leaderboard/points';
 import { recountPoints } from '../leaderboard/recount';
 
@@ -15,20 +23,50 @@ export interface FlagSubmission {
   flag: string;
 }
 
-/** The lab's points and flags, if the classroom has the lab. */
+/** The lab's points, flags and flag mode, if the classroom has the lab. */
 async function labInClassroom(db: ApiDatabase, classroomId: string, labId: string) {
   const rows = await db
-    .select({ points: labs.points, value: labFlags.value, caseSensitive: labFlags.caseSensitive })
+    .select({
+      points: labs.points,
+      flagMode: labTargets.flagMode,
+      value: labFlags.value,
+      caseSensitive: labFlags.caseSensitive,
+    })
     .from(classroomLabs)
     .innerJoin(labs, eq(labs.id, classroomLabs.labId))
     .leftJoin(labFlags, eq(labFlags.labId, labs.id))
+    .leftJoin(labTargets, eq(labTargets.labId, labs.id))
     .where(and(eq(classroomLabs.classroomId, classroomId), eq(classroomLabs.labId, labId)));
   const [first] = rows;
   if (!first) return undefined;
   const flags = rows.flatMap(({ value, caseSensitive }) =>
     value === null || caseSensitive === null ? [] : [{ value, caseSensitive }],
   );
-  return { points: first.points, flags };
+  return { points: first.points, perStudent: first.flagMode === 'per-student', flags };
+}
+
+/**
+ * Checks a flag against the lab's own flags and, in per-student mode, against every flag the
+ * caller's targets for the lab in this classroom were given (one found before the target
+ * expired still counts). A flag of another student's target is refused, naming its owner for
+ * the record only.
+ */
+async function checkFlag(
+  db: ApiDatabase,
+  lab: { perStudent: boolean; flags: FlagValue[] },
+  { classroomId, labId, userId, flag }: FlagSubmission,
+): Promise<{ correct: boolean; sharedFlagOwnerId: string | null }> {
+  if (matchesFlag(lab.flags, flag)) return { correct: true, sharedFlagOwnerId: null };
+  if (!lab.perStudent) return { correct: false, sharedFlagOwnerId: null };
+  const [holder] = await db
+    .select({ userId: targets.userId, classroomId: targets.classroomId })
+    .from(targets)
+    .where(and(eq(targets.labId, labId), eq(targets.flag, flag.trim())))
+    .orderBy(desc(eq(targets.userId, userId)))
+    .limit(1);
+  if (!holder) return { correct: false, sharedFlagOwnerId: null };
+  if (holder.userId !== userId) return { correct: false, sharedFlagOwnerId: holder.userId };
+  return { correct: holder.classroomId === classroomId, sharedFlagOwnerId: null };
 }
 
 /**
@@ -39,13 +77,16 @@ async function labInClassroom(db: ApiDatabase, classroomId: string, labId: strin
 export async function submitFlag(
   db: ApiDatabase,
   events: ClassroomEvents,
-  { classroomId, labId, userId, flag }: FlagSubmission,
+  submission: FlagSubmission,
 ): Promise<FlagSubmissionResult> {
+  const { classroomId, labId, userId, flag } = submission;
   const lab = await labInClassroom(db, classroomId, labId);
   if (!lab) throw apiErrors.notFound('Lab in this classroom');
-  const correct = matchesFlag(lab.flags, flag);
+  const { correct, sharedFlagOwnerId } = await checkFlag(db, lab, submission);
   const { solvedAt, solvedNow } = await db.transaction(async (tx) => {
-    await tx.insert(submissions).values({ classroomId, labId, userId, flag, correct });
+    await tx
+      .insert(submissions)
+      .values({ classroomId, labId, userId, flag, correct, sharedFlagOwnerId });
     const [inserted] = correct
       ? await tx
           .insert(solves)
@@ -76,11 +117,18 @@ export async function submitFlag(
     alreadySolved,
     points: await memberPoints(db, classroomId, userId),
     ...(solvedAt ? { solvedAt: solvedAt.toISOString() } : {}),
-    message: messageFor(correct, alreadySolved, lab.points),
+    message: messageFor(correct, alreadySolved, lab.points, sharedFlagOwnerId !== null),
   };
 }
 
-function messageFor(correct: boolean, alreadySolved: boolean, points: number): string {
+function messageFor(
+  correct: boolean,
+  alreadySolved: boolean,
+  points: number,
+  someoneElses: boolean,
+): string {
+  // Whose it is stays with the teacher: the submitter learns only that it is not theirs.
+  if (someoneElses) return 'That flag belongs to another student’s target. Find the one in yours.';
   if (!correct) return 'That is not the flag. Try again.';
   if (alreadySolved) return 'Correct, but you had already solved this lab: no new points.';
   return `Correct! +${points} points.`;

@@ -7,9 +7,10 @@ import { createService } from '@hackclass/http';
 import { freePort } from '@hackclass/http/testing';
 import { identityApp, identityOptionsOf } from '@hackclass/identity';
 import { createLogger } from '@hackclass/logger';
-import { apiApp } from '../app';
+import { type ApiOptions, type AppTargets, apiApp } from '../app';
 import { schema } from '../db';
 import { apiOptionsOf } from '../options';
+import { targetProxy, targetProxyOptionsOf } from '../targets/proxy/plugin';
 
 export const TEST_API_KEY = 'api-test-key';
 
@@ -34,6 +35,10 @@ export async function startApiServer({
   requestsPerMinute,
   redisUrl,
   signUpsPerHour,
+  labs,
+  targetDriver,
+  janitorIntervalMs,
+  targetStartTimeoutMs,
 }: {
   adminEmails?: string;
   /** REDIS_URL, for tests of what replicas share. */
@@ -48,6 +53,12 @@ export async function startApiServer({
   quotas?: Partial<ServerConfig['quotas']>;
   /** TEACHER_APPROVAL. */
   teacherApproval?: boolean;
+  /** Live targets' settings (LABS_*, LAB_*), over the defaults. */
+  labs?: Partial<ServerConfig['labs']>;
+  /** The engine's driver: tests of live targets pass a real one of their own. */
+  targetDriver?: ApiOptions['targetDriver'];
+  janitorIntervalMs?: number;
+  targetStartTimeoutMs?: number;
 } = {}) {
   const database = await createTestDatabase();
   const port = await freePort();
@@ -65,6 +76,7 @@ export async function startApiServer({
   const context = { config, connection, logger: createLogger('silent') };
   const adminSecret = randomBytes(32).toString('base64url');
   const app = await createService(context);
+  await app.register(targetProxy, targetProxyOptionsOf(context));
   const routes: ApiRoute[] = [];
   app.addHook('onRoute', ({ method, url }) => {
     for (const verb of [method].flat()) {
@@ -76,13 +88,22 @@ export async function startApiServer({
     passwordParams: FAST_PASSWORDS,
   });
   const apiOptions = apiOptionsOf(context, { adminSecret });
+  let targets: AppTargets | undefined;
   await app.register(apiApp, {
     prefix: '/api',
     ...apiOptions,
     uploads: { ...apiOptions.uploads, ...uploads },
     quotas: { ...apiOptions.quotas, ...quotas },
     teacherApproval,
+    labs: { ...apiOptions.labs, ...labs },
+    targetDriver,
+    janitorIntervalMs,
+    targetStartTimeoutMs,
+    onTargets: (made) => {
+      targets = made;
+    },
   });
+  if (!targets) throw new Error('the API made no targets service');
   const origin = await app.listen({ port, host: '127.0.0.1' });
   return {
     app,
@@ -100,6 +121,8 @@ export async function startApiServer({
     /** Reads the identity service's revocations and deletions now, instead of on its timer. */
     pollAccountEvents: () => apiOptions.accountEvents.poll(),
     adminSecret,
+    /** The API's live targets: its driver, settings and janitor. */
+    targets,
     close: async () => {
       await app.close();
       await database.drop();

@@ -1,3 +1,10 @@
+export {
+  type Echo,
+  echoUpstream,
+  openableTarget,
+  type TargetBrowser,
+  targetBrowser,
+} from '../targets/proxy/test-fixtures';
 export { createAccount, signIn, TEST_PASSWORD, uniqueEmail } from './accounts';
 export { type ApiRoute, type ApiServer, startApiServer, TEST_API_KEY } from './api-server';
 export { type ApiResponse, apiSession } from './client';

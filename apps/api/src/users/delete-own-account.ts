@@ -21,21 +21,21 @@ export interface AccountDeletion {
  * Deletes the caller's identity account and their product user in one flow, once they typed
  * their email address again; a stolen token alone cannot, as the password must have been
  * entered in the last few minutes. The caller's tokens are refused from now on. Returns the
- * classrooms whose member lists changed.
+ * classrooms whose member lists changed and the targets to release.
  */
 export async function deleteOwnAccount(
   { db, identityAdmin, revocations, knownUsers }: AccountDeletion,
   { token, user }: Principal,
   { email }: DeleteAccountRequest,
   now = Date.now(),
-): Promise<string[]> {
+): Promise<{ classroomIds: string[]; targetIds: string[] }> {
   if (email.toLowerCase() !== user.email.toLowerCase()) throw apiErrors.deletionNotConfirmed();
   if (token.authTime < now / 1000 - RECENT_SIGN_IN_SECONDS) {
     throw apiErrors.recentSignInRequired();
   }
   await identityAdmin.deleteAccount(user.identityUid);
   revocations.revoke(user.identityUid, Number.POSITIVE_INFINITY, now);
-  const classroomIds = await deleteProductUser(db, user.identityUid);
+  const deleted = await deleteProductUser(db, user.identityUid);
   knownUsers.forget(user.identityUid);
-  return classroomIds;
+  return deleted;
 }

@@ -27,6 +27,7 @@ export async function releaseStaleEmail(
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   if (!holder) return true;
   if (await identityAdmin.accountExists(holder.identityUid)) return false;
+  // Its targets' rows go with it; the janitor's reconcile removes their containers.
   await deleteProductUser(db, holder.identityUid);
   return true;
 }

@@ -182,6 +182,13 @@ export const createAppRouter = () =>
                             })),
                         },
                         {
+                          path: paths.classroomTargets.path,
+                          lazy: () =>
+                            import('./routes/app/classrooms/targets').then((m) => ({
+                              Component: m.ClassroomTargetsRoute,
+                            })),
+                        },
+                        {
                           path: paths.classroomSettings.path,
                           lazy: () =>
                             import('./routes/app/classrooms/settings').then((m) => ({
@@ -228,6 +235,13 @@ export const createAppRouter = () =>
                       lazy: () =>
                         import('./routes/app/admin/users').then((m) => ({
                           Component: m.AdminUsersRoute,
+                        })),
+                    },
+                    {
+                      path: paths.adminTargets.path,
+                      lazy: () =>
+                        import('./routes/app/admin/targets').then((m) => ({
+                          Component: m.AdminTargetsRoute,
                         })),
                     },
                     {

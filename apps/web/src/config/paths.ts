@@ -53,6 +53,10 @@ export const paths = {
     path: '/classrooms/:classroomId/settings',
     getHref: (classroomId: string) => `/classrooms/${seg(classroomId)}/settings`,
   },
+  classroomTargets: {
+    path: '/classrooms/:classroomId/targets',
+    getHref: (classroomId: string) => `/classrooms/${seg(classroomId)}/targets`,
+  },
   classroomHackingLabs: {
     path: '/classrooms/:classroomId/hacking-labs',
     getHref: (classroomId: string) => `/classrooms/${seg(classroomId)}/hacking-labs`,
@@ -88,6 +92,7 @@ export const paths = {
   },
 
   adminUsers: { path: '/admin/users', getHref: () => '/admin/users' },
+  adminTargets: { path: '/admin/targets', getHref: () => '/admin/targets' },
 
   community: { path: '/community', getHref: () => '/community' },
   helpCenter: { path: '/help-center', getHref: () => '/help-center' },

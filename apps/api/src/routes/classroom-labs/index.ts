@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addLabToClassroom, removeLabFromClassroom } from '../../labs/classroom-labs';
 import { principalOf } from '../../plugins/authentication';
+import { releaseTargets } from '../../targets/stop-targets';
 
 const security = [{ idToken: [], antiforgery: [] }];
 
@@ -43,12 +44,13 @@ export const classroomLabRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await removeLabFromClassroom(
+      const targetIds = await removeLabFromClassroom(
         app.db,
         principalOf(request).user,
         request.params.id,
         request.params.labId,
       );
+      releaseTargets(app.targets, targetIds);
       app.classroomEvents.publish(request.params.id, { type: 'labs' });
       return reply.code(204).send(null);
     },

@@ -20,6 +20,7 @@ import { apiErrors } from '../../errors';
 import { principalOf } from '../../plugins/authentication';
 import { type Actor, canCreateContent } from '../../policies/actors';
 import { ensureRoom, type Quotas, quotaOwner } from '../../quotas/room';
+import { releaseTargets } from '../../targets/stop-targets';
 import { SANDBOX_CSP } from '../../uploads/sandbox';
 import { readClassroomForm } from './form';
 
@@ -150,7 +151,7 @@ export const classroomRoutes: FastifyPluginAsyncZod<ClassroomRoutesOptions> = as
     async (request, reply) => {
       const { user } = principalOf(request);
       const { classroom } = await managedClassroomFor(app.db, request.params.id, user);
-      await deleteClassroom(app.db, files, classroom);
+      releaseTargets(app.targets, await deleteClassroom(app.db, files, classroom));
       return reply.code(204).send(null);
     },
   );

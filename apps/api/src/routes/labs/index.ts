@@ -18,6 +18,8 @@ import { canCreateContent } from '../../policies/actors';
 import { canDeleteLab, canEditLab, canListLabs } from '../../policies/labs';
 import { ensureRoom, type Quotas, quotaOwner, uploadBudget } from '../../quotas/room';
 import { labFileBytes } from '../../quotas/usage';
+import { ensureWithinOperatorLimits } from '../../targets/lab-target';
+import { releaseTargets } from '../../targets/stop-targets';
 import { discardFiles, readMultipartForm } from '../../uploads/multipart-form';
 import { labFileRoutes } from './files';
 
@@ -25,6 +27,8 @@ export interface LabRoutesOptions {
   files: FileStore;
   uploads: ServerConfig['uploads'];
   quotas: Quotas;
+  /** The operator's limits on what a lab's target may ask for (LAB_MAX_*). */
+  labs: ServerConfig['labs'];
 }
 
 const signedIn = [{ idToken: [] }];
@@ -83,12 +87,15 @@ export const labRoutes: FastifyPluginAsyncZod<LabRoutesOptions> = async (app, op
       schema: {
         tags: ['hacking-labs'],
         summary:
-          'Create a lab (multipart: name, description, difficulty, category, points, flags, labFiles)',
+          'Create a lab (multipart: name, description, difficulty, category, points, flags, ' +
+          'target, labFiles)',
         description:
           'Text fields as in `createLabFieldsSchema`. `flags` is one field holding a JSON array ' +
-          'of `{ "value": "flag{…}", "caseSensitive": true }` (at least one, at most 20; ' +
-          '`caseSensitive: false` accepts any case). Any number of `labFiles` up to the ' +
-          'configured limit, each up to the configured size (413 past it).',
+          'of `{ "value": "flag{…}", "caseSensitive": true }` (at most 20; at least one unless ' +
+          'the target hands out per-student flags; `caseSensitive: false` accepts any case). ' +
+          '`target` is one field holding the live target as a JSON object (`labTargetFieldSchema`); ' +
+          'limits over the operator’s maximums answer 400 `target_limit_too_high`. Any number ' +
+          'of `labFiles` up to the configured limit, each up to the configured size (413 past it).',
         consumes: ['multipart/form-data'],
         security: signedInChanging,
         response: { 201: labSchema },
@@ -109,13 +116,9 @@ export const labRoutes: FastifyPluginAsyncZod<LabRoutesOptions> = async (app, op
         await uploadBudget(app.db, quota),
       );
       try {
-        const lab = await createLab(
-          app.db,
-          actor.id,
-          parseLabFields(form.fields),
-          form.files,
-          quota,
-        );
+        const fields = parseLabFields(form.fields);
+        ensureWithinOperatorLimits(fields.target, options.labs);
+        const lab = await createLab(app.db, actor.id, fields, form.files, quota);
         return reply.code(201).send(await labDetails(app.db, actor, lab));
       } catch (error) {
         await discardFiles(options.files, form.files);
@@ -132,7 +135,8 @@ export const labRoutes: FastifyPluginAsyncZod<LabRoutesOptions> = async (app, op
         summary: 'Edit a lab (multipart, as create, plus removeFileIds); its creator or an admin',
         description:
           'Text fields as in `updateLabFieldsSchema`: those of creation, whose `flags` replace ' +
-          'the old set, and `removeFileIds`, a JSON array of file ids to remove. New `labFiles` ' +
+          'the old set, and `removeFileIds`, a JSON array of file ids to remove. A `target` left ' +
+          'out stays as it was; `null` removes it and stops its running targets. New `labFiles` ' +
           'are added; the total stays within the configured limit. The slug does not change.',
         consumes: ['multipart/form-data'],
         security: signedInChanging,
@@ -155,6 +159,7 @@ export const labRoutes: FastifyPluginAsyncZod<LabRoutesOptions> = async (app, op
       let updated: Awaited<ReturnType<typeof updateLab>>;
       try {
         const fields = parseFormFields(updateLabFieldsSchema, form.fields);
+        ensureWithinOperatorLimits(fields.target, options.labs);
         updated = await updateLab(app.db, found.id, fields, form.files, {
           maxFiles: options.uploads.filesPerLab,
           quota,
@@ -163,6 +168,7 @@ export const labRoutes: FastifyPluginAsyncZod<LabRoutesOptions> = async (app, op
         await discardFiles(options.files, form.files);
         throw error;
       }
+      releaseTargets(app.targets, updated.stoppedTargetIds);
       await removeStoredFiles(options.files, updated.removedKeys, request.log);
       return labDetails(app.db, actor, updated.lab);
     },
@@ -185,7 +191,10 @@ export const labRoutes: FastifyPluginAsyncZod<LabRoutesOptions> = async (app, op
       const lab = await findVisibleLab(app.db, actor, request.params.id);
       if (!lab) throw apiErrors.notFound('Lab');
       if (!canDeleteLab(actor, lab)) throw apiErrors.forbidden('Only its creator or an admin');
-      const storageKeys = await deleteLab(app.db, lab.id, { force: request.query.force });
+      const { storageKeys, targetIds } = await deleteLab(app.db, lab.id, {
+        force: request.query.force,
+      });
+      releaseTargets(app.targets, targetIds);
       await removeStoredFiles(options.files, storageKeys, request.log);
       return reply.code(204).send(null);
     },

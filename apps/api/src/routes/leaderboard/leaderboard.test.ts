@@ -212,6 +212,7 @@ describe('GET /classrooms/:id/analytics', () => {
         { userId: dee.id, name: 'Dee', points: 0, solved: 0, submissions: 1 },
         { userId: zed.id, name: 'Zed', points: 0, solved: 0, submissions: 0 },
       ],
+      suspectedSharedFlags: [],
     });
     const student = await bea.session.call('GET', `/classrooms/${room.id}/analytics`);
     expect(student.status).toBe(403);

@@ -25,6 +25,7 @@ import {
 import { listMembers } from '../../members/queries';
 import { principalOf } from '../../plugins/authentication';
 import { canJoinClassrooms, canManageClassroom, canSeeClassroom } from '../../policies/classrooms';
+import { releaseTargets } from '../../targets/stop-targets';
 
 const tags = ['members'];
 const read = [{ idToken: [] }];
@@ -212,13 +213,14 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user } = principalOf(request);
       const view = await classroomFor(app.db, request.params.id, user);
-      await removeMember(
+      const targetIds = await removeMember(
         app.db,
         view.classroom.id,
         user,
         canManageClassroom(user, view),
         request.params.userId,
       );
+      releaseTargets(app.targets, targetIds);
       app.classroomEvents.publish(view.classroom.id, { type: 'members' });
       return reply.code(204).send(null);
     },

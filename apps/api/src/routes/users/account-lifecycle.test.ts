@@ -141,7 +141,12 @@ describe('revocations reach the API', () => {
         intervalMs: 3_600_000,
         now: later,
       });
-      feed.start({ db: server.db, log: server.app.log, classroomEvents: localClassroomEvents() });
+      feed.start({
+        db: server.db,
+        log: server.app.log,
+        classroomEvents: localClassroomEvents(),
+        targets: server.targets,
+      });
       return feed;
     };
     const first = processOf();

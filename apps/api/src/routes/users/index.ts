@@ -14,6 +14,7 @@ import { apiErrors } from '../../errors';
 import type { IdentityAdmin } from '../../identity-admin/client';
 import { principalOf } from '../../plugins/authentication';
 import { isAdmin } from '../../policies/actors';
+import { releaseTargets, stopTargetsWhere } from '../../targets/stop-targets';
 import { approveTeacher, changeRole } from '../../users/change-role';
 import { deleteOwnAccount } from '../../users/delete-own-account';
 import type { KnownUsers } from '../../users/known-users';
@@ -59,11 +60,12 @@ export const userRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const classroomIds = await deleteOwnAccount(
+      const { classroomIds, targetIds } = await deleteOwnAccount(
         { db: app.db, identityAdmin, revocations, knownUsers },
         principalOf(request),
         request.body,
       );
+      releaseTargets(app.targets, targetIds);
       for (const classroomId of classroomIds) {
         app.classroomEvents.publish(classroomId, { type: 'members' });
       }
@@ -156,6 +158,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
           action === 'disable',
         );
         knownUsers.forget(updated.identityUid);
+        if (updated.disabledAt) await stopTargetsWhere(app.targets, { userId: updated.id });
         return presentManagedUser(updated);
       },
     );

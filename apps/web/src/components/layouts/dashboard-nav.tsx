@@ -4,6 +4,7 @@ import {
   IconFlag,
   IconLayoutDashboard,
   IconSchool,
+  IconServer,
   IconUserCircle,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -17,7 +18,10 @@ const items = [
   { label: 'Analytics', href: paths.analytics.getHref(), Icon: IconChartBar },
   { label: 'Profile', href: paths.profile.getHref(), Icon: IconUserCircle },
 ];
-const adminItems = [{ label: 'Users', href: paths.adminUsers.getHref(), Icon: IconUsersGroup }];
+const adminItems = [
+  { label: 'Users', href: paths.adminUsers.getHref(), Icon: IconUsersGroup },
+  { label: 'Targets', href: paths.adminTargets.getHref(), Icon: IconServer },
+];
 
 const isWithin = (pathname: string, href: string) =>
   pathname === href || pathname.startsWith(`${href}/`);

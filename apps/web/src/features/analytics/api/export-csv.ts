@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { csvFileName, toCsv } from '@/lib/csv';
 import { saveCsv } from '@/lib/save-file';
-import { leaderboardRows, rosterRows } from '../utils/csv-rows';
+import { leaderboardRows, rosterRows, submissionRows } from '../utils/csv-rows';
 import { getLeaderboard } from './get-leaderboard';
 import { getRoster } from './get-roster';
+import { getSubmissions } from './get-submissions';
 
 export interface ExportTarget {
   classroomId: string;
@@ -30,4 +31,17 @@ export const useExportRoster = () =>
       saveCsv(toCsv(rosterRows(members)), csvFileName(classroomName, 'roster', new Date()));
     },
     meta: { errorToast: 'Could not export the roster. Please try again.' },
+  });
+
+/** Every submission, with whose flag a suspected shared one was. */
+export const useExportSubmissions = () =>
+  useMutation({
+    mutationFn: async ({ classroomId, classroomName }: ExportTarget) => {
+      const submissions = await getSubmissions(classroomId);
+      saveCsv(
+        toCsv(submissionRows(submissions)),
+        csvFileName(classroomName, 'submissions', new Date()),
+      );
+    },
+    meta: { errorToast: 'Could not export the submissions. Please try again.' },
   });

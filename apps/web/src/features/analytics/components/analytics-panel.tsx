@@ -2,10 +2,11 @@ import { SimpleGrid, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { ListError } from '@/components/feedback/list-states';
 import { useAnalytics } from '../api/get-analytics';
 import { LabRatesChart } from './lab-rates-chart';
+import { SharedFlagsCard } from './shared-flags-card';
 import { SolvesChart } from './solves-chart';
 import { StudentPointsChart } from './student-points-chart';
 
-/** A classroom's charts: solves over time, solve rate per lab, points per student. */
+/** A classroom's charts (solves over time, solve rate per lab, points per student) and its suspected shared flags. */
 export function AnalyticsPanel({ classroomId }: { classroomId: string }) {
   const analytics = useAnalytics(classroomId);
 
@@ -33,6 +34,7 @@ export function AnalyticsPanel({ classroomId }: { classroomId: string }) {
         <LabRatesChart labs={analytics.data.labs} />
         <StudentPointsChart students={analytics.data.students} />
       </SimpleGrid>
+      <SharedFlagsCard sharedFlags={analytics.data.suspectedSharedFlags} />
     </Stack>
   );
 }

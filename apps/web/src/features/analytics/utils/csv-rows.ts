@@ -1,4 +1,4 @@
-import type { LeaderboardEntry, MemberListItem } from '@hackclass/contracts';
+import type { LeaderboardEntry, MemberListItem, Submission } from '@hackclass/contracts';
 import type { CsvValue } from '@/lib/csv';
 
 type Rows = CsvValue[][];
@@ -12,4 +12,19 @@ export const leaderboardRows = (entries: LeaderboardEntry[]): Rows => [
 export const rosterRows = (members: MemberListItem[]): Rows => [
   ['Name', 'Email', 'Status', 'Points'],
   ...members.map((member) => [member.name, member.email, member.status, member.points]),
+];
+
+/**
+ * Every submission, without the flag typed (the file travels; a flag in it gives the lab away).
+ * "Shared flag owner" names whose per-student target flag a refused submission was.
+ */
+export const submissionRows = (submissions: Submission[]): Rows => [
+  ['Submitted at', 'Name', 'Lab', 'Correct', 'Shared flag owner'],
+  ...submissions.map((submission) => [
+    submission.submittedAt,
+    submission.name,
+    submission.labName,
+    submission.correct ? 'yes' : 'no',
+    submission.sharedFlagOwner?.name,
+  ]),
 ];

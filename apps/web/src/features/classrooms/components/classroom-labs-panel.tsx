@@ -11,7 +11,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconCircleCheck, IconFlag } from '@tabler/icons-react';
+import { IconCircleCheck, IconFlag, IconServer } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmModal } from '@/components/feedback/confirm-modal';
@@ -149,6 +149,18 @@ export function ClassroomLabsPanel({
                             style={{ flexShrink: 0 }}
                           >
                             Solved
+                          </Badge>
+                        )}
+                        {lab.hasTarget && (
+                          <Badge
+                            size="sm"
+                            variant="light"
+                            color="blue"
+                            radius={0}
+                            leftSection={<IconServer size={12} aria-hidden />}
+                            style={{ flexShrink: 0 }}
+                          >
+                            Live target
                           </Badge>
                         )}
                       </Group>

@@ -3,8 +3,8 @@ import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/feedback/list-states';
+import { RelativeTime } from '@/components/time/relative-time';
 import { paths } from '@/config/paths';
-import { RelativeTime } from './relative-time';
 import classes from './rows.module.css';
 
 /** The user's latest solves, newest first. */

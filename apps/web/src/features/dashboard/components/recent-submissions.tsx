@@ -1,12 +1,21 @@
 import type { UserActivity } from '@hackclass/contracts';
-import { Badge, Paper, Table, Text } from '@mantine/core';
-import { IconActivity, IconCheck, IconX } from '@tabler/icons-react';
+import { Badge, Paper, Stack, Table, Text } from '@mantine/core';
+import { IconActivity, IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
 import { EmptyState } from '@/components/feedback/list-states';
-import { RelativeTime } from './relative-time';
+import { RelativeTime } from '@/components/time/relative-time';
 
 type Submissions = NonNullable<UserActivity['teaching']>['recentSubmissions'];
 
-/** The latest flag submissions in the teacher's classrooms: who, which lab, right or wrong. */
+/**
+ * A deep orange on light (Mantine's orange-9 still falls under 4.5:1 on the light variant's
+ * background for a badge's small text), orange-3 on dark.
+ */
+const sharedFlagColor = 'light-dark(#9a3412, var(--mantine-color-orange-3))';
+
+/**
+ * The latest flag submissions in the teacher's classrooms: who, which lab, right or wrong, and
+ * whether a refused one was another student's per-student target flag.
+ */
 export function RecentSubmissions({ submissions }: { submissions: Submissions }) {
   if (submissions.length === 0) {
     return (
@@ -56,6 +65,21 @@ export function RecentSubmissions({ submissions }: { submissions: Submissions })
                     >
                       Wrong
                     </Badge>
+                  )}
+                  {submission.sharedFlagOwner && (
+                    <Stack gap={2} mt={4} align="flex-start">
+                      <Badge
+                        color="orange"
+                        variant="light"
+                        leftSection={<IconAlertTriangle size={12} aria-hidden />}
+                        style={{ flexShrink: 0, color: sharedFlagColor }}
+                      >
+                        Shared flag?
+                      </Badge>
+                      <Text size="xs" c="dimmed">
+                        flag of {submission.sharedFlagOwner.name}
+                      </Text>
+                    </Stack>
                   )}
                 </Table.Td>
                 <Table.Td>

@@ -1,11 +1,13 @@
 import type { Lab } from '@hackclass/contracts';
 import { useCreateLab } from '../api/create-lab';
 import { flagRow } from './flags-input';
-import { LabForm, type LabFormValues } from './lab-form';
+import { LabForm, type LabFormPart, type LabFormValues } from './lab-form';
 
 interface CreateLabFormProps {
   onCreated(lab: Lab): void;
   onCancel(): void;
+  /** A part another feature brings, e.g. the live target. */
+  part?: LabFormPart;
 }
 
 const emptyLab = (): LabFormValues => ({
@@ -20,7 +22,7 @@ const emptyLab = (): LabFormValues => ({
 });
 
 /** A new lab: the lab form, empty but for one flag row. */
-export function CreateLabForm({ onCreated, onCancel }: CreateLabFormProps) {
+export function CreateLabForm({ onCreated, onCancel, part }: CreateLabFormProps) {
   const createLab = useCreateLab();
   return (
     <LabForm
@@ -30,6 +32,7 @@ export function CreateLabForm({ onCreated, onCancel }: CreateLabFormProps) {
       save={(input) => createLab.mutateAsync(input)}
       onSaved={onCreated}
       onCancel={onCancel}
+      part={part}
     />
   );
 }

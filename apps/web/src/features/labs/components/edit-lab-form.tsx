@@ -1,17 +1,19 @@
 import type { Lab } from '@hackclass/contracts';
 import { useUpdateLab } from '../api/update-lab';
 import { flagRow } from './flags-input';
-import { LabForm } from './lab-form';
+import { LabForm, type LabFormPart } from './lab-form';
 
 interface EditLabFormProps {
   /** The lab as its creator or an admin gets it: with its flags. */
   lab: Lab & { flags: NonNullable<Lab['flags']> };
   onSaved(lab: Lab): void;
   onCancel(): void;
+  /** A part another feature brings, e.g. the live target. */
+  part?: LabFormPart;
 }
 
 /** The lab form filled with the lab; saving replaces its flags and adds or removes files. */
-export function EditLabForm({ lab, onSaved, onCancel }: EditLabFormProps) {
+export function EditLabForm({ lab, onSaved, onCancel, part }: EditLabFormProps) {
   const updateLab = useUpdateLab();
   return (
     <LabForm
@@ -21,7 +23,10 @@ export function EditLabForm({ lab, onSaved, onCancel }: EditLabFormProps) {
         category: lab.category,
         points: lab.points,
         description: lab.description,
-        flags: lab.flags.map((flag) => flagRow(flag.value, !flag.caseSensitive)),
+        // A lab whose targets hand out their own flags may have none: one empty row to fill.
+        flags: lab.flags.length
+          ? lab.flags.map((flag) => flagRow(flag.value, !flag.caseSensitive))
+          : [flagRow()],
         files: [],
         removeFileIds: [],
       }}
@@ -33,6 +38,7 @@ export function EditLabForm({ lab, onSaved, onCancel }: EditLabFormProps) {
       }
       onSaved={onSaved}
       onCancel={onCancel}
+      part={part}
     />
   );
 }

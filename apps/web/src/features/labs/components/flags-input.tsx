@@ -17,8 +17,14 @@ export const flagRow = (value = '', anyCase = false): FlagRow => {
   return { key: `flag-${rowSequence}`, value, anyCase };
 };
 
+interface FlagsInputProps {
+  form: LabForm;
+  /** The lab's live target hands every student a flag of their own: empty rows are left out. */
+  optional?: boolean;
+}
+
 /** The flags a lab accepts: one to 20 rows of a value and an "Any case" switch. */
-export function FlagsInput({ form }: { form: LabForm }) {
+export function FlagsInput({ form, optional = false }: FlagsInputProps) {
   const id = useId();
   const rows = form.values.flags;
   const inputId = (row: FlagRow) => `${id}-${row.key}`;
@@ -42,10 +48,10 @@ export function FlagsInput({ form }: { form: LabForm }) {
   return (
     <Input.Wrapper
       label="Flags"
-      description={`What solves the lab, up to ${LAB_FLAGS_MAX}; only you and admins see them. With "Any case", HC{Flag} also matches hc{flag}.`}
+      description={`${optional ? 'Optional: each student’s target holds a flag of its own. ' : ''}What solves the lab, up to ${LAB_FLAGS_MAX}; only you and admins see them. With "Any case", HC{Flag} also matches hc{flag}.`}
       error={form.errors.flags}
       labelElement="div"
-      required
+      required={!optional}
     >
       <Stack gap="xs" mt={6}>
         {rows.map((row, index) => (
@@ -61,7 +67,7 @@ export function FlagsInput({ form }: { form: LabForm }) {
               id={inputId(row)}
               label={`Flag ${index + 1}`}
               placeholder="HC{…}"
-              required
+              required={!optional}
               maxLength={LAB_FLAG_MAX_LENGTH}
               autoComplete="off"
               spellCheck={false}

@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconCategory, IconPencil, IconPlus, IconTrophy } from '@tabler/icons-react';
+import { IconCategory, IconPencil, IconPlus, IconServer, IconTrophy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { messages } from '@/config/messages';
@@ -87,6 +87,16 @@ export function LabDetails({
               <IconTrophy size={16} aria-hidden />
               <Text size="sm">{data.points.toLocaleString('en')} points</Text>
             </Group>
+            {data.target && (
+              <Group gap={4}>
+                <IconServer size={16} aria-hidden />
+                <Text size="sm">
+                  Live {data.target.kind === 'http' ? 'web' : 'TCP'} target,{' '}
+                  {data.target.lifetimeMinutes} min
+                  {data.target.flagMode === 'per-student' ? ', a flag per student' : ''}
+                </Text>
+              </Group>
+            )}
           </Group>
         </Stack>
         {manages && (

@@ -10,7 +10,7 @@ import {
 } from '@hackclass/contracts';
 import { NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
-import { useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { FormAlert } from '@/components/feedback/form-alert';
 import { FormActions } from '@/components/form/form-actions';
 import { messages } from '@/config/messages';
@@ -36,6 +36,20 @@ export interface LabFormValues {
 }
 export type LabForm = UseFormReturnType<LabFormValues>;
 
+/**
+ * A part of the lab form another feature brings, such as the live target: the route composes
+ * it in. Its fields are checked and sent with the lab's.
+ */
+export interface LabFormPart {
+  node: ReactNode;
+  /** Whether the lab may go without flags of its own (every target hands out one). */
+  flagsOptional: boolean;
+  /** Checks the part: its multipart fields, or null when something is to correct. */
+  collect(): Pick<LabInput, 'target'> | null;
+  /** Shows the API's field errors that are the part's; whether there were any. */
+  showErrors(errors: Record<string, string[]>): boolean;
+}
+
 const apiFields = ['name', 'description', 'difficulty', 'category', 'points', 'flags'] as const;
 
 interface LabFormProps {
@@ -47,6 +61,8 @@ interface LabFormProps {
   save(input: LabInput, removeFileIds: string[]): Promise<Lab>;
   onSaved(lab: Lab): void;
   onCancel(): void;
+  /** Shown after the files, e.g. the live target. */
+  part?: LabFormPart;
 }
 
 /** Name, difficulty, category, points, flags, a Markdown description and files. */
@@ -58,8 +74,12 @@ export function LabForm({
   save,
   onSaved,
   onCancel,
+  part,
 }: LabFormProps) {
   const [error, setError] = useState<string | null>(null);
+  // Read by the flags' rule at validation time, which the form keeps from its first render.
+  const flagsOptional = useRef(false);
+  flagsOptional.current = part?.flagsOptional ?? false;
   const quota = useQuota();
   const form = useForm<LabFormValues>({
     initialValues,
@@ -86,7 +106,7 @@ export function LabForm({
       flags: {
         value: (value, values, path) => {
           const flag = value.trim();
-          if (!flag) return 'Enter the flag';
+          if (!flag) return flagsOptional.current ? null : 'Enter the flag';
           if (flag.length > LAB_FLAG_MAX_LENGTH) {
             return `A flag has at most ${LAB_FLAG_MAX_LENGTH} characters`;
           }
@@ -100,41 +120,54 @@ export function LabForm({
 
   const keptFiles = existingFiles.length - form.values.removeFileIds.length;
 
-  const submit = form.onSubmit((values) => {
-    setError(null);
-    const input: LabInput = {
-      name: values.name.trim(),
-      description: values.description,
-      difficulty: values.difficulty as Lab['difficulty'],
-      category: values.category as Lab['category'],
-      points: String(values.points),
-      flags: values.flags.map((row) => ({ value: row.value.trim(), caseSensitive: !row.anyCase })),
-      files: values.files,
-    };
-    save(input, values.removeFileIds).then(onSaved, (failure: unknown) => {
-      let fieldErrors = false;
-      if (isApiError(failure)) {
-        for (const field of apiFields) {
-          const problems = failure.errors[field];
-          if (problems?.length) {
-            form.setFieldError(field, problems.join(' '));
+  const submit = form.onSubmit(
+    (values) => {
+      setError(null);
+      const extra = part ? part.collect() : {};
+      if (extra === null) {
+        setError('Please correct the fields marked below.');
+        return;
+      }
+      const input: LabInput = {
+        name: values.name.trim(),
+        description: values.description,
+        difficulty: values.difficulty as Lab['difficulty'],
+        category: values.category as Lab['category'],
+        points: String(values.points),
+        flags: values.flags
+          .filter((row) => row.value.trim() || !flagsOptional.current)
+          .map((row) => ({ value: row.value.trim(), caseSensitive: !row.anyCase })),
+        files: values.files,
+        ...extra,
+      };
+      save(input, values.removeFileIds).then(onSaved, (failure: unknown) => {
+        let fieldErrors = false;
+        if (isApiError(failure)) {
+          for (const field of apiFields) {
+            const problems = failure.errors[field];
+            if (problems?.length) {
+              form.setFieldError(field, problems.join(' '));
+              fieldErrors = true;
+            }
+          }
+          if (part?.showErrors(failure.errors)) fieldErrors = true;
+          const fileProblems = failure.errors.labFiles;
+          if (fileProblems?.length) {
+            form.setFieldError('files', fileProblems.join(' '));
             fieldErrors = true;
           }
+          // Too large, or past the account's labs or storage: the problem says which and how much.
+          if (failure.status === 413 || failure.code === 'quota_exceeded') {
+            setError(failure.detail ?? failure.title);
+            return;
+          }
         }
-        const fileProblems = failure.errors.labFiles;
-        if (fileProblems?.length) {
-          form.setFieldError('files', fileProblems.join(' '));
-          fieldErrors = true;
-        }
-        // Too large, or past the account's labs or storage: the problem says which and how much.
-        if (failure.status === 413 || failure.code === 'quota_exceeded') {
-          setError(failure.detail ?? failure.title);
-          return;
-        }
-      }
-      setError(fieldErrors ? 'Please correct the fields marked below.' : messages.generic);
-    });
-  });
+        setError(fieldErrors ? 'Please correct the fields marked below.' : messages.generic);
+      });
+    },
+    // The part's own mistakes show at the same time as the lab's.
+    () => part?.collect(),
+  );
 
   return (
     <form onSubmit={submit} noValidate>
@@ -175,7 +208,7 @@ export function LabForm({
             {...form.getInputProps('points')}
           />
         </SimpleGrid>
-        <FlagsInput form={form} />
+        <FlagsInput form={form} optional={part?.flagsOptional ?? false} />
         <MarkdownEditor
           label="Description"
           description="Markdown: headings, lists, links, code blocks"
@@ -200,6 +233,7 @@ export function LabForm({
           }}
           error={form.errors.files as string | undefined}
         />
+        {part?.node}
         <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
       </Stack>
     </form>

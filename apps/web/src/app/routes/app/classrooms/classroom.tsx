@@ -33,6 +33,7 @@ const sections = [
     href: paths.classroomHackingLabs.getHref,
     manage: false,
   },
+  { value: 'targets', label: 'Targets', href: paths.classroomTargets.getHref, manage: true },
   { value: 'settings', label: 'Settings', href: paths.classroomSettings.getHref, manage: true },
 ] as const;
 

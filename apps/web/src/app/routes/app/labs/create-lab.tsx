@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/hooks/use-session';
 import { CreateLabForm } from '@/features/labs/components/create-lab-form';
+import { useTargetFormPart } from '@/features/targets/hooks/use-target-form-part';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { toast } from '@/lib/toast';
 import { canCreateLabs } from './labs';
@@ -11,11 +12,15 @@ export function CreateLabRoute() {
   usePageTitle('Create lab');
   const navigate = useNavigate();
   const { user } = useCurrentUser();
+  const target = useTargetFormPart(null);
   return (
     <Stack gap="lg" maw={880}>
       <Stack gap={4}>
         <Title order={1}>Create lab</Title>
-        <Text c="dimmed">Describe the challenge, attach its files and set what it is worth.</Text>
+        <Text c="dimmed">
+          Describe the challenge, attach its files, set what it is worth and, if it needs one, the
+          live target each student starts.
+        </Text>
       </Stack>
       {user && !canCreateLabs(user.roleId) ? (
         <Alert color="yellow" variant="light" role="alert">
@@ -29,6 +34,7 @@ export function CreateLabRoute() {
               navigate(paths.hackingLab.getHref(lab.slug));
             }}
             onCancel={() => navigate(paths.hackingLabs.getHref())}
+            part={target}
           />
         </Card>
       )}

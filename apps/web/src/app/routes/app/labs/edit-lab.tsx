@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Stack } from '@mantine/core';
+import type { ComponentProps } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '@/components/feedback/page-loader';
 import { messages } from '@/config/messages';
@@ -6,6 +7,7 @@ import { paths } from '@/config/paths';
 import { useLab } from '@/features/labs/api/get-lab';
 import { EditLabForm } from '@/features/labs/components/edit-lab-form';
 import { LabSubpageHeader } from '@/features/labs/components/lab-subpage-header';
+import { useTargetFormPart } from '@/features/targets/hooks/use-target-form-part';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { isApiError } from '@/lib/errors';
 import { toast } from '@/lib/toast';
@@ -44,7 +46,7 @@ export function EditLabRoute() {
   } else {
     body = (
       <Card withBorder padding="lg">
-        <EditLabForm
+        <EditLabWithTarget
           lab={{ ...lab.data, flags: lab.data.flags }}
           onSaved={(saved) => {
             toast.success('Lab saved', `Your changes to “${saved.name}” are saved.`);
@@ -68,4 +70,10 @@ export function EditLabRoute() {
       {body}
     </Stack>
   );
+}
+
+/** The lab form with its live target part, filled with the lab's saved definition. */
+function EditLabWithTarget(props: Omit<ComponentProps<typeof EditLabForm>, 'part'>) {
+  const target = useTargetFormPart(props.lab.targetDefinition ?? null);
+  return <EditLabForm {...props} part={target} />;
 }

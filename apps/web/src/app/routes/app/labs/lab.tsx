@@ -7,6 +7,7 @@ import { useClassroom } from '@/features/classrooms/api/get-classroom';
 import { FlagForm } from '@/features/classrooms/components/flag-form';
 import { useLab } from '@/features/labs/api/get-lab';
 import { LabDetails } from '@/features/labs/components/lab-details';
+import { TargetPanel } from '@/features/targets/components/target-panel';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { getRuntimeConfig } from '@/lib/runtime-config';
 import { toast } from '@/lib/toast';
@@ -60,22 +61,33 @@ export function LabRoute() {
           room &&
           inRoom &&
           canSolve && (
-            <Card withBorder padding="lg" component="section" aria-labelledby="lab-solve">
-              <Group justify="space-between" gap="xs" mb="xs">
-                <Title order={2} size="h4" id="lab-solve">
-                  Submit a flag
-                </Title>
-                {inRoom.solved && (
-                  <Badge color="green" variant="light" radius={0}>
-                    Solved
-                  </Badge>
-                )}
-              </Group>
-              <Text size="sm" c="dimmed" mb="sm">
-                For {room.name} · {inRoom.solveCount} {inRoom.solveCount === 1 ? 'solve' : 'solves'}
-              </Text>
-              <FlagForm classroomId={room.id} labId={inRoom.id} labName={inRoom.name} />
-            </Card>
+            <>
+              {lab.data?.target && (
+                <TargetPanel
+                  classroomId={room.id}
+                  labId={inRoom.id}
+                  summary={lab.data.target}
+                  enabled={getRuntimeConfig().targets.enabled}
+                />
+              )}
+              <Card withBorder padding="lg" component="section" aria-labelledby="lab-solve">
+                <Group justify="space-between" gap="xs" mb="xs">
+                  <Title order={2} size="h4" id="lab-solve">
+                    Submit a flag
+                  </Title>
+                  {inRoom.solved && (
+                    <Badge color="green" variant="light" radius={0}>
+                      Solved
+                    </Badge>
+                  )}
+                </Group>
+                <Text size="sm" c="dimmed" mb="sm">
+                  For {room.name} · {inRoom.solveCount}{' '}
+                  {inRoom.solveCount === 1 ? 'solve' : 'solves'}
+                </Text>
+                <FlagForm classroomId={room.id} labId={inRoom.id} labName={inRoom.name} />
+              </Card>
+            </>
           )
         }
         onDeleted={() => {

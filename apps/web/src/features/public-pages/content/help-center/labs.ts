@@ -8,7 +8,7 @@ const points = (value: number) => value.toLocaleString('en-GB').replace(/,/g, '\
 export const labs: HelpSection = {
   id: 'hacking-labs',
   title: 'Hacking labs',
-  description: 'Difficulty, categories, points, files, flags and the leaderboard.',
+  description: 'Difficulty, categories, points, files, flags, live targets and the leaderboard.',
   Icon: IconFlag,
   groups: [
     {
@@ -56,6 +56,45 @@ export const labs: HelpSection = {
           answer: [
             'Yes, it is written in Markdown: headings, lists, links, code blocks. It is rendered safely: HTML or script in a description never runs.',
           ],
+        },
+      ],
+    },
+    {
+      title: 'Live targets',
+      articles: [
+        {
+          id: 'target-start',
+          question: 'How do I use a lab’s live target?',
+          answer: [
+            'Some labs come with a running target to attack: a web application or a network service of your own, which no other student shares. Open the lab from your classroom and:',
+            {
+              steps: [
+                'Press Start target and wait a few seconds until it says Running.',
+                'For a web target, press Open target: it opens in a new tab through HackClass, and only you (and your teachers) get in. For a network target, copy the `host:port` shown and connect with `nc host port`.',
+                'Find the flag and submit it on the lab page as usual.',
+              ],
+            },
+            'A target runs for the time its lab sets; the time left counts down on the lab page. Extend pushes it back when the lab allows it, Reset replaces a broken target with a fresh one (its state is lost), and Stop ends it. You have one target per lab at a time.',
+          ],
+          keywords: 'container docker instance machine box vm',
+        },
+        {
+          id: 'target-flags',
+          question: 'Why is my flag different from my classmate’s?',
+          answer: [
+            'A lab may give every target a flag of its own. Submit the one your own target holds: a flag found in someone else’s target does not count, and your teacher sees it as a suspected shared flag. A reset hands your new target a new flag; a flag you truly found earlier still counts.',
+          ],
+          keywords: 'per-student cheating sharing',
+        },
+        {
+          id: 'target-define',
+          question: 'How do I give a lab a live target?',
+          answer: [
+            'In the lab form, switch on This lab has a live target and give the container image (a Docker image reference, such as `registry.school.example/labs/sqli:3`), the port it serves and its kind: HTTP for the browser, TCP for `nc`. Check image says whether the server has the image or can pull it.',
+            'Set the memory, CPUs, process limit and lifetime each student’s target gets, whether students may extend it, and whether it may reach the network outside (off by default). With Per student flags, each target gets its own flag (your prefix, an unguessable value, your suffix) in the environment variable `HACKCLASS_FLAG`, and the lab needs no flags of its own.',
+            'A classroom’s Targets tab lists its running targets: stop one or all of them, and set how many may run at once.',
+          ],
+          keywords: 'docker image container teacher',
         },
       ],
     },

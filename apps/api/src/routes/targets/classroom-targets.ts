@@ -1,0 +1,128 @@
+import {
+  type ClassroomTarget,
+  classroomParamsSchema,
+  classroomTargetSchema,
+  classroomTargetSettingsSchema,
+} from '@hackclass/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { managedClassroomFor } from '../../classrooms/access';
+import { apiErrors } from '../../errors';
+import { principalOf } from '../../plugins/authentication';
+import { isAdmin } from '../../policies/actors';
+import { saveClassroomTargetSettings } from '../../targets/classroom-settings';
+import { activeTargets } from '../../targets/find-targets';
+import { presentTarget } from '../../targets/present-target';
+import { stopTargetsWhere } from '../../targets/stop-targets';
+import { read, stoppedCountSchema, tags, write } from './schemas';
+
+/** The Targets views: a classroom's (its teacher, admins) and every one (admins). */
+export const classroomTargetRoutes: FastifyPluginAsyncZod = async (app) => {
+  const listed = async (classroomId?: string): Promise<ClassroomTarget[]> =>
+    (await activeTargets(app.db, classroomId)).map(({ target, rule, ...row }) => ({
+      ...presentTarget(target, rule, app.targets.config),
+      ...row,
+    }));
+
+  app.get(
+    '/classrooms/:id/targets',
+    {
+      schema: {
+        tags,
+        summary: 'The classroom’s active targets, newest first (its teacher, admins)',
+        security: read,
+        params: classroomParamsSchema,
+        response: { 200: z.array(classroomTargetSchema) },
+      },
+    },
+    async (request) => {
+      const { classroom } = await managedClassroomFor(
+        app.db,
+        request.params.id,
+        principalOf(request).user,
+      );
+      return listed(classroom.id);
+    },
+  );
+
+  app.delete(
+    '/classrooms/:id/targets',
+    {
+      schema: {
+        tags,
+        summary: 'Stop every active target of the classroom (its teacher, admins)',
+        security: write,
+        params: classroomParamsSchema,
+        response: { 200: stoppedCountSchema },
+      },
+    },
+    async (request) => {
+      const { classroom } = await managedClassroomFor(
+        app.db,
+        request.params.id,
+        principalOf(request).user,
+      );
+      return { stopped: await stopTargetsWhere(app.targets, { classroomId: classroom.id }) };
+    },
+  );
+
+  app.get(
+    '/classrooms/:id/target-settings',
+    {
+      schema: {
+        tags,
+        summary: 'The classroom’s maximum of running targets; null: the operator’s limits only',
+        security: read,
+        params: classroomParamsSchema,
+        response: { 200: classroomTargetSettingsSchema },
+      },
+    },
+    async (request) => {
+      const { classroom } = await managedClassroomFor(
+        app.db,
+        request.params.id,
+        principalOf(request).user,
+      );
+      return { maxRunningTargets: classroom.maxRunningTargets };
+    },
+  );
+
+  app.put(
+    '/classrooms/:id/target-settings',
+    {
+      schema: {
+        tags,
+        summary: 'Set the classroom’s maximum of running targets (its teacher, admins)',
+        description: 'Targets already running go on; new starts count against it.',
+        security: write,
+        params: classroomParamsSchema,
+        body: classroomTargetSettingsSchema,
+        response: { 200: classroomTargetSettingsSchema },
+      },
+    },
+    async (request) => {
+      const { classroom } = await managedClassroomFor(
+        app.db,
+        request.params.id,
+        principalOf(request).user,
+      );
+      return saveClassroomTargetSettings(app.db, classroom.id, request.body);
+    },
+  );
+
+  app.get(
+    '/targets',
+    {
+      schema: {
+        tags,
+        summary: 'Every active target, newest first (admins)',
+        security: read,
+        response: { 200: z.array(classroomTargetSchema) },
+      },
+    },
+    async (request) => {
+      if (!isAdmin(principalOf(request).user)) throw apiErrors.forbidden('Admins only');
+      return listed();
+    },
+  );
+};

@@ -1,0 +1,13 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { classroomTargetRoutes } from './classroom-targets';
+import { imageCheckRoutes } from './image-check';
+import { myTargetRoutes } from './my-target';
+import { targetRoutes as oneTargetRoutes } from './target';
+
+/** Live lab targets (the Open ticket is the target proxy's). */
+export const targetRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(myTargetRoutes);
+  await app.register(oneTargetRoutes);
+  await app.register(classroomTargetRoutes);
+  await app.register(imageCheckRoutes);
+};

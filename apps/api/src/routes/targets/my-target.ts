@@ -1,0 +1,68 @@
+import { myTargetSchema, targetSchema } from '@hackclass/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { classroomFor } from '../../classrooms/access';
+import { principalOf } from '../../plugins/authentication';
+import { canSeeClassroom } from '../../policies/classrooms';
+import { canRunTargets } from '../../policies/targets';
+import { myTarget } from '../../targets/find-targets';
+import { presentTarget } from '../../targets/present-target';
+import { startTarget } from '../../targets/start-target';
+import { classroomLabParamsSchema, read, tags, write } from './schemas';
+
+/** A student's own target for a lab of a classroom. */
+export const myTargetRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/classrooms/:id/labs/:labId/target',
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s target for a lab of the classroom: the active one, else the latest',
+        security: read,
+        params: classroomLabParamsSchema,
+        response: { 200: myTargetSchema },
+      },
+    },
+    async (request) => {
+      const { user } = principalOf(request);
+      const { classroom } = await classroomFor(app.db, request.params.id, user, canSeeClassroom);
+      const found = await myTarget(app.db, {
+        userId: user.id,
+        classroomId: classroom.id,
+        labId: request.params.labId,
+      });
+      return {
+        target: found ? presentTarget(found.target, found.rule, app.targets.config) : null,
+      };
+    },
+  );
+
+  app.post(
+    '/classrooms/:id/labs/:labId/target',
+    {
+      schema: {
+        tags,
+        summary: 'Start the caller’s target for a lab of the classroom (accepted members)',
+        description:
+          '201 with the new target `starting`; poll `GET /targets/:targetId` until it runs or ' +
+          'fails. 200 with the target already active: one per student and lab, so a double ' +
+          'click starts one. 409 `target_limit_reached` past the classroom’s, the student’s ' +
+          'or the server’s limit; 503 `targets_off` when no engine is set up.',
+        security: write,
+        params: classroomLabParamsSchema,
+        response: { 200: targetSchema, 201: targetSchema },
+      },
+    },
+    async (request, reply) => {
+      const { user } = principalOf(request);
+      const { classroom } = await classroomFor(app.db, request.params.id, user, canRunTargets);
+      const { target, definition, created } = await startTarget(app.targets, {
+        userId: user.id,
+        classroomId: classroom.id,
+        labId: request.params.labId,
+      });
+      return reply
+        .code(created ? 201 : 200)
+        .send(presentTarget(target, definition, app.targets.config));
+    },
+  );
+};

@@ -1,0 +1,119 @@
+import { targetParamsSchema, targetSchema } from '@hackclass/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { classroomFor } from '../../classrooms/access';
+import type { ApiDatabase } from '../../db';
+import { apiErrors } from '../../errors';
+import { principalOf } from '../../plugins/authentication';
+import type { Actor } from '../../policies/actors';
+import { canDriveTarget, canRunTargets, canSeeTarget } from '../../policies/targets';
+import { extendTarget } from '../../targets/extend-target';
+import { findTarget, type TargetFacts } from '../../targets/find-targets';
+import { presentTarget } from '../../targets/present-target';
+import { resetTarget } from '../../targets/reset-target';
+import { stopTarget } from '../../targets/stop-target';
+import { read, tags, write } from './schemas';
+
+/** The target if the actor may see it (404 otherwise, as if it did not exist). */
+async function visibleTarget(db: ApiDatabase, actor: Actor, targetId: string) {
+  const facts = await findTarget(db, targetId);
+  if (
+    !facts ||
+    !canSeeTarget(actor, {
+      userId: facts.target.userId,
+      classroomCreatorId: facts.classroomCreatorId,
+    })
+  ) {
+    throw apiErrors.notFound('Target');
+  }
+  return facts;
+}
+
+/** …and the actor is its student (403 for the teacher and admins who see it). */
+async function ownTarget(db: ApiDatabase, actor: Actor, targetId: string): Promise<TargetFacts> {
+  const facts = await visibleTarget(db, actor, targetId);
+  if (!canDriveTarget(actor, facts.target)) {
+    throw apiErrors.forbidden('Only the student whose target it is extends or resets it');
+  }
+  return facts;
+}
+
+/** One target: its status, and what its student and teachers do with it. */
+export const targetRoutes: FastifyPluginAsyncZod = async (app) => {
+  const present = ({ target, rule }: Pick<TargetFacts, 'target' | 'rule'>) =>
+    presentTarget(target, rule, app.targets.config);
+
+  app.get(
+    '/targets/:targetId',
+    {
+      schema: {
+        tags,
+        summary: 'A target (its student, the classroom’s teacher, admins); polled while starting',
+        security: read,
+        params: targetParamsSchema,
+        response: { 200: targetSchema },
+      },
+    },
+    async (request) =>
+      present(await visibleTarget(app.db, principalOf(request).user, request.params.targetId)),
+  );
+
+  app.post(
+    '/targets/:targetId/extend',
+    {
+      schema: {
+        tags,
+        summary: 'Push a running target’s expiry back by another lifetime (its student)',
+        description:
+          'Another lifetime from now, up to LAB_MAX_LIFETIME_MINUTES from its start. 409 ' +
+          '`target_not_extendable` when the lab says no or the longest is reached, ' +
+          '`target_not_running` when it does not run.',
+        security: write,
+        params: targetParamsSchema,
+        response: { 200: targetSchema },
+      },
+    },
+    async (request) => {
+      const facts = await ownTarget(app.db, principalOf(request).user, request.params.targetId);
+      return present({ ...facts, target: await extendTarget(app.targets, facts) });
+    },
+  );
+
+  app.post(
+    '/targets/:targetId/reset',
+    {
+      schema: {
+        tags,
+        summary: 'Replace a target with a fresh one, a new flag in per-student mode (its student)',
+        security: write,
+        params: targetParamsSchema,
+        response: { 201: targetSchema },
+      },
+    },
+    async (request, reply) => {
+      const { user } = principalOf(request);
+      const facts = await ownTarget(app.db, user, request.params.targetId);
+      // Still a member: a reset starts a target as Start does.
+      await classroomFor(app.db, facts.target.classroomId, user, canRunTargets);
+      const { target, definition } = await resetTarget(app.targets, facts);
+      return reply.code(201).send(present({ target, rule: definition }));
+    },
+  );
+
+  app.delete(
+    '/targets/:targetId',
+    {
+      schema: {
+        tags,
+        summary: 'Stop a target (its student, the classroom’s teacher, admins)',
+        description: 'Answers it `stopping` (the container goes right after), or as it ended.',
+        security: write,
+        params: targetParamsSchema,
+        response: { 200: targetSchema },
+      },
+    },
+    async (request) => {
+      const facts = await visibleTarget(app.db, principalOf(request).user, request.params.targetId);
+      return present({ ...facts, target: await stopTarget(app.targets, facts.target) });
+    },
+  );
+};

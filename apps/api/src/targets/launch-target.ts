@@ -1,0 +1,82 @@
+import type { LabTarget } from '@hackclass/contracts';
+import { TARGET_FLAG_VARIABLE } from '@hackclass/contracts';
+import { and, eq } from 'drizzle-orm';
+import { targets } from '../db/schema';
+import { failureOf } from './failures';
+import { waitUntilServing } from './port-ready';
+import type { TargetRow } from './present-target';
+import type { TargetService } from './service';
+
+const MINUTE_MS = 60_000;
+
+const stillStarting = (targetId: string) =>
+  and(eq(targets.id, targetId), eq(targets.state, 'starting'));
+
+/**
+ * Starts the container of a `starting` target after the request has answered, waits until its
+ * port serves, and records it `running` with its expiry, or `failed` with a sentence a student
+ * can read. A target stopped meanwhile has its container removed again.
+ */
+export function launchTarget(service: TargetService, target: TargetRow, definition: LabTarget) {
+  const { driver, db } = service;
+  if (!driver || target.hostPort === null || target.hostAddress === null) return;
+  const { hostPort, hostAddress } = target;
+  service.background('starting a target', async (signal) => {
+    try {
+      const env = Object.fromEntries(definition.env.map(({ name, value }) => [name, value]));
+      if (target.flag !== null) env[TARGET_FLAG_VARIABLE] = target.flag;
+      const { containerId } = await driver.start({
+        targetId: target.id,
+        labId: target.labId,
+        userId: target.userId,
+        classroomId: target.classroomId,
+        image: definition.image,
+        containerPort: definition.port,
+        hostPort,
+        env,
+        memoryMb: definition.memoryMb,
+        cpus: definition.cpus,
+        pids: definition.pids,
+        outbound: definition.outbound,
+      });
+      const recorded = await db
+        .update(targets)
+        .set({ containerId })
+        .where(stillStarting(target.id))
+        .returning({ id: targets.id });
+      if (recorded.length === 0) {
+        await driver.stop(target.id);
+        return;
+      }
+      await waitUntilServing(
+        driver,
+        { id: target.id, host: hostAddress, port: hostPort },
+        { timeoutMs: service.startTimeoutMs, signal },
+      );
+      const startedAt = new Date();
+      await db
+        .update(targets)
+        .set({
+          state: 'running',
+          startedAt,
+          expiresAt: new Date(startedAt.getTime() + definition.lifetimeMinutes * MINUTE_MS),
+        })
+        .where(stillStarting(target.id));
+    } catch (error) {
+      // Closing: the next reconcile decides about a target caught half-way.
+      if (signal.aborted) return;
+      const failure = failureOf(error);
+      service.log.warn({ err: error, targetId: target.id }, 'target failed to start');
+      await driver.stop(target.id).catch(() => undefined);
+      await db
+        .update(targets)
+        .set({
+          state: 'failed',
+          failureCode: failure.code,
+          failureMessage: failure.message,
+          endedAt: new Date(),
+        })
+        .where(stillStarting(target.id));
+    }
+  });
+}

@@ -1,0 +1,68 @@
+import type { Target } from '@hackclass/contracts';
+import type { targets } from '../db/schema';
+import type { LabsConfig } from './service';
+
+export type TargetRow = typeof targets.$inferSelect;
+
+/** What of the lab's definition decides how long a target may run. */
+export interface LifetimeRule {
+  lifetimeMinutes: number;
+  extendable: boolean;
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * The expiry an extension would set now: another lifetime from now, but never past the longest
+ * a target may run from its start, the operator's LAB_MAX_LIFETIME_MINUTES (or the lab's own
+ * lifetime, if the operator lowered the maximum since). Undefined when it may not be extended:
+ * not running, its lab says no, or less than a minute would be gained.
+ */
+export function extendedExpiry(
+  target: Pick<TargetRow, 'state' | 'startedAt' | 'expiresAt'>,
+  rule: LifetimeRule | null,
+  config: Pick<LabsConfig, 'maxLifetimeMinutes'>,
+  now: Date,
+): Date | undefined {
+  if (target.state !== 'running' || !rule?.extendable) return undefined;
+  if (!target.startedAt || !target.expiresAt) return undefined;
+  const longest = Math.max(rule.lifetimeMinutes, config.maxLifetimeMinutes) * MINUTE_MS;
+  const next = Math.min(
+    now.getTime() + rule.lifetimeMinutes * MINUTE_MS,
+    target.startedAt.getTime() + longest,
+  );
+  return next - target.expiresAt.getTime() >= MINUTE_MS ? new Date(next) : undefined;
+}
+
+/** A TCP target's `host:port`, brackets around an IPv6 host. */
+const addressOf = (host: string, port: number) =>
+  `${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
+
+export function presentTarget(
+  row: TargetRow,
+  rule: LifetimeRule | null,
+  config: Pick<LabsConfig, 'maxLifetimeMinutes' | 'publicHost'>,
+  now = new Date(),
+): Target {
+  return {
+    id: row.id,
+    labId: row.labId,
+    classroomId: row.classroomId,
+    userId: row.userId,
+    kind: row.kind,
+    state: row.state,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    endedAt: row.endedAt?.toISOString() ?? null,
+    canExtend: extendedExpiry(row, rule, config, now) !== undefined,
+    address:
+      row.kind === 'tcp' && row.state === 'running' && row.hostPort !== null
+        ? addressOf(config.publicHost, row.hostPort)
+        : null,
+    failure:
+      row.failureCode === null
+        ? null
+        : { code: row.failureCode, message: row.failureMessage ?? 'The target failed' },
+  };
+}

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { passCookie, passExpiry, signPass, TARGET_COOKIE_MAX_AGE_MS, verifyPass } from './cookie';
+
+const SECRET = 'a'.repeat(64);
+const now = Date.UTC(2026, 10, 24, 10, 0, 0);
+const pass = { targetId: randomUUID(), userId: randomUUID(), expiresAt: now / 1000 + 600 };
+
+describe('the proxy’s pass', () => {
+  it('verifies as signed, until it expires', () => {
+    const value = signPass(SECRET, pass);
+    expect(verifyPass(SECRET, value, now)).toEqual(pass);
+    expect(verifyPass(SECRET, value, (pass.expiresAt + 1) * 1000)).toBeUndefined();
+  });
+
+  it('is refused when any part is changed, or signed with another secret', () => {
+    const value = signPass(SECRET, pass);
+    const [targetId, userId, expiry, signature] = value.split('.');
+    for (const forged of [
+      `${randomUUID()}.${userId}.${expiry}.${signature}`,
+      `${targetId}.${randomUUID()}.${expiry}.${signature}`,
+      `${targetId}.${userId}.${Number(expiry) + 3600}.${signature}`,
+      `${targetId}.${userId}.${expiry}.${signature?.slice(1)}x`,
+      signPass('b'.repeat(64), pass),
+      `${value}.extra`,
+      '',
+      undefined,
+    ]) {
+      expect(verifyPass(SECRET, forged, now)).toBeUndefined();
+    }
+  });
+
+  it('ends with the target, and at most after 12 hours', () => {
+    const soon = new Date(now + 30 * 60_000);
+    expect(passExpiry(soon, now)).toBe(soon.getTime() / 1000);
+    expect(passExpiry(new Date(now + 48 * 3_600_000), now)).toBe(
+      (now + TARGET_COOKIE_MAX_AGE_MS) / 1000,
+    );
+    expect(passExpiry(null, now)).toBe((now + TARGET_COOKIE_MAX_AGE_MS) / 1000);
+  });
+
+  it('is a host-only HttpOnly Lax cookie, Secure over https', () => {
+    const cookie = passCookie('v', now / 1000 + 60, true, now);
+    expect(cookie).toBe('hackclass_target=v; Path=/; Max-Age=60; HttpOnly; SameSite=Lax; Secure');
+    expect(cookie).not.toMatch(/domain/i);
+    expect(passCookie('v', now / 1000 + 60, false, now)).not.toContain('Secure');
+  });
+});

@@ -1,0 +1,66 @@
+import { ACTIVE_TARGET_STATES } from '@hackclass/contracts';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { ApiDatabase } from '../db';
+import { targets } from '../db/schema';
+import type { TargetService } from './service';
+
+export const isActive = inArray(targets.state, [...ACTIVE_TARGET_STATES]);
+
+/** Which targets to stop: a classroom's, a lab's, a student's, or where those meet. */
+export interface TargetScope {
+  classroomId?: string;
+  labId?: string;
+  userId?: string;
+}
+
+const scopeCondition = ({ classroomId, labId, userId }: TargetScope): SQL | undefined =>
+  and(
+    classroomId === undefined ? undefined : eq(targets.classroomId, classroomId),
+    labId === undefined ? undefined : eq(targets.labId, labId),
+    userId === undefined ? undefined : eq(targets.userId, userId),
+  );
+
+/**
+ * Marks the scope's active targets `stopping`, inside the caller's transaction, so that the
+ * change that ends them (a member removed, a lab taken out) and their end commit together.
+ * Returns their ids for `releaseTargets` once committed. Rows about to be deleted with their
+ * classroom, lab or user are returned alike: their containers still have to go.
+ */
+export async function markStopping(db: ApiDatabase, scope: TargetScope): Promise<string[]> {
+  const rows = await db
+    .update(targets)
+    .set({ state: 'stopping' })
+    .where(and(isActive, scopeCondition(scope)))
+    .returning({ id: targets.id });
+  return rows.map((row) => row.id);
+}
+
+/** Stops one container and records the end; a target no longer `stopping` is left as it is. */
+export async function finishStopping(service: TargetService, targetId: string): Promise<void> {
+  await service.driver?.stop(targetId);
+  await service.db
+    .update(targets)
+    .set({ state: 'stopped', endedAt: new Date() })
+    .where(and(eq(targets.id, targetId), eq(targets.state, 'stopping')));
+}
+
+/**
+ * Removes the containers of targets marked `stopping`, after the request has answered. One that
+ * fails stays `stopping`, for the janitor to finish.
+ */
+export function releaseTargets(service: TargetService, targetIds: string[]): void {
+  if (targetIds.length === 0) return;
+  service.background('stopping targets', async () => {
+    await Promise.all(targetIds.map((targetId) => finishStopping(service, targetId)));
+  });
+}
+
+/** Stops every active target of the scope: the one call where targets must end. */
+export async function stopTargetsWhere(
+  service: TargetService,
+  scope: TargetScope,
+): Promise<number> {
+  const ids = await markStopping(service.db, scope);
+  releaseTargets(service, ids);
+  return ids.length;
+}

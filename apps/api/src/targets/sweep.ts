@@ -1,0 +1,83 @@
+import type { TargetContainer } from '@hackclass/engine';
+import { and, eq, lte } from 'drizzle-orm';
+import { targets } from '../db/schema';
+import type { TargetService } from './service';
+import { finishStopping, isActive } from './stop-targets';
+
+const VANISHED = 'The target stopped unexpectedly';
+
+/** Stops running targets past their expiry; they end `expired`. */
+async function expireTargets(service: TargetService, now: Date): Promise<void> {
+  const expired = await service.db
+    .select({ id: targets.id })
+    .from(targets)
+    .where(and(eq(targets.state, 'running'), lte(targets.expiresAt, now)));
+  for (const { id } of expired) {
+    await service.driver?.stop(id);
+    await service.db
+      .update(targets)
+      .set({ state: 'expired', endedAt: new Date() })
+      .where(and(eq(targets.id, id), eq(targets.state, 'running')));
+  }
+}
+
+/** Finishes stops that did not complete (the process ended, or the engine failed meanwhile). */
+async function finishStops(service: TargetService): Promise<void> {
+  const stopping = await service.db
+    .select({ id: targets.id })
+    .from(targets)
+    .where(eq(targets.state, 'stopping'));
+  for (const { id } of stopping) await finishStopping(service, id);
+}
+
+async function fail(service: TargetService, targetId: string, code: string, message: string) {
+  await service.db
+    .update(targets)
+    .set({ state: 'failed', failureCode: code, failureMessage: message, endedAt: new Date() })
+    .where(and(eq(targets.id, targetId), isActive));
+}
+
+const endedWhy = (container: TargetContainer | undefined) =>
+  container?.oomKilled
+    ? { code: 'out_of_memory', message: 'The target ran out of memory and stopped' }
+    : { code: 'start_failed', message: VANISHED };
+
+/**
+ * Makes the engine and the database agree: containers of this deployment that no active target
+ * holds are removed; running targets whose container vanished or exited are `failed`; starting
+ * ones with no container past the start timeout (twice that with one: a start cut short) too.
+ * The engine is read first, so that a container started meanwhile always has its row.
+ */
+async function reconcile(service: TargetService, now: Date): Promise<void> {
+  const driver = service.driver;
+  if (!driver) return;
+  const containers = new Map((await driver.list()).map((c) => [c.targetId, c]));
+  const active = await service.db
+    .select({ id: targets.id, state: targets.state, createdAt: targets.createdAt })
+    .from(targets)
+    .where(isActive);
+  const held = new Set(active.map((row) => row.id));
+  for (const targetId of containers.keys()) {
+    if (!held.has(targetId)) await driver.stop(targetId);
+  }
+  for (const row of active) {
+    const container = containers.get(row.id);
+    const age = now.getTime() - row.createdAt.getTime();
+    if (row.state === 'running' && !container?.running) {
+      const { code, message } = endedWhy(container);
+      await fail(service, row.id, code, message);
+      if (container) await driver.stop(row.id);
+    } else if (row.state === 'starting' && age > service.startTimeoutMs * (container ? 2 : 1)) {
+      await fail(service, row.id, 'start_failed', 'The target did not start in time: try again');
+      if (container) await driver.stop(row.id);
+    }
+  }
+}
+
+/** One round of the janitor: expiries, unfinished stops, then the reconcile. */
+export async function sweep(service: TargetService, now = new Date()): Promise<void> {
+  if (!service.driver) return;
+  await expireTargets(service, now);
+  await finishStops(service);
+  await reconcile(service, now);
+}

@@ -1,0 +1,11 @@
+import { Alert } from '@mantine/core';
+import { ClassroomTargetsPanel } from '@/features/targets/components/classroom-targets-panel';
+import { useClassroomContext } from './classroom-context';
+
+export function ClassroomTargetsRoute() {
+  const { classroom, canManage } = useClassroomContext();
+  if (!canManage) {
+    return <Alert color="gray">Only the classroom’s teacher and admins see its targets.</Alert>;
+  }
+  return <ClassroomTargetsPanel classroomId={classroom.id} />;
+}

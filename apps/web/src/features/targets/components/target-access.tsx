@@ -1,0 +1,61 @@
+import type { Target } from '@hackclass/contracts';
+import { ActionIcon, Button, Code, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy, IconExternalLink } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { openInTab } from '../api/open-target';
+import { ncCommand } from '../utils/tcp-address';
+
+interface TargetAccessProps {
+  target: Target;
+  onError(error: unknown): void;
+}
+
+/** How to reach a running target: Open (HTTP, through the proxy), or host:port to copy (TCP). */
+export function TargetAccess({ target, onError }: TargetAccessProps) {
+  const open = useMutation({ mutationFn: openInTab, onError });
+
+  if (target.kind === 'http') {
+    return (
+      <Button
+        leftSection={<IconExternalLink size={16} aria-hidden />}
+        loading={open.isPending}
+        onClick={() => {
+          // Opened in the click itself, or a pop-up blocker stops it: the ticket comes after.
+          const tab = window.open('about:blank', '_blank');
+          open.mutate({ targetId: target.id, tab });
+        }}
+      >
+        Open target
+      </Button>
+    );
+  }
+
+  const address = target.address ?? '';
+  return (
+    <Stack gap={4}>
+      <Group gap="xs" wrap="nowrap">
+        <Code fz="md" px="sm" py={4} data-testid="target-address">
+          {address}
+        </Code>
+        <CopyButton value={address} timeout={2000}>
+          {({ copied, copy }) => (
+            <Tooltip label={copied ? 'Copied' : 'Copy address'} withArrow>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                onClick={copy}
+                aria-label={copied ? 'Copied' : 'Copy address'}
+                color={copied ? 'green' : undefined}
+              >
+                {copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </CopyButton>
+      </Group>
+      <Text size="xs" c="dimmed">
+        Connect with <Code>{ncCommand(address)}</Code>
+      </Text>
+    </Stack>
+  );
+}

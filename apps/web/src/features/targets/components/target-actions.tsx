@@ -1,0 +1,82 @@
+import type { Target } from '@hackclass/contracts';
+import { Button, Group } from '@mantine/core';
+import { IconClockPlus, IconPlayerStop, IconRefresh } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ConfirmModal } from '@/components/feedback/confirm-modal';
+import { useTargetAction } from '../api/target-action';
+
+interface TargetActionsProps {
+  target: Target;
+  /** Per-student flags: a reset hands out a new one. */
+  perStudent: boolean;
+  onError(error: unknown): void;
+}
+
+/** Extend (when allowed), Reset and Stop of a running target; Reset and Stop are confirmed. */
+export function TargetActions({ target, perStudent, onError }: TargetActionsProps) {
+  const extend = useTargetAction('extend');
+  const reset = useTargetAction('reset');
+  const stop = useTargetAction('stop');
+  const [confirming, setConfirming] = useState<'reset' | 'stop' | null>(null);
+  const busy = extend.isPending || reset.isPending || stop.isPending;
+  const close = () => setConfirming(null);
+
+  return (
+    <>
+      <Group gap="xs">
+        {target.canExtend && (
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconClockPlus size={14} aria-hidden />}
+            loading={extend.isPending}
+            disabled={busy && !extend.isPending}
+            onClick={() => extend.mutate(target.id, { onError })}
+          >
+            Extend
+          </Button>
+        )}
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconRefresh size={14} aria-hidden />}
+          disabled={busy}
+          onClick={() => setConfirming('reset')}
+        >
+          Reset
+        </Button>
+        <Button
+          variant="default"
+          size="xs"
+          color="red"
+          leftSection={<IconPlayerStop size={14} aria-hidden />}
+          disabled={busy}
+          onClick={() => setConfirming('stop')}
+        >
+          Stop
+        </Button>
+      </Group>
+      <ConfirmModal
+        opened={confirming === 'reset'}
+        title="Reset the target"
+        confirmLabel="Reset"
+        loading={reset.isPending}
+        onClose={close}
+        onConfirm={() => reset.mutate(target.id, { onError, onSettled: close })}
+      >
+        A new target replaces this one; its state is lost
+        {perStudent ? ', and it gets a new flag.' : '.'}
+      </ConfirmModal>
+      <ConfirmModal
+        opened={confirming === 'stop'}
+        title="Stop the target"
+        confirmLabel="Stop"
+        loading={stop.isPending}
+        onClose={close}
+        onConfirm={() => stop.mutate(target.id, { onError, onSettled: close })}
+      >
+        The target stops and its state is lost. You may start a new one later.
+      </ConfirmModal>
+    </>
+  );
+}

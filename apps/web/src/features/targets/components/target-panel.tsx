@@ -1,0 +1,67 @@
+import type { LabTargetSummary, Target } from '@hackclass/contracts';
+import { Card, Loader } from '@mantine/core';
+import { ListError } from '@/components/feedback/list-states';
+import { useMyTarget } from '../api/get-my-target';
+import { useTarget } from '../api/get-target';
+import { isActive } from '../utils/target-states';
+import { PanelFrame, TargetView } from './target-view';
+
+interface TargetPanelProps {
+  classroomId: string;
+  labId: string;
+  summary: LabTargetSummary;
+  /** Whether this server has an engine for targets (`/config.json`). */
+  enabled: boolean;
+}
+
+/** The lab page's live target: Start, then its status, how to reach it, time left and actions. */
+export function TargetPanel({ classroomId, labId, summary, enabled }: TargetPanelProps) {
+  const mine = useMyTarget(classroomId, labId);
+  const known = mine.data?.target ?? null;
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="lab-target">
+      {mine.isPending ? (
+        <PanelFrame>
+          <Loader size="sm" aria-label="Loading your target" />
+        </PanelFrame>
+      ) : mine.isError ? (
+        <PanelFrame>
+          <ListError message="Could not load your target." onRetry={() => void mine.refetch()} />
+        </PanelFrame>
+      ) : known && isActive(known.state) ? (
+        <LiveTarget known={known} summary={summary} enabled={enabled} />
+      ) : (
+        <TargetView
+          target={known}
+          classroomId={classroomId}
+          labId={labId}
+          summary={summary}
+          enabled={enabled}
+        />
+      )}
+    </Card>
+  );
+}
+
+/** A target that holds a container: asked for again while it starts or stops. */
+function LiveTarget({
+  known,
+  summary,
+  enabled,
+}: {
+  known: Target;
+  summary: LabTargetSummary;
+  enabled: boolean;
+}) {
+  const target = useTarget(known).data;
+  return (
+    <TargetView
+      target={target}
+      classroomId={target.classroomId}
+      labId={target.labId}
+      summary={summary}
+      enabled={enabled}
+    />
+  );
+}

@@ -1,0 +1,96 @@
+import type { ClassroomTarget } from '@hackclass/contracts';
+import { Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconPlayerStop } from '@tabler/icons-react';
+import { RelativeTime } from '@/components/time/relative-time';
+import { targetStateLooks } from '../utils/target-states';
+
+interface TargetsTableProps {
+  targets: ClassroomTarget[];
+  /** The admins' view spans classrooms: a column says whose. */
+  withClassroom?: boolean;
+  /** The target being stopped, whose button waits. */
+  stoppingId?: string | undefined;
+  onStop(target: ClassroomTarget): void;
+}
+
+/** Active targets: student, lab, state, started, expires, and Stop. */
+export function TargetsTable({
+  targets,
+  withClassroom = false,
+  stoppingId,
+  onStop,
+}: TargetsTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={withClassroom ? 820 : 680}>
+      <Table verticalSpacing="sm" aria-label="Active targets">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Student</Table.Th>
+            <Table.Th>Lab</Table.Th>
+            {withClassroom && <Table.Th>Classroom</Table.Th>}
+            <Table.Th>State</Table.Th>
+            <Table.Th>Started</Table.Th>
+            <Table.Th>Expires</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {targets.map((target) => {
+            const look = targetStateLooks[target.state];
+            return (
+              <Table.Tr key={target.id}>
+                <Table.Td>
+                  <Text size="sm">{target.student.name}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{target.lab.name}</Text>
+                  <Text size="xs" c="dimmed">
+                    {target.kind === 'http' ? 'HTTP' : `TCP ${target.address ?? ''}`}
+                  </Text>
+                </Table.Td>
+                {withClassroom && (
+                  <Table.Td>
+                    <Text size="sm">{target.classroom.name}</Text>
+                  </Table.Td>
+                )}
+                <Table.Td>
+                  <Badge color={look.color} variant="light" radius={0}>
+                    {look.label}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <RelativeTime iso={target.startedAt ?? target.createdAt} />
+                </Table.Td>
+                <Table.Td>
+                  {target.expiresAt ? (
+                    <RelativeTime iso={target.expiresAt} />
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      —
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Button
+                    variant="default"
+                    color="red"
+                    size="xs"
+                    leftSection={<IconPlayerStop size={14} aria-hidden />}
+                    loading={stoppingId === target.id}
+                    disabled={target.state === 'stopping'}
+                    aria-label={`Stop ${target.student.name}’s target for ${target.lab.name}`}
+                    onClick={() => onStop(target)}
+                  >
+                    Stop
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,28 @@
+import { LABEL } from '@hackclass/engine';
+import Docker from 'dockerode';
+
+/**
+ * Removes every container made from `images` (a journey's targets, should the server have left
+ * any) and the networks of their targets, so that a failed run leaves nothing behind.
+ */
+export async function removeTargetsOf(images: string[]): Promise<void> {
+  const docker = new Docker();
+  const containers = await docker.listContainers({ all: true, filters: { ancestor: images } });
+  await Promise.allSettled(
+    containers.map((container) =>
+      docker.getContainer(container.Id).remove({ force: true, v: true }),
+    ),
+  );
+  const targets = containers.map((container) => container.Labels[LABEL.target]).filter(Boolean);
+  if (targets.length === 0) return;
+  const networks = await docker.listNetworks({
+    filters: { label: targets.map((target) => `${LABEL.target}=${target}`) },
+  });
+  await Promise.allSettled(networks.map((network) => docker.getNetwork(network.Id).remove()));
+}
+
+/** A window of 50 ports of the lab range of its own, so that journeys run at once do not meet. */
+export function portWindow(): string {
+  const start = 43_000 + Math.floor(Math.random() * 400) * 50;
+  return `${start}-${start + 49}`;
+}
