@@ -257,6 +257,28 @@ describe.skipIf(!engineAnswers)('a student’s target, on the real engine', () =
   });
 });
 
+describe.skipIf(!engineAnswers)('targets stop with their account and their classroom', () => {
+  it('stops a disabled student’s targets, and those of a deleted classroom', async () => {
+    const admin = await signedInAs(engine.server, 'admin');
+    const lab = await createTargetLab(teacher, { image: engine.images.web });
+    const { id } = await room([lab.id]);
+    const mine = await settled(student, (await startOf(student, id, lab.id)).json<Target>().id);
+    const theirs = await settled(
+      classmate,
+      (await startOf(classmate, id, lab.id)).json<Target>().id,
+    );
+    const disabled = await admin.session.call('POST', `/users/${student.id}/disable`);
+    expect(disabled.status).toBe(200);
+    await expect
+      .poll(async () => (await rowOf(engine.server, mine.id)).state, { timeout: 20_000 })
+      .toBe('stopped');
+    expect(await engine.driver.inspect(mine.id)).toBeUndefined();
+    const deleted = await teacher.session.call('DELETE', `/classrooms/${id}`);
+    expect(deleted.status).toBe(204);
+    await expect.poll(() => engine.driver.inspect(theirs.id), { timeout: 20_000 }).toBeUndefined();
+  });
+});
+
 describe.skipIf(!engineAnswers)('the janitor, on the real engine', () => {
   it('stops expired targets: expired, container gone', async () => {
     const lab = await createTargetLab(teacher, { image: engine.images.web });
