@@ -1,16 +1,31 @@
 // Runs the whole test suite (unit, API, database and browser tests) with Vitest and ends with
 // one plain summary line. The database tests run on PGlite, or on PostgreSQL when DATABASE_URL
 // is set. Browser tests need Chromium; on a Debian machine where we are root it is installed.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+// Tests of live lab targets need a Docker engine and a static busybox (their images are built
+// from it, nothing is pulled): as root on Debian both are installed and, when no engine answers,
+// a dockerd is started for the run and stopped after it; elsewhere those tests are skipped.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
+const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+let aptUpdated = false;
+
+function aptInstall(...packages) {
+  const steps = aptUpdated ? [] : [['update', '-qq']];
+  aptUpdated = true;
+  for (const args of [...steps, ['install', '-y', '-qq', ...packages]]) {
+    const result = spawnSync('apt-get', args, { stdio: 'inherit', env: aptEnv });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
+}
+
 function ensureChromium() {
   if (existsSync(chromium)) return;
-  const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
   if (!canInstall) {
     console.error(
       `Browser tests need Chromium at ${chromium}: install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.`,
@@ -18,17 +33,51 @@ function ensureChromium() {
     process.exit(1);
   }
   console.log('Installing Chromium for the browser tests…');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [
-    ['update', '-qq'],
-    ['install', '-y', '-qq', 'chromium'],
-  ]) {
-    const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
-    if (result.status !== 0) process.exit(result.status ?? 1);
+  aptInstall('chromium');
+}
+
+const engineAnswers = () => spawnSync('docker', ['info'], { stdio: 'ignore' }).status === 0;
+const debInstalled = (name) =>
+  spawnSync('dpkg', ['-s', name], { encoding: 'utf8' }).stdout?.includes(
+    'Status: install ok installed',
+  );
+
+/** Returns the dockerd this run started, if it had to start one. */
+async function ensureEngine() {
+  if (!canInstall) {
+    if (!engineAnswers()) {
+      console.log('No Docker engine answers: the tests of live lab targets are skipped.');
+    }
+    return undefined;
   }
+  const missing = [];
+  if (!debInstalled('busybox-static')) missing.push('busybox-static');
+  const answers = engineAnswers();
+  if (!answers && spawnSync('sh', ['-c', 'command -v dockerd'], { stdio: 'ignore' }).status !== 0) {
+    missing.push('docker.io');
+  }
+  if (missing.length > 0) {
+    console.log(`Installing ${missing.join(' and ')} for the tests of live lab targets…`);
+    aptInstall(...missing);
+  }
+  if (answers) return undefined;
+  const log = join(mkdtempSync(join(tmpdir(), 'hackclass-dockerd-')), 'dockerd.log');
+  const dockerd = spawn('dockerd', [], {
+    stdio: ['ignore', openSync(log, 'a'), openSync(log, 'a')],
+  });
+  for (let second = 0; second < 60 && dockerd.exitCode === null; second++) {
+    if (engineAnswers()) return dockerd;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  console.log(
+    `dockerd did not start (its log: ${log}): the tests of live lab targets are skipped.`,
+  );
+  dockerd.kill();
+  return undefined;
 }
 
 ensureChromium();
+const dockerd = await ensureEngine();
 
 const report = join(mkdtempSync(join(tmpdir(), 'hackclass-tests-')), 'report.json');
 const run = spawnSync(
@@ -43,6 +92,11 @@ const run = spawnSync(
   ],
   { stdio: 'inherit' },
 );
+
+if (dockerd) {
+  dockerd.kill();
+  await new Promise((resolve) => dockerd.once('exit', resolve));
+}
 
 const database = process.env.DATABASE_URL ? 'postgresql' : 'pglite';
 if (!existsSync(report)) {

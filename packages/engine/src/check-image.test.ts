@@ -1,3 +1,4 @@
+import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dockerDriver } from './docker-driver';
 import { engineAnswers, testDeploymentId } from './test-fixtures';
@@ -34,6 +35,25 @@ describe.skipIf(!engineAnswers)('docker driver: Check image', () => {
     expect(Date.now() - startedAt).toBeLessThan(10_000);
     expect(check.status).toBe('missing');
     expect(check.message).toContain(`"${image}"`);
+  });
+
+  it('gives up on a registry that never answers, saying so', async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket)).listen(0, '127.0.0.1');
+    await new Promise((resolve) => silent.once('listening', resolve));
+    const { port } = silent.address() as { port: number };
+    const image = `127.0.0.1:${port}/labs/silent:1`;
+    try {
+      const startedAt = Date.now();
+      expect(await driver.checkImage(image)).toEqual({
+        status: 'missing',
+        message: `The engine does not have the image "${image}" and its registry did not answer within 3 s.`,
+      });
+      expect(Date.now() - startedAt).toBeLessThan(8_000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
   });
 
   it('answers missing for an invalid reference without asking a registry', async () => {

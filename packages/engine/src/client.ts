@@ -12,7 +12,7 @@ export function dockerClient(dockerHost: string | undefined): Docker {
   return new Docker(clientOptions(dockerHost));
 }
 
-function clientOptions(dockerHost: string): Docker.DockerOptions {
+export function clientOptions(dockerHost: string): Docker.DockerOptions {
   if (dockerHost.startsWith('unix://')) {
     // `host: undefined` overrides a DOCKER_HOST the client library would otherwise read.
     return { socketPath: dockerHost.slice('unix://'.length), host: undefined };

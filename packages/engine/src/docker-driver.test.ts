@@ -3,13 +3,14 @@ import { dockerDriver } from './docker-driver';
 import { LABEL } from './labels';
 import {
   docker,
+  echoOf,
   engineAnswers,
   execIn,
   fetchPage,
   launchOf,
   testDeploymentId,
 } from './test-fixtures';
-import { buildTestImages } from './testing';
+import { buildTestImage, buildTestImages, removeTestLeftovers } from './testing';
 import type { TargetDriver, TargetLaunch } from './types';
 
 describe.skipIf(!engineAnswers)('docker driver: a target’s life', () => {
@@ -79,18 +80,27 @@ describe.skipIf(!engineAnswers)('docker driver: a target’s life', () => {
     const status = await execIn(containerId, ['cat', '/proc/self/status']);
     expect(status.output).toMatch(/^CapEff:\s+0+$/m);
     expect(status.output).toMatch(/^NoNewPrivs:\s+1$/m);
+    const ports = await execIn(containerId, [
+      'cat',
+      '/proc/sys/net/ipv4/ip_unprivileged_port_start',
+    ]);
+    expect(ports.output.trim()).toBe('0');
+    // No IPv6 address, so no link-local way to the host's side of the bridge.
+    const ipv6 = await execIn(containerId, ['cat', '/proc/net/if_inet6']);
+    expect(ipv6.output).not.toMatch(/^[0-9a-f]{32}/m);
   });
 
   it('bounds a fork bomb by the pids limit', async () => {
     const bomb = await execIn(containerId, [
       'sh',
       '-c',
-      'for i in $(/bin/busybox seq 200); do /bin/busybox sleep 5 & done 2>/dev/null; /bin/busybox ls /proc | /bin/busybox grep -c "^[0-9]"',
+      'for i in $(/bin/busybox seq 200); do /bin/busybox sleep 10 >/dev/null 2>&1 & done',
     ]);
-    const processes = Number(bomb.output.trim().split('\n').at(-1));
+    expect(bomb.output).toMatch(/can't fork/);
+    const stats = await docker.getContainer(containerId).stats({ stream: false });
     // It got as far as the limit, and no further.
-    expect(processes).toBeGreaterThan(48);
-    expect(processes).toBeLessThanOrEqual(64);
+    expect(stats.pids_stats?.current).toBeGreaterThan(48);
+    expect(stats.pids_stats?.current).toBeLessThanOrEqual(64);
     expect((await driver.inspect(web.targetId))?.running).toBe(true);
   });
 
@@ -98,11 +108,42 @@ describe.skipIf(!engineAnswers)('docker driver: a target’s life', () => {
     const echo = await launchOf(images.echo, { containerPort: 9000 });
     started.push({ driver: other, targetId: echo.targetId });
     await other.start(echo);
+    expect(await echoOf(echo.hostPort, 'hello target')).toBe('hello target\n');
     expect((await driver.list()).map((target) => target.targetId)).toEqual([web.targetId]);
     expect((await other.list()).map((target) => target.targetId)).toEqual([echo.targetId]);
     expect(await driver.inspect(echo.targetId)).toBeUndefined();
     await driver.stop(echo.targetId);
     expect(await other.inspect(echo.targetId)).toBeDefined();
+  });
+
+  it('reports a target the kernel killed for its memory', async () => {
+    const hog = await buildTestImage(
+      'hog',
+      'x=$(/bin/busybox head -c 100000000 /dev/zero | /bin/busybox tr "\\0" a)\n',
+      8080,
+    );
+    const launch = await launchOf(hog.image, { memoryMb: 16 });
+    started.push({ driver, targetId: launch.targetId });
+    try {
+      await driver.start(launch);
+      await expect
+        .poll(async () => (await driver.inspect(launch.targetId))?.running, { timeout: 15_000 })
+        .toBe(false);
+      expect(await driver.inspect(launch.targetId)).toMatchObject({
+        running: false,
+        oomKilled: true,
+        exitCode: 137,
+      });
+    } finally {
+      await driver.stop(launch.targetId);
+      await hog.remove();
+    }
+  });
+
+  it('keeps, when clearing test leftovers, what running tests just made', async () => {
+    await removeTestLeftovers();
+    expect((await driver.inspect(web.targetId))?.running).toBe(true);
+    expect(await docker.getImage(images.web).inspect()).toBeDefined();
   });
 
   it('stops a target, removing its container and network, and stops again quietly', async () => {

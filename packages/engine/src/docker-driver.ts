@@ -1,15 +1,19 @@
 import type Docker from 'dockerode';
 import { dockerClient } from './client';
 import { dialGet } from './dial';
-import { asEngineError, engineFailure, isNotFound, startError, unreachable } from './engine-errors';
+import { asEngineError, engineFailure, startError, unreachable } from './engine-errors';
+import { anyBridge, describeContainer, removeContainer, removeNetwork } from './engine-objects';
 import { EngineError } from './errors';
-import { bridgeVisible, installGuard, unguarded } from './firewall';
+import { firewallGuard } from './guard';
 import { checkImage, ensureImage } from './images';
-import { labelFilter, labelsOf } from './labels';
+import { labelFilter } from './labels';
+import { assertLaunch } from './launch';
 import { assertTargetId, bridgeName } from './names';
+import { createTargetNetwork } from './network';
 import { assertImageReference } from './reference';
 import { containerSpec, networkSpec } from './spec';
-import type { IsolationReport, TargetContainer, TargetDriver, TargetLaunch } from './types';
+import { assertSubnetPool } from './subnets';
+import type { TargetDriver, TargetLaunch } from './types';
 
 export interface DockerDriverOptions {
   /** This deployment's id: every container and network carries it, list() filters by it. */
@@ -18,7 +22,12 @@ export interface DockerDriverOptions {
   bindAddress: string;
   /** The Engine API's address; absent: DOCKER_HOST or the default socket. */
   dockerHost?: string | undefined;
-  /** `auto` (default) installs the host firewall guard when it can; `off` leaves it to the operator. */
+  /**
+   * An IPv4 range (CIDR, /28 or wider) each target's network takes a /28 of; absent: the
+   * engine's default address pools, which hold about 30 networks.
+   */
+  subnetPool?: string | undefined;
+  /** `auto` (default) installs the host firewall guard where it can; `off` leaves it to the operator. */
   firewall?: 'auto' | 'off';
   /** How long Check image waits for a registry. */
   registryTimeoutMs?: number;
@@ -26,15 +35,20 @@ export interface DockerDriverOptions {
   pullTimeoutMs?: number;
 }
 
+/** The Docker driver always reports on the host firewall guard. */
+export type DockerTargetDriver = TargetDriver & Required<Pick<TargetDriver, 'isolation'>>;
+
 const PING_TIMEOUT_MS = 5_000;
 
-export function dockerDriver(options: DockerDriverOptions): TargetDriver {
+export function dockerDriver(options: DockerDriverOptions): DockerTargetDriver {
+  if (options.subnetPool !== undefined) assertSubnetPool(options.subnetPool);
   const docker = dockerClient(options.dockerHost);
   const { deploymentId, bindAddress } = options;
-  // close() aborts pulls and registry checks still under way.
+  const guard = firewallGuard(options.firewall ?? 'auto', () =>
+    anyBridge(docker).catch(() => undefined),
+  );
+  // close() aborts pulls and registry checks still under way, and refuses later calls.
   const lifetime = new AbortController();
-  let guard: Promise<IsolationReport> | undefined;
-  let report: IsolationReport | undefined;
 
   const engineCall = async <T>(call: () => Promise<T>): Promise<T> => {
     if (lifetime.signal.aborted) throw unreachable(lifetime.signal.reason);
@@ -45,57 +59,29 @@ export function dockerDriver(options: DockerDriverOptions): TargetDriver {
     }
   };
 
-  // One installation at a time, checked again at every start: a firewall reload may drop them.
-  const ensureGuard = (bridge: string): Promise<IsolationReport> => {
-    const previous = guard ?? Promise.resolve(undefined);
-    guard = previous.then(async () => {
-      if (options.firewall === 'off')
-        return unguarded('the driver was told to leave them to the operator');
-      if (!bridgeVisible(bridge)) {
-        return unguarded(
-          "the engine's network interfaces are not visible from here (HackClass runs in another network namespace or uses a remote engine)",
-        );
-      }
-      return installGuard();
-    });
-    return guard.then((latest) => {
-      report = latest;
-      return latest;
-    });
-  };
-
-  const containersOf = async (targetId?: string) =>
+  const containersOf = (targetId?: string) =>
     engineCall(() =>
       docker.listContainers({ all: true, filters: labelFilter(deploymentId, targetId) }),
     );
 
-  const describe = async (containerId: string): Promise<TargetContainer | undefined> => {
+  const createAndStart = async (launch: TargetLaunch) => {
+    let network: Docker.Network | undefined;
+    let container: Docker.Container | undefined;
     try {
-      const info = await docker.getContainer(containerId).inspect();
-      const startedAt = info.State.Running ? new Date(info.State.StartedAt) : null;
-      return {
-        ...labelsOf(info.Config.Labels),
-        containerId: info.Id,
-        running: info.State.Running,
-        exitCode: info.State.Running ? null : info.State.ExitCode,
-        oomKilled: info.State.OOMKilled,
-        startedAt,
-      };
+      network = await createTargetNetwork(
+        docker,
+        networkSpec(deploymentId, launch),
+        options.subnetPool,
+      );
+      await guard.ensure(bridgeName(launch.targetId, launch.outbound));
+      container = await docker.createContainer(containerSpec(deploymentId, bindAddress, launch));
+      await container.start();
+      return { containerId: container.id };
     } catch (error) {
-      if (isNotFound(error)) return undefined;
-      throw asEngineError(error, engineFailure);
-    }
-  };
-
-  const removeTarget = async (targetId: string) => {
-    for (const container of await containersOf(targetId)) {
-      await engineCall(() => removeContainer(docker.getContainer(container.Id)));
-    }
-    const networks = await engineCall(() =>
-      docker.listNetworks({ filters: labelFilter(deploymentId, targetId) }),
-    );
-    for (const network of networks) {
-      await engineCall(() => removeNetwork(docker.getNetwork(network.Id)));
+      // What this start made goes; its own error stays the one reported.
+      if (container) await removeContainer(container).catch(() => undefined);
+      if (network) await removeNetwork(network).catch(() => undefined);
+      throw asEngineError(error, (cause) => startError(launch.hostPort, cause));
     }
   };
 
@@ -116,89 +102,45 @@ export function dockerDriver(options: DockerDriverOptions): TargetDriver {
       return engineCall(() => checkImage(docker, image, options.registryTimeoutMs ?? 5_000));
     },
 
-    async start(launch: TargetLaunch) {
-      assertTargetId(launch.targetId);
-      assertImageReference(launch.image);
+    async start(launch) {
+      assertLaunch(launch);
       const pullSignal = AbortSignal.any([
         lifetime.signal,
         AbortSignal.timeout(options.pullTimeoutMs ?? 600_000),
       ]);
       await engineCall(() => ensureImage(docker, launch.image, pullSignal));
-      let network: Docker.Network | undefined;
-      let container: Docker.Container | undefined;
-      try {
-        const created = await docker.createNetwork(networkSpec(deploymentId, launch));
-        network = created;
-        await ensureGuard(bridgeName(launch.targetId, launch.outbound));
-        container = await docker.createContainer(containerSpec(deploymentId, bindAddress, launch));
-        await container.start();
-        return { containerId: container.id };
-      } catch (error) {
-        await cleanUp(container, network);
-        throw asEngineError(error, (cause) => startError(launch.hostPort, cause));
-      }
+      return engineCall(() => createAndStart(launch));
     },
 
     async inspect(targetId) {
       assertTargetId(targetId);
       const [container] = await containersOf(targetId);
-      return container === undefined ? undefined : engineCall(() => describe(container.Id));
+      return container && engineCall(() => describeContainer(docker, container.Id));
     },
 
     async stop(targetId) {
       assertTargetId(targetId);
-      await removeTarget(targetId);
+      for (const container of await containersOf(targetId)) {
+        await engineCall(() => removeContainer(docker.getContainer(container.Id)));
+      }
+      const filters = labelFilter(deploymentId, targetId);
+      for (const network of await engineCall(() => docker.listNetworks({ filters }))) {
+        await engineCall(() => removeNetwork(docker.getNetwork(network.Id)));
+      }
     },
 
     async list() {
-      const found = await Promise.all((await containersOf()).map((c) => describe(c.Id)));
+      const containers = await containersOf();
+      const found = await engineCall(() =>
+        Promise.all(containers.map((container) => describeContainer(docker, container.Id))),
+      );
       return found.filter((container) => container !== undefined);
     },
 
-    async isolation() {
-      return (
-        report ??
-        (options.firewall === 'off'
-          ? unguarded('the driver was told to leave them to the operator')
-          : installGuard())
-      );
-    },
+    isolation: () => guard.report(),
 
     async close() {
       lifetime.abort(new EngineError('engine_unreachable', 'The target driver is shut down.'));
     },
   };
-}
-
-async function removeContainer(container: Docker.Container) {
-  try {
-    // v: anonymous volumes the image declares go with it.
-    await container.remove({ force: true, v: true });
-  } catch (error) {
-    // 404: already gone; 409: its removal is already under way.
-    if (isNotFound(error) || statusOfConflict(error)) return;
-    throw error;
-  }
-}
-
-async function removeNetwork(network: Docker.Network) {
-  try {
-    await network.remove();
-  } catch (error) {
-    if (isNotFound(error)) return;
-    throw error;
-  }
-}
-
-const statusOfConflict = (error: unknown) =>
-  (error as { statusCode?: unknown }).statusCode === 409 &&
-  /already in progress/i.test(String((error as { message?: unknown }).message));
-
-/** Removes what a failed start made, keeping the start's own error the one reported. */
-async function cleanUp(
-  container: Docker.Container | undefined,
-  network: Docker.Network | undefined,
-) {
-  await Promise.allSettled([container && removeContainer(container)]);
-  await Promise.allSettled([network && removeNetwork(network)]);
 }

@@ -129,13 +129,6 @@ export function startError(hostPort: number, error: unknown): EngineError {
       { cause: error },
     );
   }
-  if (/non-overlapping IPv4 address pool|address pools have been fully subnetted/i.test(detail)) {
-    return new EngineError(
-      'start_failed',
-      'The server has no network address range left for another target; try again later.',
-      { cause: error },
-    );
-  }
   return new EngineError('start_failed', `The target could not start: ${detail}`, {
     cause: error,
   });

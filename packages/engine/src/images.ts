@@ -22,7 +22,7 @@ export async function ensureImage(docker: Docker, image: string, signal: AbortSi
   try {
     await followToEnd(docker, await docker.pull(image, { abortSignal: signal }));
   } catch (error) {
-    if (signal.reason instanceof Error && signal.reason.name === 'TimeoutError') {
+    if (signal.aborted && signal.reason instanceof Error && signal.reason.name === 'TimeoutError') {
       throw new EngineError('image_missing', `Pulling the image "${image}" took too long.`, {
         cause: error,
       });
@@ -43,8 +43,9 @@ export async function checkImage(
   if (await hasImage(docker, image)) {
     return { status: 'present', message: `The engine has the image "${image}".` };
   }
+  const deadline = AbortSignal.timeout(timeoutMs);
   try {
-    await dialGet(docker, `/distribution/${image}/json`, AbortSignal.timeout(timeoutMs), {
+    await dialGet(docker, `/distribution/${image}/json`, deadline, {
       200: true,
       401: 'unauthorized',
       403: 'denied',
@@ -55,7 +56,7 @@ export async function checkImage(
       message: `The registry has the image "${image}"; the engine pulls it at the first start.`,
     };
   } catch (error) {
-    if (error instanceof Error && error.name === 'TimeoutError') {
+    if (deadline.aborted) {
       return {
         status: 'missing',
         message: `The engine does not have the image "${image}" and its registry did not answer within ${Math.round(timeoutMs / 1000)} s.`,

@@ -1,4 +1,4 @@
-export { type DockerDriverOptions, dockerDriver } from './docker-driver';
+export { type DockerDriverOptions, type DockerTargetDriver, dockerDriver } from './docker-driver';
 export { EngineError, type EngineErrorCode } from './errors';
 export { LABEL } from './labels';
 export type {

@@ -54,12 +54,8 @@ export function containerSpec(
       PidsLimit: launch.pids,
       RestartPolicy: { Name: 'no' },
       IpcMode: 'private',
-      Sysctls: {
-        // Root in the container binds ports below 1024 without NET_BIND_SERVICE.
-        'net.ipv4.ip_unprivileged_port_start': '0',
-        // No IPv6 link-local route to the host's bridge address.
-        'net.ipv6.conf.all.disable_ipv6': '1',
-      },
+      // Root in the container binds ports below 1024 without NET_BIND_SERVICE.
+      Sysctls: { 'net.ipv4.ip_unprivileged_port_start': '0' },
       // A chatty target cannot fill the host's disk with its log.
       LogConfig: { Type: 'json-file', Config: { 'max-size': '1m', 'max-file': '1' } },
     },

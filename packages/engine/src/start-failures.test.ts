@@ -1,4 +1,5 @@
-import { createServer, type Server } from 'node:net';
+import { randomInt } from 'node:crypto';
+import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dockerDriver } from './docker-driver';
 import { EngineError } from './errors';
@@ -44,6 +45,30 @@ describe.skipIf(!engineAnswers)('docker driver: failures a student can read', ()
     expect(await leftoversOf(launch.targetId)).toEqual([]);
   });
 
+  it('gives up on a pull that takes too long, as image_missing', async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket)).listen(0, '127.0.0.1');
+    await new Promise((resolve) => silent.once('listening', resolve));
+    const { port } = silent.address() as { port: number };
+    const impatient = dockerDriver({
+      deploymentId: testDeploymentId(),
+      bindAddress: '127.0.0.1',
+      pullTimeoutMs: 2_000,
+    });
+    const launch = await launchOf(`127.0.0.1:${port}/labs/silent:1`);
+    try {
+      await expect(impatient.start(launch)).rejects.toMatchObject({
+        code: 'image_missing',
+        message: `Pulling the image "${launch.image}" took too long.`,
+      });
+      expect(await leftoversOf(launch.targetId)).toEqual([]);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+      await impatient.close();
+    }
+  });
+
   it('refuses an invalid image reference before asking the engine', async () => {
     const launch = await launchOf('Not A/Reference');
     await expect(driver.start(launch)).rejects.toMatchObject({
@@ -51,6 +76,24 @@ describe.skipIf(!engineAnswers)('docker driver: failures a student can read', ()
       message: '"Not A/Reference" is not a valid image reference.',
     });
   });
+
+  it.for([
+    [{ memoryMb: 0 }, 'its memory limit must be a whole number of MB, at least 6'],
+    [{ cpus: 0 }, 'its CPU limit must be at least 0.01'],
+    [{ pids: 0 }, 'its process limit must be at least 1'],
+    [{ hostPort: 70_000 }, '70000 is not a port'],
+    [{ env: { 'BAD NAME': 'x' } }, '"BAD NAME" is not an environment name'],
+  ] as const)(
+    'refuses a launch the engine would run unbounded or not at all: %o',
+    async ([overrides, problem]) => {
+      const launch = await launchOf(images.web, overrides);
+      await expect(driver.start(launch)).rejects.toMatchObject({
+        code: 'start_failed',
+        message: `The target could not start: ${problem}.`,
+      });
+      expect(await leftoversOf(launch.targetId)).toEqual([]);
+    },
+  );
 
   it('says port_taken when the host port is in use, removing the container and network', async () => {
     const launch = await launchOf(images.web, { hostPort: takenPort });
@@ -64,12 +107,79 @@ describe.skipIf(!engineAnswers)('docker driver: failures a student can read', ()
   });
 
   it('says start_failed with the engine’s sentence for anything else, cleaning up', async () => {
-    const launch = await launchOf(images.web, { memoryMb: 1 });
+    const launch = await launchOf(images.web, { cpus: 512 });
     const error = await driver.start(launch).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(EngineError);
     expect(error).toMatchObject({ code: 'start_failed' });
-    expect((error as Error).message).toMatch(/^The target could not start: .*memory/i);
+    expect((error as Error).message).toMatch(/^The target could not start: .*CPUs/);
     expect(await leftoversOf(launch.targetId)).toEqual([]);
+  });
+
+  it('gives a network a /28 of the subnet pool, and says when the pool has none left', async () => {
+    const pool = `198.19.${randomInt(0, 256)}.0/28`;
+    const pooled = dockerDriver({
+      deploymentId: testDeploymentId(),
+      bindAddress: '127.0.0.1',
+      subnetPool: pool,
+    });
+    const first = await launchOf(images.web);
+    const second = await launchOf(images.web);
+    try {
+      await pooled.start(first);
+      const [network] = await docker.listNetworks({
+        filters: { label: [`${LABEL.target}=${first.targetId}`] },
+      });
+      expect(network?.IPAM?.Config?.[0]?.Subnet).toBe(pool);
+      await expect(pooled.start(second)).rejects.toMatchObject({
+        code: 'start_failed',
+        message:
+          'The server has no network address range left for another target; try again later.',
+      });
+      expect(await leftoversOf(second.targetId)).toEqual([]);
+    } finally {
+      await pooled.stop(first.targetId);
+      await pooled.close();
+    }
+  });
+
+  it('starts targets at the same moment on distinct blocks of a small pool', async () => {
+    const pooled = dockerDriver({
+      deploymentId: testDeploymentId(),
+      bindAddress: '127.0.0.1',
+      subnetPool: `198.19.${randomInt(0, 256)}.64/26`,
+    });
+    const launches = await Promise.all([1, 2, 3, 4].map(() => launchOf(images.echo)));
+    try {
+      await Promise.all(launches.map((launch) => pooled.start(launch)));
+      const subnets = await Promise.all(
+        launches.map(async (launch) => {
+          const [network] = await docker.listNetworks({
+            filters: { label: [`${LABEL.target}=${launch.targetId}`] },
+          });
+          return network?.IPAM?.Config?.[0]?.Subnet;
+        }),
+      );
+      expect(new Set(subnets).size).toBe(4);
+    } finally {
+      await Promise.allSettled(launches.map((launch) => pooled.stop(launch.targetId)));
+      await pooled.close();
+    }
+  });
+
+  it('refuses a second start of the same target, leaving the first one running', async () => {
+    const launch = await launchOf(images.web);
+    try {
+      await driver.start(launch);
+      const again = await driver
+        .start({ ...launch, hostPort: launch.hostPort + 1 })
+        .catch((caught: unknown) => caught);
+      expect(again).toBeInstanceOf(EngineError);
+      expect(again).toMatchObject({ code: 'start_failed' });
+      expect((await driver.inspect(launch.targetId))?.running).toBe(true);
+      expect(await leftoversOf(launch.targetId)).toHaveLength(2);
+    } finally {
+      await driver.stop(launch.targetId);
+    }
   });
 
   it('says engine_unreachable when no engine listens at DOCKER_HOST', async () => {

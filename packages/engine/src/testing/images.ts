@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import Docker from 'dockerode';
 import { pack } from 'tar-stream';
 import { followToEnd } from '../progress';
 
-/** Every image a test builds carries it, and so every container made from one. */
+/**
+ * Every image a test builds carries it, and so every container made from one; its value is the
+ * build's time in milliseconds, which also makes each build an image of its own.
+ */
 export const TEST_LABEL = 'hackclass.test';
 
 const BUSYBOX = process.env.BUSYBOX_PATH ?? '/bin/busybox';
@@ -19,57 +22,78 @@ exec /bin/busybox httpd -f -p 8080 -h /www
 // Echoes back every line a TCP client on 9000 sends; -ll keeps listening after a client.
 const ECHO = 'exec /bin/busybox nc -ll -p 9000 -e /bin/busybox cat\n';
 
-const dockerfile = (script: string, port: number) => `FROM scratch
+const dockerfile = (port: number) => `FROM scratch
 COPY busybox /bin/busybox
-COPY ${script} /${script}
+COPY start.sh /start.sh
 EXPOSE ${port}
-ENTRYPOINT ["/bin/busybox", "sh", "/${script}"]
+ENTRYPOINT ["/bin/busybox", "sh", "/start.sh"]
 `;
 
-function context(script: string, body: string, port: number): NodeJS.ReadableStream {
+function context(script: string, port: number): NodeJS.ReadableStream {
   const tar = pack();
-  tar.entry({ name: 'Dockerfile' }, dockerfile(script, port));
+  tar.entry({ name: 'Dockerfile' }, dockerfile(port));
   tar.entry({ name: 'busybox', mode: 0o755 }, readFileSync(BUSYBOX));
-  tar.entry({ name: script, mode: 0o644 }, body);
+  tar.entry({ name: 'start.sh', mode: 0o644 }, script);
   tar.finalize();
   return Readable.from(tar);
 }
 
-async function build(docker: Docker, tag: string, tar: NodeJS.ReadableStream) {
-  const stream = await docker.buildImage(tar, {
-    t: tag,
-    labels: { [TEST_LABEL]: 'true' },
-    rm: true,
-    forcerm: true,
-  });
-  await followToEnd(docker, stream);
+/**
+ * Builds, from local files only, an image `FROM scratch` with a static busybox at /bin/busybox
+ * whose container runs `script` with busybox sh, tagged `hackclass-test-<name>-<random>:latest`.
+ */
+export async function buildTestImage(
+  name: string,
+  script: string,
+  port: number,
+): Promise<{ image: string; remove(): Promise<void> }> {
+  if (!existsSync(BUSYBOX)) {
+    throw new Error(
+      `Test images need a static busybox at ${BUSYBOX} (Debian: apt-get install busybox-static) or BUSYBOX_PATH.`,
+    );
+  }
+  const docker = new Docker();
+  const image = `hackclass-test-${name}-${randomBytes(6).toString('hex')}:latest`;
+  const remove = async () => {
+    await docker
+      .getImage(image)
+      .remove({ force: true })
+      .catch(() => undefined);
+  };
+  try {
+    const stream = await docker.buildImage(context(script, port), {
+      t: image,
+      labels: { [TEST_LABEL]: String(Date.now()) },
+      rm: true,
+      forcerm: true,
+    });
+    await followToEnd(docker, stream);
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+  return { image, remove };
 }
 
 /**
- * Builds, from local files only (FROM scratch and a static busybox), a `web` target serving on
- * 8080 a page that shows $HACKCLASS_FLAG, and an `echo` target echoing TCP on 9000. Each is
- * tagged uniquely; remove() deletes both.
+ * A `web` target serving on 8080 a page that shows $HACKCLASS_FLAG, and an `echo` target
+ * echoing TCP on 9000; remove() deletes both.
  */
 export async function buildTestImages(): Promise<{
   web: string;
   echo: string;
   remove(): Promise<void>;
 }> {
-  const docker = new Docker();
-  const suffix = randomBytes(6).toString('hex');
-  const web = `hackclass-test-web-${suffix}:latest`;
-  const echo = `hackclass-test-echo-${suffix}:latest`;
-  const remove = async () => {
-    await Promise.allSettled(
-      [web, echo].map((image) => docker.getImage(image).remove({ force: true })),
-    );
-  };
-  try {
-    await build(docker, web, context('web.sh', WEB, 8080));
-    await build(docker, echo, context('echo.sh', ECHO, 9000));
-  } catch (error) {
-    await remove();
+  const web = await buildTestImage('web', WEB, 8080);
+  const echo = await buildTestImage('echo', ECHO, 9000).catch(async (error: unknown) => {
+    await web.remove();
     throw error;
-  }
-  return { web, echo, remove };
+  });
+  return {
+    web: web.image,
+    echo: echo.image,
+    remove: async () => {
+      await Promise.all([web.remove(), echo.remove()]);
+    },
+  };
 }

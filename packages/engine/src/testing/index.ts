@@ -1,2 +1,2 @@
-export { buildTestImages, TEST_LABEL } from './images';
+export { buildTestImage, buildTestImages, TEST_LABEL } from './images';
 export { removeTestLeftovers } from './leftovers';

@@ -1,0 +1,180 @@
+import { createServer, type Server } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dockerDriver } from './docker-driver';
+import {
+  docker,
+  engineAnswers,
+  execIn,
+  fetchPage,
+  launchOf,
+  testDeploymentId,
+} from './test-fixtures';
+import { canMakeRemote, startRemote } from './test-remote';
+import { buildTestImages } from './testing';
+import type { TargetLaunch } from './types';
+
+// Every probe runs inside a target with busybox nc (busybox wget crashes in a scratch image);
+// the test process itself only ever connects to 127.0.0.1:<published port> and its listeners.
+const probe = (containerId: string, host: string, port: number) =>
+  execIn(containerId, ['nc', '-w', '2', host, String(port)]);
+const fetchFrom = (containerId: string, host: string) =>
+  execIn(containerId, [
+    'sh',
+    '-c',
+    `/bin/busybox printf 'GET / HTTP/1.0\\r\\n\\r\\n' | /bin/busybox nc -w 2 ${host} 8080`,
+  ]);
+
+const UNGUARDED = 'the host firewall guard cannot be installed here (see README, Isolation)';
+
+describe.skipIf(!engineAnswers)('docker driver: isolation', () => {
+  const driver = dockerDriver({ deploymentId: testDeploymentId(), bindAddress: '127.0.0.1' });
+  const targets: TargetLaunch[] = [];
+  const containers = new Map<string, string>();
+  let images: Awaited<ReturnType<typeof buildTestImages>>;
+  let isolated: TargetLaunch;
+  let open: TargetLaunch;
+  let neighbour: TargetLaunch;
+  let guarded = false;
+
+  const start = async (launch: TargetLaunch) => {
+    targets.push(launch);
+    const { containerId } = await driver.start(launch);
+    containers.set(launch.targetId, containerId);
+    await fetchPage(launch.hostPort);
+    return containerId;
+  };
+  const containerOf = (launch: TargetLaunch) => containers.get(launch.targetId) ?? '';
+  const addressOf = async (launch: TargetLaunch) => {
+    const info = await docker.getContainer(containerOf(launch)).inspect();
+    const network = info.NetworkSettings.Networks[`hackclass-${launch.targetId}`];
+    return { ip: network?.IPAddress ?? '', gateway: network?.Gateway ?? '' };
+  };
+
+  beforeAll(async () => {
+    images = await buildTestImages();
+    isolated = await launchOf(images.web);
+    open = await launchOf(images.web, { outbound: true });
+    neighbour = await launchOf(images.web);
+    await start(isolated);
+    await start(open);
+    await start(neighbour);
+    guarded = (await driver.isolation()).guarded;
+  });
+
+  afterAll(async () => {
+    await Promise.allSettled(targets.map((target) => driver.stop(target.targetId)));
+    await images?.remove();
+    await driver.close();
+  });
+
+  it('reports whether the host firewall guard is in place, and why not', async () => {
+    const root = process.getuid?.() === 0;
+    const fresh = dockerDriver({ deploymentId: testDeploymentId(), bindAddress: '127.0.0.1' });
+    const off = dockerDriver({
+      deploymentId: testDeploymentId(),
+      bindAddress: '127.0.0.1',
+      firewall: 'off',
+    });
+    expect((await fresh.isolation()).guarded).toBe(root && guarded);
+    expect(guarded || !root).toBe(true);
+    expect(await off.isolation()).toMatchObject({
+      guarded: false,
+      message: expect.stringContaining('told to leave them to the operator'),
+    });
+    await Promise.all([fresh.close(), off.close()]);
+  });
+
+  it('lets a target reach itself, so the probes below can tell', async () => {
+    const { ip } = await addressOf(neighbour);
+    const own = await fetchFrom(containerOf(neighbour), ip);
+    expect(own.exitCode).toBe(0);
+    expect(own.output).toContain(neighbour.env.HACKCLASS_FLAG);
+  });
+
+  it.each([
+    ['without', () => isolated],
+    ['with', () => open],
+  ])('keeps a target %s outbound from another target, by address and by name', async (_, from) => {
+    const { ip } = await addressOf(neighbour);
+    for (const host of [ip, `hackclass-${neighbour.targetId}`]) {
+      const attempt = await fetchFrom(containerOf(from()), host);
+      expect(attempt.exitCode, host).not.toBe(0);
+      expect(attempt.output).not.toContain(neighbour.env.HACKCLASS_FLAG);
+    }
+  });
+
+  describe('the host', () => {
+    let listener: Server;
+    let port: number;
+    let connections = 0;
+
+    beforeAll(async () => {
+      listener = createServer((socket) => {
+        connections++;
+        socket.end('host-reached\n');
+      }).listen(0, '0.0.0.0');
+      await new Promise((resolve) => listener.once('listening', resolve));
+      port = (listener.address() as { port: number }).port;
+    });
+
+    afterAll(() => {
+      listener?.close();
+    });
+
+    it.for([
+      ['without', () => isolated],
+      ['with', () => open],
+    ] as const)('is out of reach of a target %s outbound', async ([, from], context) => {
+      if (!guarded) context.skip(UNGUARDED);
+      const hostAddresses = Object.values(networkInterfaces())
+        .flat()
+        .filter((address) => address?.family === 'IPv4' && !address.internal)
+        .map((address) => address?.address ?? '');
+      const { gateway } = await addressOf(from());
+      const attempts = await Promise.all(
+        [gateway, ...hostAddresses].map((address) => probe(containerOf(from()), address, port)),
+      );
+      for (const attempt of attempts) expect(attempt.output).not.toContain('host-reached');
+      expect(connections).toBe(0);
+    });
+  });
+
+  it('gives a target without outbound no way out through the engine’s DNS resolver', async (context) => {
+    if (!guarded) context.skip(UNGUARDED);
+    const own = await execIn(containerOf(isolated), ['nslookup', `hackclass-${isolated.targetId}`]);
+    expect(own.output).toMatch(/^Name:/m);
+    // Any answer from outside, even "no such name", would mean the query got out.
+    const lookup = await execIn(containerOf(isolated), ['nslookup', 'hackclass.example.com']);
+    expect(lookup.output).not.toMatch(/^Name:|NXDOMAIN/m);
+  });
+
+  describe.skipIf(!canMakeRemote)('another machine', () => {
+    let remote: Awaited<ReturnType<typeof startRemote>>;
+
+    beforeAll(async () => {
+      remote = await startRemote();
+    });
+
+    afterAll(() => {
+      remote?.remove();
+    });
+
+    it('is reached by a target with outbound', async () => {
+      const attempt = await probe(containerOf(open), remote.address, remote.port);
+      expect(attempt.output).toContain('remote-reached');
+    });
+
+    it('is out of reach of every target at a link-local address', async (context) => {
+      if (!guarded) context.skip(UNGUARDED);
+      const attempt = await probe(containerOf(open), remote.linkLocal, remote.port);
+      expect(attempt.output).not.toContain('remote-reached');
+    });
+
+    it('is out of reach of a target without outbound, though a route back exists', async (context) => {
+      if (!guarded) context.skip(UNGUARDED);
+      const attempt = await probe(containerOf(isolated), remote.address, remote.port);
+      expect(attempt.output).not.toContain('remote-reached');
+    });
+  });
+});
