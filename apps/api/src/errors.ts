@@ -213,17 +213,20 @@ export const apiErrors = {
       'No free port',
       'Every port for targets is in use: try again when a target has stopped',
     ),
-  targetLimitReached: (which: 'classroom' | 'yours' | 'server', max: number) =>
-    new HttpError(
+  /** Which limit: the classroom's maximum, the student's own (LABS_MAX_PER_USER), the server's. */
+  targetLimitReached: (which: 'classroom' | 'yours' | 'server', max: number) => {
+    const targets = `${max} ${max === 1 ? 'target' : 'targets'}`;
+    return new HttpError(
       409,
       'target_limit_reached',
       'Too many running targets',
       {
-        classroom: `This classroom may run ${max} targets at once: try again when one has stopped`,
-        yours: `You may run ${max} targets at once: stop one of yours first`,
-        server: `This server runs at most ${max} targets at once: try again when one has stopped`,
+        classroom: `This classroom may run ${targets} at once: try again when one has stopped`,
+        yours: `You may run ${targets} at once: stop one of yours first`,
+        server: `This server runs at most ${targets} at once: try again when one has stopped`,
       }[which],
-    ),
+    );
+  },
   targetNotExtendable: (detail: string) =>
     new HttpError(409, 'target_not_extendable', 'Target not extendable', detail),
   targetNotRunning: () =>

@@ -1,11 +1,9 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { schema } from '@hackclass/api';
 import { createAccount, signIn, TEST_API_KEY, uniqueEmail } from '@hackclass/api/testing';
 import type { ClassroomTarget, Target } from '@hackclass/contracts';
 import { drizzleOver, openConnection } from '@hackclass/db';
+import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
 import { dockerDriver, type TargetDriver } from '@hackclass/engine';
 import { buildTestImages } from '@hackclass/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,12 +56,12 @@ const formOf = (fields: Record<string, string>) => {
 };
 
 describe.skipIf(!engineAnswers)('live targets across a kill -9 of the server', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'hackclass-crash-'));
   const adminSecret = randomBytes(32).toString('base64url');
   const adminEmail = uniqueEmail('admin');
   const first = 43_000 + randomInt(160) * 100;
-  const env = {
-    DATA_DIR: dataDir,
+  let database: TestDatabase;
+  let env: Record<string, string>;
+  const settings = {
     LABS_DRIVER: 'docker',
     LAB_PORT_RANGE: `${first}-${first + 49}`,
     IDENTITY_ADMIN_SECRET: adminSecret,
@@ -76,6 +74,13 @@ describe.skipIf(!engineAnswers)('live targets across a kill -9 of the server', (
 
   beforeAll(async () => {
     images = await buildTestImages();
+    // PGlite in DATA_DIR, or a PostgreSQL database of its own when DATABASE_URL is set.
+    database = await createTestDatabase();
+    env = {
+      ...settings,
+      DATA_DIR: database.dataDir,
+      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    };
   });
 
   afterAll(async () => {
@@ -85,7 +90,7 @@ describe.skipIf(!engineAnswers)('live targets across a kill -9 of the server', (
       await driver.close();
     }
     await images?.remove();
-    rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
   });
 
   it('leaves no orphan container and no phantom running target', async () => {
@@ -139,7 +144,10 @@ describe.skipIf(!engineAnswers)('live targets across a kill -9 of the server', (
 
     expect(await server.stop('SIGKILL')).toBeNull();
     // While the server is down: its deployment, a container it never recorded, one that goes.
-    const connection = await openConnection({ dataDir });
+    const connection = await openConnection({
+      dataDir: database.dataDir,
+      databaseUrl: database.databaseUrl,
+    });
     const [deployment] = await drizzleOver(connection, schema).select().from(schema.deployment);
     await connection.close();
     if (!deployment) throw new Error('no deployment row');

@@ -51,7 +51,17 @@ export async function finishStopping(service: TargetService, targetId: string): 
 export function releaseTargets(service: TargetService, targetIds: string[]): void {
   if (targetIds.length === 0) return;
   service.background('stopping targets', async () => {
-    await Promise.all(targetIds.map((targetId) => finishStopping(service, targetId)));
+    const results = await Promise.allSettled(
+      targetIds.map((targetId) => finishStopping(service, targetId)),
+    );
+    for (const [index, result] of results.entries()) {
+      if (result.status === 'rejected') {
+        service.log.warn(
+          { err: result.reason, targetId: targetIds[index] },
+          'target not stopped; the janitor retries',
+        );
+      }
+    }
   });
 }
 

@@ -26,6 +26,8 @@ beforeAll(async () => {
   if (!engineAnswers) return;
   engine = await startEngineServer({ labs: { maxPerUser: 2 } });
   teacher = await signedInAs(engine.server, 'teacher');
+  // One anti-forgery token before any calls at once, as a browser tab has.
+  await teacher.session.antiforgeryToken();
 });
 beforeEach(async () => {
   if (!engineAnswers) return;
@@ -203,7 +205,7 @@ describe.skipIf(!engineAnswers)('a student’s target, on the real engine', () =
     expect(full.status).toBe(409);
     expect(full.json()).toMatchObject({
       code: 'target_limit_reached',
-      detail: 'This classroom may run 1 targets at once: try again when one has stopped',
+      detail: 'This classroom may run 1 target at once: try again when one has stopped',
     });
     await teacher.session.call('PUT', `/classrooms/${id}/target-settings`, {
       maxRunningTargets: null,
@@ -254,6 +256,28 @@ describe.skipIf(!engineAnswers)('a student’s target, on the real engine', () =
       .poll(async () => (await rowOf(engine.server, theirs.id)).state, { timeout: 20_000 })
       .toBe('stopped');
     expect(await engine.driver.inspect(theirs.id)).toBeUndefined();
+  });
+});
+
+describe.skipIf(!engineAnswers)('targets stop with their account and their classroom', () => {
+  it('stops a disabled student’s targets, and those of a deleted classroom', async () => {
+    const admin = await signedInAs(engine.server, 'admin');
+    const lab = await createTargetLab(teacher, { image: engine.images.web });
+    const { id } = await room([lab.id]);
+    const mine = await settled(student, (await startOf(student, id, lab.id)).json<Target>().id);
+    const theirs = await settled(
+      classmate,
+      (await startOf(classmate, id, lab.id)).json<Target>().id,
+    );
+    const disabled = await admin.session.call('POST', `/users/${student.id}/disable`);
+    expect(disabled.status).toBe(200);
+    await expect
+      .poll(async () => (await rowOf(engine.server, mine.id)).state, { timeout: 20_000 })
+      .toBe('stopped');
+    expect(await engine.driver.inspect(mine.id)).toBeUndefined();
+    const deleted = await teacher.session.call('DELETE', `/classrooms/${id}`);
+    expect(deleted.status).toBe(204);
+    await expect.poll(() => engine.driver.inspect(theirs.id), { timeout: 20_000 }).toBeUndefined();
   });
 });
 
