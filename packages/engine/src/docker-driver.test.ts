@@ -3,6 +3,7 @@ import { dockerDriver } from './docker-driver';
 import { LABEL } from './labels';
 import {
   docker,
+  echoOf,
   engineAnswers,
   execIn,
   fetchPage,
@@ -107,6 +108,7 @@ describe.skipIf(!engineAnswers)('docker driver: a target’s life', () => {
     const echo = await launchOf(images.echo, { containerPort: 9000 });
     started.push({ driver: other, targetId: echo.targetId });
     await other.start(echo);
+    expect(await echoOf(echo.hostPort, 'hello target')).toBe('hello target\n');
     expect((await driver.list()).map((target) => target.targetId)).toEqual([web.targetId]);
     expect((await other.list()).map((target) => target.targetId)).toEqual([echo.targetId]);
     expect(await driver.inspect(echo.targetId)).toBeUndefined();

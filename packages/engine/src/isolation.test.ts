@@ -165,6 +165,12 @@ describe.skipIf(!engineAnswers)('docker driver: isolation', () => {
       expect(attempt.output).toContain('remote-reached');
     });
 
+    it('is out of reach of every target at a link-local address', async (context) => {
+      if (!guarded) context.skip(UNGUARDED);
+      const attempt = await probe(containerOf(open), remote.linkLocal, remote.port);
+      expect(attempt.output).not.toContain('remote-reached');
+    });
+
     it('is out of reach of a target without outbound, though a route back exists', async (context) => {
       if (!guarded) context.skip(UNGUARDED);
       const attempt = await probe(containerOf(isolated), remote.address, remote.port);

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { PassThrough } from 'node:stream';
 import Docker from 'dockerode';
 import type { TargetLaunch } from './types';
@@ -87,4 +87,24 @@ export async function execIn(
   await new Promise((resolve) => stream.on('end', resolve));
   const { ExitCode } = await exec.inspect();
   return { exitCode: ExitCode, output };
+}
+
+/** Sends a line to a published TCP port and returns what comes back first, retrying (bounded). */
+export async function echoOf(port: number, line: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const answer = await new Promise<string | undefined>((resolve) => {
+      const socket = connect({ host: '127.0.0.1', port }, () => socket.write(`${line}\n`));
+      socket.setTimeout(2_000, () => socket.destroy());
+      socket.once('data', (data) => {
+        socket.destroy();
+        resolve(String(data));
+      });
+      socket.once('close', () => resolve(undefined));
+      socket.once('error', () => resolve(undefined));
+    });
+    if (answer !== undefined) return answer;
+    if (Date.now() > deadline) throw new Error(`No echo on 127.0.0.1:${port}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }

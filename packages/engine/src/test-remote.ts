@@ -14,12 +14,18 @@ export const canMakeRemote = process.getuid?.() === 0 && existsSync(IP);
  * every TCP connection on port 9000. Traffic to it leaves a target's network the way traffic to
  * the Internet would (forwarded by the host), yet never leaves this machine.
  */
-export async function startRemote(): Promise<{ address: string; port: number; remove(): void }> {
+export async function startRemote(): Promise<{
+  address: string;
+  linkLocal: string;
+  port: number;
+  remove(): void;
+}> {
   const id = randomBytes(4).toString('hex');
   const namespace = `hctest-${id}`;
   const hostSide = `hctv${id}`;
   const remoteSide = `hctp${id}`;
   const subnet = `198.18.${randomInt(0, 256)}`;
+  const linkLocal = `169.254.${randomInt(1, 255)}.${randomInt(1, 255)}`;
   const inside = (...args: string[]) => execFileSync(IP, ['netns', 'exec', namespace, ...args]);
   let server: ChildProcess | undefined;
   const remove = () => {
@@ -35,6 +41,9 @@ export async function startRemote(): Promise<{ address: string; port: number; re
     inside(IP, 'addr', 'add', `${subnet}.2/30`, 'dev', remoteSide);
     inside(IP, 'link', 'set', remoteSide, 'up');
     inside(IP, 'route', 'add', 'default', 'via', `${subnet}.1`);
+    // A link-local address too, where clouds keep their metadata service.
+    inside(IP, 'addr', 'add', `${linkLocal}/32`, 'dev', remoteSide);
+    execFileSync(IP, ['route', 'add', `${linkLocal}/32`, 'dev', hostSide]);
     server = spawn(
       IP,
       [
@@ -59,7 +68,8 @@ export async function startRemote(): Promise<{ address: string; port: number; re
   }
   const address = `${subnet}.2`;
   await answers(address, 9000);
-  return { address, port: 9000, remove };
+  await answers(linkLocal, 9000);
+  return { address, linkLocal, port: 9000, remove };
 }
 
 async function answers(host: string, port: number) {

@@ -10,8 +10,9 @@ import { TEST_LABEL } from './images';
 export async function removeTestLeftovers({ olderThanMs = 30 * 60_000 } = {}): Promise<void> {
   const docker = new Docker();
   const before = Date.now() - olderThanMs;
+  // A label that is no build time (older test images said `true`) counts as old.
   const stale = (labels: Record<string, string> | undefined) =>
-    Number(labels?.[TEST_LABEL] ?? Number.POSITIVE_INFINITY) <= before;
+    !(Number(labels?.[TEST_LABEL]) > before);
 
   const containers = await docker.listContainers({ all: true, filters: { label: [TEST_LABEL] } });
   await Promise.allSettled(
