@@ -93,6 +93,18 @@ async function openedBy(who: Person, targetId: string): Promise<TargetBrowser> {
 
 const echoOf = (answer: { body: string }) => JSON.parse(answer.body) as Echo;
 
+/** The status of a WebSocket upgrade the proxy refuses (it fails the test if one opens). */
+function refusedUpgrade(host: string, cookie?: string): Promise<number> {
+  const socket = new WebSocket(`ws://127.0.0.1:${new URL(server.origin).port}/socket`, {
+    headers: { host, ...(cookie ? { cookie } : {}) },
+  });
+  return new Promise<number>((resolve, reject) => {
+    socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+    socket.once('open', () => reject(new Error('the upgrade went through')));
+    socket.once('error', reject);
+  });
+}
+
 describe('the Open ticket', () => {
   it('is a single-use link to the target’s own host name', async () => {
     const answer = await ticketOf(people.owner, ownerTarget);
@@ -383,14 +395,7 @@ describe('what reaches the target and what comes back', () => {
   });
 
   it('no WebSocket without a pass: a plain 401 on the socket', async () => {
-    const socket = new WebSocket(`ws://127.0.0.1:${new URL(server.origin).port}/socket`, {
-      headers: { host: browser.host },
-    });
-    const status = await new Promise<number>((resolve, reject) => {
-      socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
-      socket.once('open', () => reject(new Error('the upgrade went through')));
-    });
-    expect(status).toBe(401);
+    expect(await refusedUpgrade(browser.host)).toBe(401);
   });
 });
 
@@ -436,12 +441,15 @@ describe('a target that stops', () => {
       const silent = await browser.get('/');
       expect(silent.status).toBe(502);
       expect(silent.body).toContain('This target does not answer');
+      const pass = `hackclass_target=${browser.cookies.get('hackclass_target')}`;
+      expect(await refusedUpgrade(browser.host, pass)).toBe(502);
 
       await server.db.update(targets).set({ state: 'stopped' }).where(eq(targets.id, targetId));
       await expect
         .poll(async () => (await browser.get('/')).status, { timeout: 10_000, interval: 250 })
         .toBe(503);
       expect((await browser.get('/')).body).toContain('This target is not running');
+      expect(await refusedUpgrade(browser.host, pass)).toBe(503);
     } finally {
       await upstream.close().catch(() => {});
     }
