@@ -34,6 +34,7 @@ import { userActivityRoutes } from './routes/users/activity';
 import { userQuotaRoutes } from './routes/users/quota';
 import { ensureDeployment } from './targets/deployment';
 import { engineStatus } from './targets/engine-readiness';
+import { reportIsolation } from './targets/isolation-notice';
 import { type Janitor, janitor } from './targets/janitor';
 import { type TargetService, targetService } from './targets/service';
 import type { KnownUsers } from './users/known-users';
@@ -120,6 +121,7 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
   app.addHook('onListen', async () => {
     options.accountEvents.start({ db: app.db, log: app.log, classroomEvents, targets });
     targetJanitor.start();
+    if (driver) void reportIsolation(driver, app.log);
   });
   app.addHook('preClose', () => options.accountEvents.stop());
   app.addHook('preClose', () => targetJanitor.stop());

@@ -52,6 +52,8 @@ export function apiOptionsOf(
               deploymentId,
               bindAddress: config.labs.bindAddress,
               dockerHost: config.labs.dockerHost,
+              subnetPool: config.labs.subnetPool,
+              firewall: config.labs.firewall,
             })
         : undefined,
     redisUrl: config.redisUrl,

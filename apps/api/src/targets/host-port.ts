@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, isNotNull } from 'drizzle-orm';
+import { and, gt, isNotNull, or } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { targets } from '../db/schema';
 import { apiErrors } from '../errors';
@@ -7,8 +7,17 @@ import type { LabsConfig } from './service';
 import { isActive } from './stop-targets';
 
 /**
- * A port of LAB_PORT_RANGE no active target holds, picked at random so that a port another
- * program on the host took costs one failed start, not every start.
+ * How long a port rests after its target ended before another target gets it: longer than the
+ * proxy's access cache (`ACCESS_CACHE_MS`), so that a browser still holding the old target's
+ * cookie can never be sent to a new target on the same port, and long enough for a container
+ * the engine is still removing to let go of it.
+ */
+export const PORT_REST_MS = 10_000;
+
+/**
+ * A port of LAB_PORT_RANGE no active target holds nor one that ended in the last
+ * `PORT_REST_MS`, picked at random so that a port another program on the host took costs one
+ * failed start, not every start.
  */
 export async function freeHostPort(
   tx: ApiDatabase,
@@ -17,7 +26,12 @@ export async function freeHostPort(
   const held = await tx
     .select({ port: targets.hostPort })
     .from(targets)
-    .where(and(isActive, isNotNull(targets.hostPort)));
+    .where(
+      and(
+        isNotNull(targets.hostPort),
+        or(isActive, gt(targets.endedAt, new Date(Date.now() - PORT_REST_MS))),
+      ),
+    );
   const taken = new Set(held.map((row) => row.port));
   const free: number[] = [];
   for (let port = first; port <= last; port++) if (!taken.has(port)) free.push(port);

@@ -3,7 +3,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /** The proxy's own cookie on a target's host; never forwarded to the target. */
 export const TARGET_COOKIE = 'hackclass_target';
 
-/** A target's cookie lives no longer than this, even when the target runs longer. */
+/**
+ * How long a target's cookie lives. Not the target's own expiry, which Extend pushes back:
+ * every request checks that the target still runs and its holder may still reach it.
+ */
 export const TARGET_COOKIE_MAX_AGE_MS = 12 * 60 * 60_000;
 
 export interface TargetPass {
@@ -39,11 +42,9 @@ export function verifyPass(
   return { targetId, userId, expiresAt };
 }
 
-/** The pass's expiry: the target's own, and at most `TARGET_COOKIE_MAX_AGE_MS` from now. */
-export function passExpiry(targetExpiresAt: Date | null, now = Date.now()): number {
-  const latest = now + TARGET_COOKIE_MAX_AGE_MS;
-  const until = targetExpiresAt ? Math.min(targetExpiresAt.getTime(), latest) : latest;
-  return Math.floor(until / 1000);
+/** The pass's expiry in Unix seconds: `TARGET_COOKIE_MAX_AGE_MS` from now. */
+export function passExpiry(now = Date.now()): number {
+  return Math.floor((now + TARGET_COOKIE_MAX_AGE_MS) / 1000);
 }
 
 /** The Set-Cookie header: host-only (no Domain), so it reaches this one target's host alone. */

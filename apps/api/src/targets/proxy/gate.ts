@@ -46,8 +46,7 @@ export function targetGate(db: ApiDatabase, { secure }: { secure: boolean }) {
       const key = await secretOf();
       const userId = await redeemTicket(db, { ticket, targetId });
       if (!userId) return undefined;
-      const access = await targetAccessOf(db, targetId, userId);
-      const expiresAt = passExpiry(access?.expiresAt ?? null);
+      const expiresAt = passExpiry();
       return passCookie(signPass(key, { targetId, userId, expiresAt }), expiresAt, secure);
     },
 

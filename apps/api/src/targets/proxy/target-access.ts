@@ -11,7 +11,6 @@ export interface TargetAccess {
   state: TargetState;
   hostAddress: string | null;
   hostPort: number | null;
-  expiresAt: Date | null;
   /** The user is its owner, its classroom's manager or an admin, and not disabled. */
   allowed: boolean;
 }
@@ -29,7 +28,6 @@ export async function targetAccessOf(
       state: targets.state,
       hostAddress: targets.hostAddress,
       hostPort: targets.hostPort,
-      expiresAt: targets.expiresAt,
       ownerId: targets.userId,
       creatorId: classrooms.creatorId,
       roleId: users.roleId,
