@@ -21,8 +21,11 @@ export async function removeTargetsOf(images: string[]): Promise<void> {
   await Promise.allSettled(networks.map((network) => docker.getNetwork(network.Id).remove()));
 }
 
-/** A window of 50 ports of the lab range of its own, so that journeys run at once do not meet. */
+/**
+ * A window of 50 ports for the lab range, its own so that journeys run at once do not meet,
+ * and below Linux's ephemeral ports (32768 on), which outgoing connections take.
+ */
 export function portWindow(): string {
-  const start = 43_000 + Math.floor(Math.random() * 400) * 50;
+  const start = 20_000 + Math.floor(Math.random() * 200) * 50;
   return `${start}-${start + 49}`;
 }

@@ -1,12 +1,7 @@
 import { Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconClock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import {
-  formatTimeLeft,
-  secondsLeft,
-  spokenTimeLeft,
-  TIME_LEFT_WARNING_SECONDS,
-} from '../utils/time-left';
+import { formatTimeLeft, isRunningOut, secondsLeft, spokenTimeLeft } from '../utils/time-left';
 
 interface TimeLeftProps {
   expiresAt: string;
@@ -28,7 +23,7 @@ export function TimeLeft({ expiresAt, onExpired }: TimeLeftProps) {
     if (left === 0) onExpired();
   }, [left === 0, expiresAt]);
 
-  const warning = left < TIME_LEFT_WARNING_SECONDS;
+  const warning = isRunningOut(left);
   const color = warning
     ? 'light-dark(var(--mantine-color-orange-9), var(--mantine-color-orange-4))'
     : undefined;

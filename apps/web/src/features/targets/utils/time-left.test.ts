@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTimeLeft, secondsLeft, spokenTimeLeft } from './time-left';
+import { formatTimeLeft, isRunningOut, secondsLeft, spokenTimeLeft } from './time-left';
 
 describe('time left on a target', () => {
   const now = Date.parse('2026-11-24T10:00:00.000Z');
@@ -23,5 +23,11 @@ describe('time left on a target', () => {
     expect(spokenTimeLeft(0)).toBe('0 seconds left');
     expect(spokenTimeLeft(61)).toBe('1 minute 1 second left');
     expect(spokenTimeLeft(3600 + 120)).toBe('1 hour 2 minutes left');
+  });
+
+  it('warns in the last five minutes', () => {
+    expect(isRunningOut(5 * 60)).toBe(false);
+    expect(isRunningOut(5 * 60 - 1)).toBe(true);
+    expect(isRunningOut(0)).toBe(true);
   });
 });

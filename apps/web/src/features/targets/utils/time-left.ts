@@ -1,6 +1,9 @@
 /** Under this many seconds left, the time left turns into a warning. */
 export const TIME_LEFT_WARNING_SECONDS = 5 * 60;
 
+/** Whether the time left is short enough to warn the student: under five minutes. */
+export const isRunningOut = (seconds: number) => seconds < TIME_LEFT_WARNING_SECONDS;
+
 /** Whole seconds from `now` until `expiresAt`; 0 once past, null without an expiry. */
 export function secondsLeft(expiresAt: string | null, now: number): number | null {
   if (expiresAt === null) return null;
