@@ -69,20 +69,14 @@ export const labFlagsFieldSchema = jsonArrayField(labFlagInputSchema, 'the flags
     .max(LAB_FLAGS_MAX, `At most ${LAB_FLAGS_MAX} flags`),
 );
 
-export const NO_FLAGS_MESSAGE = 'Add at least one flag';
-
-type FlagsAndTarget = { flags: unknown[]; target?: { flagMode: string } | null | undefined };
-
 /** Flags are optional only where every target hands out its own. */
-const requireFlagsUnlessPerStudent = (fields: FlagsAndTarget, context: z.RefinementCtx) => {
+const requireFlagsUnlessPerStudent = (
+  fields: { flags: unknown[]; target?: { flagMode: string } | null | undefined },
+  context: z.RefinementCtx,
+) => {
   if (fields.flags.length === 0 && fields.target?.flagMode !== 'per-student') {
-    context.addIssue({ code: 'custom', path: ['flags'], message: NO_FLAGS_MESSAGE });
+    context.addIssue({ code: 'custom', path: ['flags'], message: 'Add at least one flag' });
   }
-};
-
-/** An edit that leaves the target out keeps the saved one, which only the API knows. */
-const requireFlagsUnlessTargetKept = (fields: FlagsAndTarget, context: z.RefinementCtx) => {
-  if (fields.target !== undefined) requireFlagsUnlessPerStudent(fields, context);
 };
 
 const labFieldsSchema = z.object({
@@ -133,7 +127,7 @@ export const updateLabFieldsSchema = labFieldsSchema
   .extend({
     removeFileIds: jsonArrayField(z.uuid('Not a file id'), 'the file ids').default([]),
   })
-  .superRefine(requireFlagsUnlessTargetKept);
+  .superRefine(requireFlagsUnlessPerStudent);
 export type UpdateLabFields = z.input<typeof updateLabFieldsSchema>;
 
 export const LAB_FILES_FIELD = 'labFiles';

@@ -1,9 +1,4 @@
-import {
-  LAB_FILES_FIELD,
-  NO_FLAGS_MESSAGE,
-  type updateLabFieldsSchema,
-} from '@hackclass/contracts';
-import { commonErrors } from '@hackclass/http';
+import { LAB_FILES_FIELD, type updateLabFieldsSchema } from '@hackclass/contracts';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ApiDatabase } from '../db';
@@ -11,7 +6,7 @@ import { labFiles, labs } from '../db/schema';
 import { apiErrors } from '../errors';
 import { classroomsWithLab, recountPoints } from '../leaderboard/recount';
 import { bytesOf, ensureRoom, type QuotaOwner } from '../quotas/room';
-import { labTargetOf, saveLabTarget } from '../targets/lab-target';
+import { saveLabTarget } from '../targets/lab-target';
 import { markStopping } from '../targets/stop-targets';
 import type { UploadedFile } from '../uploads/multipart-form';
 import { insertFiles } from './create-lab';
@@ -59,9 +54,6 @@ export async function updateLab(
     await ensureRoom(tx, quota, { fileBytes: bytesOf(files) });
     await replaceFlags(tx, labId, flags);
     await saveLabTarget(tx, labId, target);
-    if (flags.length === 0 && (await labTargetOf(tx, labId))?.flagMode !== 'per-student') {
-      throw commonErrors.validation({ flags: [NO_FLAGS_MESSAGE] });
-    }
     const stoppedTargetIds = target === null ? await markStopping(tx, { labId }) : [];
     await recountPoints(tx, await classroomsWithLab(tx, labId));
     await insertFiles(tx, labId, files);

@@ -89,28 +89,6 @@ describe('a lab’s target in the lab form', () => {
     expect(refused.json()).toMatchObject({ errors: { flags: ['Add at least one flag'] } });
   });
 
-  it('keeps a per-student lab flagless on an edit that leaves its target out, and no other', async () => {
-    const perStudent = (
-      await createWith({ flags: '[]', target: JSON.stringify(TARGET) })
-    ).json<Lab>();
-    const kept = await teacher.session.callMultipart(
-      'PUT',
-      `/hacking-labs/${perStudent.id}`,
-      labForm({ name: 'Still per student', flags: '[]' }),
-    );
-    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
-    const plain = (
-      await teacher.session.callMultipart('POST', '/hacking-labs', labForm())
-    ).json<Lab>();
-    const refused = await teacher.session.callMultipart(
-      'PUT',
-      `/hacking-labs/${plain.id}`,
-      labForm({ name: 'No flags', flags: '[]' }),
-    );
-    expect(refused.status).toBe(400);
-    expect(refused.json()).toMatchObject({ errors: { flags: ['Add at least one flag'] } });
-  });
-
   it('refuses limits over the operator’s maximums, naming the field and the maximum', async () => {
     const refused = await createWith({
       flags: '[]',
