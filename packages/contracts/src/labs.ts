@@ -69,7 +69,11 @@ export const labFlagsFieldSchema = jsonArrayField(labFlagInputSchema, 'the flags
     .max(LAB_FLAGS_MAX, `At most ${LAB_FLAGS_MAX} flags`),
 );
 
-/** Flags are optional only where every target hands out its own. */
+/**
+ * Flags are optional only where every target hands out its own, as the request's `target` says:
+ * an edit that sends no flags sends its per-student target too, so that every wrong field is
+ * named at once, before anything is read.
+ */
 const requireFlagsUnlessPerStudent = (
   fields: { flags: unknown[]; target?: { flagMode: string } | null | undefined },
   context: z.RefinementCtx,
