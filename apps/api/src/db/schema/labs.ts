@@ -14,10 +14,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { cascadeReference } from './cascade-reference';
 import { classrooms } from './classrooms';
+import { oneOf } from './one-of';
 import { users } from './users';
-
-const quotedList = (values: readonly string[]) =>
-  sql.raw(values.map((value) => `'${value}'`).join(', '));
 
 export const labs = pgTable(
   'labs',
@@ -39,8 +37,8 @@ export const labs = pgTable(
     uniqueIndex('labs_slug_key').on(table.slug),
     // Teachers list the labs they created.
     index('labs_creator_id_idx').on(table.creatorId),
-    check('labs_difficulty_check', sql`${table.difficulty} in (${quotedList(LAB_DIFFICULTIES)})`),
-    check('labs_category_check', sql`${table.category} in (${quotedList(LAB_CATEGORIES)})`),
+    check('labs_difficulty_check', oneOf(table.difficulty, LAB_DIFFICULTIES)),
+    check('labs_category_check', oneOf(table.category, LAB_CATEGORIES)),
     check(
       'labs_points_check',
       sql`${table.points} between ${sql.raw(String(LAB_POINTS.min))} and ${sql.raw(String(LAB_POINTS.max))}`,

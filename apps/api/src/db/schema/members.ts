@@ -12,9 +12,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { cascadeReference } from './cascade-reference';
 import { classrooms } from './classrooms';
+import { oneOf } from './one-of';
 import { users } from './users';
-
-const statusList = sql.raw(MEMBER_STATUSES.map((status) => `'${status}'`).join(', '));
 
 export const members = pgTable(
   'members',
@@ -46,7 +45,7 @@ export const members = pgTable(
       table.points.desc(),
       table.reachedAt.asc().nullsLast(),
     ),
-    check('members_status_check', sql`${table.status} in (${statusList})`),
+    check('members_status_check', oneOf(table.status, MEMBER_STATUSES)),
   ],
 );
 

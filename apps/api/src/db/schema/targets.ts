@@ -22,12 +22,10 @@ import {
 import { cascadeReference } from './cascade-reference';
 import { classrooms } from './classrooms';
 import { labs } from './labs';
+import { oneOf } from './one-of';
 import { users } from './users';
 
-const quotedList = (values: readonly string[]) =>
-  sql.raw(values.map((value) => `'${value}'`).join(', '));
-
-const isActive = (state: unknown) => sql`${state} in (${quotedList(ACTIVE_TARGET_STATES)})`;
+const isActive = (state: unknown) => oneOf(state, ACTIVE_TARGET_STATES);
 
 /** A lab's live target as its author defined it: at most one per lab. */
 export const labTargets = pgTable(
@@ -52,11 +50,8 @@ export const labTargets = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    check('lab_targets_kind_check', sql`${table.kind} in (${quotedList(TARGET_KINDS)})`),
-    check(
-      'lab_targets_flag_mode_check',
-      sql`${table.flagMode} in (${quotedList(TARGET_FLAG_MODES)})`,
-    ),
+    check('lab_targets_kind_check', oneOf(table.kind, TARGET_KINDS)),
+    check('lab_targets_flag_mode_check', oneOf(table.flagMode, TARGET_FLAG_MODES)),
     check('lab_targets_port_check', sql`${table.port} between 1 and 65535`),
   ],
 );
@@ -89,8 +84,8 @@ export const targets = pgTable(
     endedAt: timestamp({ withTimezone: true }),
   },
   (table) => [
-    check('targets_state_check', sql`${table.state} in (${quotedList(TARGET_STATES)})`),
-    check('targets_kind_check', sql`${table.kind} in (${quotedList(TARGET_KINDS)})`),
+    check('targets_state_check', oneOf(table.state, TARGET_STATES)),
+    check('targets_kind_check', oneOf(table.kind, TARGET_KINDS)),
     // One target per student and lab while it holds a container: two starts at once make one.
     uniqueIndex('targets_active_user_lab_key')
       .on(table.userId, table.labId)
