@@ -1,5 +1,5 @@
-import { type Actor, isAdmin, isGuest, isTeacher } from './actors';
-import type { ClassroomFacts } from './classrooms';
+import { type Actor, isGuest } from './actors';
+import { type ClassroomFacts, canManageClassroom } from './classrooms';
 
 /** A classroom's accepted members start targets of their own; its teacher is no member. */
 export const canRunTargets = (actor: Actor, classroom: ClassroomFacts) =>
@@ -13,13 +13,13 @@ export interface TargetAccessFacts {
 const isOwner = (actor: Actor, target: Pick<TargetAccessFacts, 'userId'>) =>
   target.userId === actor.id;
 
-/** Its student, the classroom's teacher and admins see and stop a target. */
+/**
+ * Its student, the classroom's teacher and admins see, open (through the proxy) and stop a
+ * target; nobody else, not even the classroom's other members, learns it exists.
+ */
 export const canSeeTarget = (actor: Actor, target: TargetAccessFacts) =>
   isOwner(actor, target) ||
-  isAdmin(actor) ||
-  (isTeacher(actor) &&
-    target.classroomCreatorId !== null &&
-    target.classroomCreatorId === actor.id);
+  canManageClassroom(actor, { creatorId: target.classroomCreatorId, myStatus: undefined });
 
 export const canStopTarget = canSeeTarget;
 

@@ -2,7 +2,7 @@ import type { TargetKind, TargetState } from '@hackclass/contracts';
 import { eq } from 'drizzle-orm';
 import type { ApiDatabase } from '../../db';
 import { classrooms, targets, users } from '../../db/schema';
-import { canOpenTarget } from '../../policies/target-access';
+import { canSeeTarget } from '../../policies/targets';
 
 /** A target as whoever opens it may reach it, and whether this user may. */
 export interface TargetAccess {
@@ -42,9 +42,6 @@ export async function targetAccessOf(
   const { ownerId, creatorId, roleId, disabledAt, ...target } = row;
   const allowed =
     disabledAt === null &&
-    canOpenTarget(
-      { id: userId, roleId },
-      { ownerId, classroom: { creatorId, myStatus: undefined } },
-    );
+    canSeeTarget({ id: userId, roleId }, { userId: ownerId, classroomCreatorId: creatorId });
   return { ...target, allowed };
 }
