@@ -71,16 +71,20 @@ export const labFlagsFieldSchema = jsonArrayField(labFlagInputSchema, 'the flags
 
 /**
  * Flags are optional only where every target hands out its own, as the request's `target` says:
- * an edit that sends no flags sends its per-student target too, so that every wrong field is
- * named at once, before anything is read.
+ * an edit that sends no flags sends its per-student target too. The rule is checked even when
+ * other fields are wrong (as long as the flags and the target themselves parsed), so that every
+ * wrong field is named at once.
  */
-const requireFlagsUnlessPerStudent = (
-  fields: { flags: unknown[]; target?: { flagMode: string } | null | undefined },
-  context: z.RefinementCtx,
-) => {
-  if (fields.flags.length === 0 && fields.target?.flagMode !== 'per-student') {
-    context.addIssue({ code: 'custom', path: ['flags'], message: 'Add at least one flag' });
-  }
+const hasFlagsUnlessPerStudent = (fields: {
+  flags: unknown[];
+  target?: { flagMode: string } | null | undefined;
+}) => fields.flags.length > 0 || fields.target?.flagMode === 'per-student';
+
+const hasFlagsParams = {
+  message: 'Add at least one flag',
+  path: ['flags'],
+  when: ({ issues }: z.core.ParsePayload) =>
+    !issues.some(({ path }) => path?.[0] === 'flags' || path?.[0] === 'target'),
 };
 
 const labFieldsSchema = z.object({
@@ -118,7 +122,10 @@ const labFieldsSchema = z.object({
  * The text fields of the multipart form that creates a lab (its files come as `labFiles`).
  * Every value arrives as a string, so `points`, `flags` and `target` are parsed here.
  */
-export const createLabFieldsSchema = labFieldsSchema.superRefine(requireFlagsUnlessPerStudent);
+export const createLabFieldsSchema = labFieldsSchema.refine(
+  hasFlagsUnlessPerStudent,
+  hasFlagsParams,
+);
 export type CreateLabFields = z.input<typeof createLabFieldsSchema>;
 
 /**
@@ -131,7 +138,7 @@ export const updateLabFieldsSchema = labFieldsSchema
   .extend({
     removeFileIds: jsonArrayField(z.uuid('Not a file id'), 'the file ids').default([]),
   })
-  .superRefine(requireFlagsUnlessPerStudent);
+  .refine(hasFlagsUnlessPerStudent, hasFlagsParams);
 export type UpdateLabFields = z.input<typeof updateLabFieldsSchema>;
 
 export const LAB_FILES_FIELD = 'labFiles';
