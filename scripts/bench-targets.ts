@@ -1,17 +1,18 @@
-/// <reference path="../apps/api/bench/autocannon.d.ts" />
 /**
- * Live targets under a class's load (issue 13): 20 students start their targets at once; time
- * from Start to the first 200 through HackClass's proxy (p50, p95); proxied requests per second
- * as a share of requests straight to the published port (goal ≥ 70%); memory HackClass spends
- * per running target. Everything runs on loopback against the local Docker engine, from test
- * images built here (nothing is pulled), and everything it starts is removed at the end.
+ * Live targets under a class's load (issue 13), through the product as students use it: an
+ * all-in-one server with the Docker driver; a teacher, a classroom and a lab with a per-student
+ * HTTP target, and 20 accepted students, all made through the API. The 20 press Start at once;
+ * each then checks the status until `running`, asks for the Open link, follows it on the
+ * target's host and loads `/` until it answers 200. Reported: Start → first proxied 200 (p50,
+ * p95) and its parts; proxied requests per second as a share of requests straight to the
+ * published port (goal ≥ 70%); memory HackClass spends per running target. Everything runs on
+ * loopback against the local Docker engine, from test images built here (nothing is pulled),
+ * and everything it makes is removed at the end, failed or not.
  * Run: npm run bench:targets   (BENCH_TARGETS, BENCH_SECONDS; DATABASE_URL for PostgreSQL)
  */
-import { execFile, fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
+import { randomBytes, randomInt } from 'node:crypto';
 import { schema } from '@hackclass/api';
-import { openableTarget, type TargetBrowser, targetBrowser } from '@hackclass/api/testing';
+import { TEST_API_KEY, uniqueEmail } from '@hackclass/api/testing';
 import { loadConfig, serverConfigSchema } from '@hackclass/config';
 import { drizzleOver, openConnection } from '@hackclass/db';
 import { createTestDatabase } from '@hackclass/db/testing';
@@ -20,68 +21,42 @@ import { buildTestImages } from '@hackclass/engine/testing';
 import { freePort } from '@hackclass/http/testing';
 import { createLogger } from '@hackclass/logger';
 import { buildServer } from '@hackclass/server';
-import type { LoadJob, LoadResult } from '../apps/api/bench/load';
+import { inArray } from 'drizzle-orm';
+import { type Caller, classWithTarget, expectStatus } from './bench-targets/class';
+import { containerMemory, load, megabytes, memoryNow, spread } from './bench-targets/measures';
+import { startAndOpen } from './bench-targets/student';
 
 const TARGETS = Number(process.env.BENCH_TARGETS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
 const GOAL = 0.7;
-const START_TIMEOUT_MS = 120_000;
+/** The bench's ports: a hundred in 59000-59999, clear of the tests' 43000-58999. */
+const PORTS_FROM = 59_000;
+const STOP_TIMEOUT_MS = 60_000;
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-
-const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(2)} MB`;
-
-/** Memory after collecting garbage (the script runs with --expose-gc), so deltas are the live. */
-function memoryNow() {
-  const collect = (globalThis as { gc?: () => void }).gc;
-  collect?.();
-  collect?.();
-  const { rss, heapUsed } = process.memoryUsage();
-  return { rss, heapUsed };
-}
-
-function load(job: LoadJob): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = fork(new URL('../apps/api/bench/load.ts', import.meta.url), [
-      JSON.stringify(job),
-    ]);
-    child.once('message', (result) => resolve(result as LoadResult));
-    child.once('error', reject);
-    child.once('exit', (code) => code === 0 || reject(new Error(`load exited with ${code}`)));
-  });
-}
-
-/** GETs `/` through the proxy until the target answers 200; the time it took from `since`. */
-async function firstOk(browser: TargetBrowser, since: number): Promise<number> {
-  for (;;) {
-    const answer = await browser.get('/').catch(() => undefined);
-    if (answer?.status === 200) return performance.now() - since;
-    if (performance.now() - since > START_TIMEOUT_MS) {
-      throw new Error(`no 200 through the proxy after ${START_TIMEOUT_MS / 1000} s`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+/** The teacher stops the classroom's targets, as the Targets view's "Stop all" does, and waits. */
+async function stopAll(teacher: Caller, classroomId: string): Promise<void> {
+  const url = `/classrooms/${classroomId}/targets`;
+  expectStatus(await teacher.session.call('DELETE', url), 200, 'Stop all');
+  const since = performance.now();
+  while (performance.now() - since < STOP_TIMEOUT_MS) {
+    const active = (await teacher.session.call('GET', url)).json<unknown[]>();
+    if (active.length === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  throw new Error(`targets still active ${STOP_TIMEOUT_MS / 1000} s after Stop all`);
 }
 
-/** What `docker stats` says each container uses now, in bytes. */
-async function containerMemory(containerIds: string[]): Promise<number[]> {
-  const { stdout } = await promisify(execFile)('docker', [
-    'stats',
-    '--no-stream',
-    '--format',
-    '{{.MemUsage}}',
-    ...containerIds,
-  ]);
-  const units: Record<string, number> = { B: 1, KiB: 1024, MiB: 1_048_576, GiB: 1_073_741_824 };
-  return stdout
-    .trim()
-    .split('\n')
-    .map((line) => {
-      const [, amount = '0', unit = 'B'] = /^([\d.]+)\s*([KMG]?i?B)/.exec(line) ?? [];
-      return Number(amount) * (units[unit] ?? 1);
-    });
+/** Removes what the engine still runs for this deployment; says so if anything was left. */
+async function removeLeftovers(deploymentId: string): Promise<void> {
+  const cleaner = dockerDriver({ deploymentId, bindAddress: '127.0.0.1', firewall: 'off' });
+  try {
+    const left = await cleaner.list();
+    if (left.length > 0) console.error(`Removing ${left.length} containers left running.`);
+    for (const container of left) await cleaner.stop(container.targetId);
+  } finally {
+    await cleaner.close();
+  }
 }
 
 async function main(): Promise<void> {
@@ -92,10 +67,21 @@ async function main(): Promise<void> {
     const images = await buildTestImages();
     cleanup.unshift(() => images.remove());
     const port = await freePort();
+    const first = PORTS_FROM + randomInt(10) * 100;
+    const adminEmail = uniqueEmail('admin');
+    const adminSecret = randomBytes(32).toString('base64url');
     const config = loadConfig(serverConfigSchema, {
       PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
       DATA_DIR: database.dataDir,
       LOG_LEVEL: 'warn',
+      IDENTITY_API_KEY: TEST_API_KEY,
+      IDENTITY_ADMIN_SECRET: adminSecret,
+      ADMIN_EMAILS: adminEmail,
+      LABS_DRIVER: 'docker',
+      LAB_PORT_RANGE: `${first}-${first + 99}`,
+      // The host firewall guard is left to the tests that check it: this run changes no rules.
+      LABS_FIREWALL: 'off',
       ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     });
     const connection = await openConnection(config);
@@ -103,78 +89,78 @@ async function main(): Promise<void> {
       { config, connection, logger: createLogger('silent') },
       { webRoot: null },
     );
+    const db = drizzleOver(connection, schema);
+    const [deployment] = await db.select({ id: schema.deployment.id }).from(schema.deployment);
+    if (!deployment) throw new Error('the server made no deployment row');
+    cleanup.unshift(() => removeLeftovers(deployment.id));
     cleanup.unshift(() => app.close());
     const origin = await app.listen({ port, host: '127.0.0.1' });
-    const driver = dockerDriver({
-      deploymentId: `bench-${randomBytes(6).toString('hex')}`,
-      bindAddress: '127.0.0.1',
-    });
-    cleanup.unshift(() => driver.close());
-    const db = drizzleOver(connection, schema);
+    const server = { app, origin, adminSecret };
 
-    const students = [];
-    for (let index = 0; index < TARGETS; index++) {
-      const hostPort = await freePort();
-      students.push({ hostPort, ...(await openableTarget(db, hostPort)) });
-    }
+    console.log(`Setting up a classroom of ${TARGETS} students through the API…`);
+    const { teacher, classroomId, labId, students } = await classWithTarget(server, {
+      adminEmail,
+      image: images.web,
+      students: TARGETS,
+    });
+    cleanup.unshift(() => stopAll(teacher, classroomId));
     const before = memoryNow();
 
-    console.log(`Starting ${TARGETS} targets at once…`);
-    const started = performance.now();
+    console.log(`${TARGETS} students press Start at once…`);
     const settled = await Promise.allSettled(
-      students.map(async ({ targetId, labId, userId, classroomId, ticketPath, hostPort }) => {
-        cleanup.unshift(() => driver.stop(targetId));
-        const { containerId } = await driver.start({
-          targetId,
-          labId,
-          userId,
-          classroomId,
-          image: images.web,
-          containerPort: 8080,
-          hostPort,
-          env: { HACKCLASS_FLAG: `HC{${randomBytes(12).toString('hex')}}` },
-          memoryMb: 64,
-          cpus: 0.5,
-          pids: 64,
-          outbound: false,
-        });
-        const engineMs = performance.now() - started;
-        const browser = targetBrowser(origin, targetId);
-        const exchanged = await browser.send('GET', ticketPath);
-        if (exchanged.status !== 303) throw new Error(`ticket refused: ${exchanged.status}`);
-        const ms = await firstOk(browser, started);
-        return { containerId, browser, hostPort, engineMs, ms };
-      }),
+      students.map((student) => startAndOpen(student, { origin, classroomId, labId })),
     );
-    const failed = settled.find((result) => result.status === 'rejected');
-    if (failed) throw failed.reason;
+    const failures = settled.flatMap((result) =>
+      result.status === 'rejected' ? [String(result.reason)] : [],
+    );
+    if (failures.length > 0) {
+      throw new Error(`${failures.length} of ${TARGETS} students failed:\n${failures.join('\n')}`);
+    }
     const runs = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-    const times = runs.map((run) => run.ms).sort((a, b) => a - b);
-    const engineTimes = runs.map((run) => run.engineMs).sort((a, b) => a - b);
     for (const run of runs) await run.browser.get('/');
     const after = memoryNow();
-    const containers = await containerMemory(runs.map((run) => run.containerId));
+    const rows = await db
+      .select({
+        id: schema.targets.id,
+        containerId: schema.targets.containerId,
+        hostPort: schema.targets.hostPort,
+      })
+      .from(schema.targets)
+      .where(
+        inArray(
+          schema.targets.id,
+          runs.map((run) => run.targetId),
+        ),
+      );
+    const containers = await containerMemory(rows.flatMap((row) => row.containerId ?? []));
 
-    const [first] = runs;
-    if (!first) throw new Error('no target ran');
+    // One target, straight and through the proxy.
+    const [run] = runs;
+    const hostPort = rows.find((row) => row.id === run?.targetId)?.hostPort;
+    if (!run || !hostPort) throw new Error('no target ran');
     const job = { connections: CONNECTIONS, warmupSeconds: 1, seconds: SECONDS };
-    const direct = await load({ ...job, url: `http://127.0.0.1:${first.hostPort}/`, headers: {} });
+    const direct = await load({ ...job, url: `http://127.0.0.1:${hostPort}/`, headers: {} });
     const proxied = await load({
       ...job,
       url: `http://127.0.0.1:${port}/`,
       headers: {
-        host: first.browser.host,
-        cookie: `hackclass_target=${first.browser.cookies.get('hackclass_target')}`,
+        host: run.browser.host,
+        cookie: [...run.browser.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
       },
     });
     const share = proxied.requestsPerSecond / direct.requestsPerSecond;
 
-    console.log(`\nStart → first proxied 200 (${TARGETS} at once)`);
+    const parts = runs.map((one) => one.times);
+    console.log(`\nStart → first proxied 200 (${TARGETS} students at once)`);
+    console.log(`  ${spread(parts.map((one) => one.firstOk))}`);
     console.log(
-      `  p50 ${Math.round(percentile(times, 50))} ms, p95 ${Math.round(percentile(times, 95))} ms, max ${Math.round(times.at(-1) ?? 0)} ms`,
+      `  of which the API's answer to Start:    ${spread(parts.map((one) => one.answered))}`,
     );
     console.log(
-      `  of which the engine's start (container and network made): p50 ${Math.round(percentile(engineTimes, 50))} ms, p95 ${Math.round(percentile(engineTimes, 95))} ms`,
+      `  Start → a status check says running:   ${spread(parts.map((one) => one.running))}`,
+    );
+    console.log(
+      `  running → first proxied 200 (ticket, cookie, page): ${spread(parts.map((one) => one.firstOk - one.running))}`,
     );
     console.log(`\nRequests per second (${CONNECTIONS} connections, ${SECONDS} s, one target)`);
     console.log(

@@ -14,7 +14,7 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * A browser session against the API: it holds the anti-forgery cookie and token, and sends
  * the ID token it was given. Unsafe calls fetch the anti-forgery token first, as the web app does.
  */
-export function apiSession(server: ApiServer, idToken?: string) {
+export function apiSession(server: Pick<ApiServer, 'app'>, idToken?: string) {
   let cookie: string | undefined;
   let xsrf: string | undefined;
 
