@@ -23,6 +23,9 @@ export const classroomTargetRoutes: FastifyPluginAsyncZod = async (app) => {
       ...presentTarget(target, rule, app.targets.config),
       ...row,
     }));
+  /** The classroom of the route's `:id`, if the caller manages it (404 or 403 otherwise). */
+  const managed = async (request: { params: { id: string } } & Parameters<typeof principalOf>[0]) =>
+    (await managedClassroomFor(app.db, request.params.id, principalOf(request).user)).classroom;
 
   app.get(
     '/classrooms/:id/targets',
@@ -36,11 +39,7 @@ export const classroomTargetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { classroom } = await managedClassroomFor(
-        app.db,
-        request.params.id,
-        principalOf(request).user,
-      );
+      const classroom = await managed(request);
       return listed(classroom.id);
     },
   );
@@ -57,11 +56,7 @@ export const classroomTargetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { classroom } = await managedClassroomFor(
-        app.db,
-        request.params.id,
-        principalOf(request).user,
-      );
+      const classroom = await managed(request);
       return { stopped: await stopTargetsWhere(app.targets, { classroomId: classroom.id }) };
     },
   );
@@ -78,11 +73,7 @@ export const classroomTargetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { classroom } = await managedClassroomFor(
-        app.db,
-        request.params.id,
-        principalOf(request).user,
-      );
+      const classroom = await managed(request);
       return { maxRunningTargets: classroom.maxRunningTargets };
     },
   );
@@ -101,11 +92,7 @@ export const classroomTargetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { classroom } = await managedClassroomFor(
-        app.db,
-        request.params.id,
-        principalOf(request).user,
-      );
+      const classroom = await managed(request);
       return saveClassroomTargetSettings(app.db, classroom.id, request.body);
     },
   );

@@ -1,7 +1,8 @@
-import { ActionIcon, Button, Code, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Code, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
+import { IconRefresh } from '@tabler/icons-react';
 import { ConfirmModal } from '@/components/feedback/confirm-modal';
+import { CopyValueButton } from '@/components/feedback/copy-value-button';
 import { useRegenerateJoinCode } from '../api/regenerate-join-code';
 
 export function JoinCodePanel({
@@ -22,21 +23,7 @@ export function JoinCodePanel({
         <Code fz="xl" px="md" py={6} aria-label="Join code" data-testid="join-code">
           {joinCode}
         </Code>
-        <CopyButton value={joinCode} timeout={2000}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? 'Copied' : 'Copy code'} withArrow>
-              <ActionIcon
-                variant="default"
-                size="lg"
-                onClick={copy}
-                aria-label={copied ? 'Copied' : 'Copy join code'}
-                color={copied ? 'green' : undefined}
-              >
-                {copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </CopyButton>
+        <CopyValueButton value={joinCode} label="Copy join code" />
         <Button
           variant="default"
           leftSection={<IconRefresh size={16} aria-hidden />}

@@ -1,7 +1,8 @@
 import type { Target } from '@hackclass/contracts';
-import { ActionIcon, Button, Code, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy, IconExternalLink } from '@tabler/icons-react';
+import { Button, Code, Group, Stack, Text } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import { CopyValueButton } from '@/components/feedback/copy-value-button';
 import { openInTab } from '../api/open-target';
 import { ncCommand } from '../utils/tcp-address';
 
@@ -37,21 +38,7 @@ export function TargetAccess({ target, onError }: TargetAccessProps) {
         <Code fz="md" px="sm" py={4} data-testid="target-address">
           {address}
         </Code>
-        <CopyButton value={address} timeout={2000}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? 'Copied' : 'Copy address'} withArrow>
-              <ActionIcon
-                variant="default"
-                size="lg"
-                onClick={copy}
-                aria-label={copied ? 'Copied' : 'Copy address'}
-                color={copied ? 'green' : undefined}
-              >
-                {copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </CopyButton>
+        <CopyValueButton value={address} label="Copy address" />
       </Group>
       <Text size="xs" c="dimmed">
         Connect with <Code>{ncCommand(address)}</Code>
