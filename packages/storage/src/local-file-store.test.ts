@@ -13,6 +13,12 @@ const freshStore = () => {
   return { root, store: createLocalFileStore(root) };
 };
 
+const listed = async (store: ReturnType<typeof createLocalFileStore>) => {
+  const files: { key: string; size: number }[] = [];
+  for await (const file of store.list()) files.push(file);
+  return files.sort((a, b) => a.key.localeCompare(b.key));
+};
+
 describe('local file store', () => {
   it('stores, reads back and deletes a streamed file', async () => {
     const { store } = freshStore();
@@ -50,6 +56,24 @@ describe('local file store', () => {
     await expect(store.get(key)).rejects.toBeInstanceOf(FileNotFoundError);
     await store.put(key, Buffer.from([0x89, 0x50]), { inspectHead: refuse });
     expect((await store.get(key)).size).toBe(2);
+  });
+
+  it('lists every stored file with its size, none half-written', async () => {
+    const { store } = freshStore();
+    expect(await listed(store)).toEqual([]);
+    const first = newStorageKey('lab-files');
+    const second = newStorageKey('avatars');
+    await store.put(first, Buffer.from('abc'));
+    await store.put(second, Buffer.from('hello'));
+    await expect(
+      store.put(newStorageKey('lab-files'), Buffer.from('toolarge'), { maxBytes: 2 }),
+    ).rejects.toBeInstanceOf(FileTooLargeError);
+    expect(await listed(store)).toEqual(
+      [
+        { key: first, size: 3 },
+        { key: second, size: 5 },
+      ].sort((a, b) => a.key.localeCompare(b.key)),
+    );
   });
 
   it.each(['../outside', 'a/../../b', '/etc/passwd', 'UPPER/case', 'a//b', ''])(

@@ -1,6 +1,6 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileNotFoundError, FileTooLargeError } from './errors';
@@ -23,6 +23,8 @@ export interface FileStore {
   get(key: string): Promise<{ body: Readable; size: number }>;
   /** Removes the file; removing a missing file is not an error. */
   delete(key: string): Promise<void>;
+  /** Every stored file, in no particular order (backups walk it). */
+  list(): AsyncIterable<{ key: string; size: number }>;
 }
 
 function guard(
@@ -86,6 +88,21 @@ export function createLocalFileStore(root: string): FileStore {
 
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+
+    async *list() {
+      const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return [];
+          throw error;
+        },
+      );
+      for (const entry of entries) {
+        if (!entry.isFile() || entry.name.endsWith('.partial')) continue;
+        const path = join(entry.parentPath, entry.name);
+        const key = relative(root, path).split(sep).join('/');
+        yield { key, size: (await stat(path)).size };
+      }
     },
   };
 }

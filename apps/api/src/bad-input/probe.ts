@@ -239,13 +239,20 @@ export async function fuzzValidBodies(world: World, route: string, spec: RouteCa
   );
 }
 
-/** Keys no route takes; `__proto__` and the like are refused as a whole by the JSON parser. */
+/** `__proto__` and the like make the JSON parser refuse the body as a whole, at any depth. */
+const forbiddenKeys = ['__proto__', 'constructor', 'prototype'];
+const hasForbiddenKey = (value: unknown): boolean =>
+  typeof value === 'object' &&
+  value !== null &&
+  Object.entries(value).some(
+    ([key, inner]) => forbiddenKeys.includes(key) || hasForbiddenKey(inner),
+  );
+
+/** Keys no route takes. */
 const strangerKey = (taken: string[]) =>
   fc
     .string({ minLength: 1, maxLength: 12 })
-    .filter(
-      (name) => !taken.includes(name) && !['__proto__', 'constructor', 'prototype'].includes(name),
-    );
+    .filter((name) => !taken.includes(name) && !forbiddenKeys.includes(name));
 
 /** A valid JSON body with fields added that the route does not take: 400 naming each of them. */
 export async function expectUnknownFieldsRefused(world: World, route: string, spec: RouteCase) {
@@ -255,7 +262,7 @@ export async function expectUnknownFieldsRefused(world: World, route: string, sp
     fc.asyncProperty(
       fc.constantFrom(...callersOf(world, spec)),
       extra,
-      fc.jsonValue({ maxDepth: 1 }),
+      fc.jsonValue({ maxDepth: 1 }).filter((value) => !hasForbiddenKey(value)),
       async (caller, names, value) => {
         const values = Object.fromEntries(
           Object.entries(spec.params ?? {}).map(([name, valid]) => [name, valid(world, caller)]),

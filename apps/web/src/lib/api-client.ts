@@ -2,6 +2,7 @@ import { problemSchema } from '@hackclass/contracts';
 import { ApiError, NetworkError } from './errors';
 import { getIdentity } from './identity';
 import { getRuntimeConfig } from './runtime-config';
+import { endSessionOn } from './session-end';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -76,7 +77,12 @@ async function request<T>(method: Method, path: string, options: RequestOptions<
     const headers = new Headers({ accept: 'application/json' });
     // getIdToken refreshes a token that is about to expire, so every call carries a fresh one.
     const user = (await getIdentity()).currentUser;
-    const idToken = await user?.getIdToken(forceRefresh);
+    // The SDK signs a disabled user out before the refusal reaches the caller, and that clears
+    // the query whose error would have said why: so the reason is told here.
+    const idToken = await user?.getIdToken(forceRefresh).catch((error: unknown) => {
+      endSessionOn(error);
+      throw error;
+    });
     if (idToken) headers.set('authorization', `Bearer ${idToken}`);
     if (unsafeMethods.has(method)) {
       const token = await fetchAntiforgeryToken(user?.uid ?? '', headers.get('authorization'));

@@ -1,6 +1,6 @@
 import { messages } from '@/config/messages';
 import { isApiError } from './errors';
-import { getIdentity, identityErrorCode } from './identity';
+import { endsSession, getIdentity, identityErrorCode } from './identity';
 import { toast } from './toast';
 
 /** Signs the user out and says why in a toast; the session provider clears what was theirs. */
@@ -22,3 +22,10 @@ export const isAccountDisabled = (error: unknown): boolean =>
 /** Spec §8: a disabled account or a dead refresh token ends the session. */
 export const sessionEndedTitle = (error: unknown): string =>
   isAccountDisabled(error) ? messages.accountDisabled : messages.sessionEnded;
+
+/** Ends the session on a disabled account or a dead refresh token; says whether it did. */
+export function endSessionOn(error: unknown): boolean {
+  if (!endsSession(error)) return false;
+  void signOutWith(sessionEndedTitle(error));
+  return true;
+}

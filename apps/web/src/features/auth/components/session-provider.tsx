@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { User as FirebaseUser } from 'firebase/auth';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { messages } from '@/config/messages';
-import { endsSession, getIdentity } from '@/lib/identity';
-import { sessionEndedTitle, signOutWith } from '@/lib/session-end';
+import { getIdentity } from '@/lib/identity';
+import { endSessionOn } from '@/lib/session-end';
 import { toast } from '@/lib/toast';
 import {
   type Account,
@@ -22,13 +22,6 @@ const snapshot = (user: FirebaseUser): Account => ({
   displayName: user.displayName,
   photoUrl: user.photoURL,
 });
-
-/** Ends the session on a disabled account or a dead refresh token; says whether it did. */
-const endSessionOn = (error: unknown): boolean => {
-  if (!endsSession(error)) return false;
-  void signOutWith(sessionEndedTitle(error));
-  return true;
-};
 
 /**
  * The session: who is signed in, kept fresh by our own refresh clock. When the account changes
