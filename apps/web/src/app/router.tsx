@@ -2,8 +2,6 @@ import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { RequireGuest, RequireUser } from '@/features/auth/components/guards';
-import { AuthLayout } from './layouts/auth-layout';
-import { DashboardLayout } from './layouts/dashboard-layout';
 import { DefaultLayout } from './layouts/default-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RootErrorBoundary, RouteErrorBoundary } from './routes/error';
@@ -16,8 +14,9 @@ const pageLoading = (
 );
 
 /**
- * Layout routes: default (public pages), auth and dashboard. Pages load lazily; errors thrown
- * by a page render inside its layout, errors of a layout fall through to the root.
+ * Layout routes: default (public pages), auth and dashboard. Pages load lazily, and so do the
+ * layouts the landing page does not show; errors thrown by a page render inside its layout,
+ * errors of a layout fall through to the root.
  */
 export const createAppRouter = () =>
   createBrowserRouter([
@@ -58,7 +57,7 @@ export const createAppRouter = () =>
           ],
         },
         {
-          element: <AuthLayout />,
+          lazy: () => import('./layouts/auth-layout').then((m) => ({ Component: m.AuthLayout })),
           children: [
             {
               errorElement: <RouteErrorBoundary />,
@@ -127,7 +126,10 @@ export const createAppRouter = () =>
           element: <RequireUser />,
           children: [
             {
-              element: <DashboardLayout />,
+              lazy: () =>
+                import('./layouts/dashboard-layout').then((m) => ({
+                  Component: m.DashboardLayout,
+                })),
               children: [
                 {
                   errorElement: <RouteErrorBoundary />,
