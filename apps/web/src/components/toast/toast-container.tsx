@@ -1,14 +1,11 @@
 import { useNotifications } from '@mantine/notifications';
 import { lazy, Suspense, useState } from 'react';
-import { toastTimeoutMs } from '@/lib/toast';
 
-const Notifications = lazy(() =>
-  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
-);
+const ToastStack = lazy(() => import('./toast-stack').then((m) => ({ default: m.ToastStack })));
 
 /**
- * Where toasts show. Most first pages show none, so Mantine's stack of them loads with the first
- * toast (it stays for the next ones); toasts shown meanwhile wait in the store.
+ * Where toasts show. Most first pages show none, so the stack of them loads with the first toast
+ * (and stays for the next ones); toasts shown meanwhile wait in the store.
  */
 export function ToastContainer() {
   const { notifications, queue } = useNotifications();
@@ -17,7 +14,7 @@ export function ToastContainer() {
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications position="top-right" autoClose={toastTimeoutMs} />
+      <ToastStack />
     </Suspense>
   );
 }
