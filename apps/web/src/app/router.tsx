@@ -1,7 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { RequireGuest, RequireUser } from '@/features/auth/components/guards';
 import { DefaultLayout } from './layouts/default-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RootErrorBoundary, RouteErrorBoundary } from './routes/error';
@@ -64,7 +63,10 @@ export const createAppRouter = () =>
               children: [
                 {
                   // Guests only (spec §2): a signed-in user moves on to the dashboard.
-                  element: <RequireGuest />,
+                  lazy: () =>
+                    import('@/features/auth/components/guards').then((m) => ({
+                      Component: m.RequireGuest,
+                    })),
                   children: [
                     {
                       path: paths.login.path,
@@ -123,7 +125,10 @@ export const createAppRouter = () =>
         },
         {
           // Signed-in pages: the guard renders nothing of them until the user is known.
-          element: <RequireUser />,
+          lazy: () =>
+            import('@/features/auth/components/guards').then((m) => ({
+              Component: m.RequireUser,
+            })),
           children: [
             {
               lazy: () =>

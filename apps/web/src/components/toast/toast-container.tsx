@@ -1,7 +1,14 @@
 import { useNotifications } from '@mantine/notifications';
 import { lazy, Suspense, useState } from 'react';
 
-const ToastStack = lazy(() => import('./toast-stack').then((m) => ({ default: m.ToastStack })));
+// The body and icons of the toasts too, so that the first one shows whole.
+const ToastStack = lazy(() =>
+  Promise.all([import('./toast-stack'), import('./toast-body'), import('./toast-icon')]).then(
+    ([m]) => ({
+      default: m.ToastStack,
+    }),
+  ),
+);
 
 /**
  * Where toasts show. Most first pages show none, so the stack of them loads with the first toast
