@@ -3,14 +3,13 @@ import '@mantine/notifications/styles.css';
 import '@mantine/nprogress/styles.css';
 
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { ToastContainer } from '@/components/toast/toast-container';
 import { SessionProvider } from '@/features/auth/components/session-provider';
 import { colorSchemeManager } from '@/lib/color-scheme';
 import { createQueryClient } from '@/lib/query-client';
 import { cssVariablesResolver, theme } from '@/lib/theme';
-import { toastTimeoutMs } from '@/lib/toast';
 import { Boot } from './boot';
 
 export function AppProvider({ children }: { children: ReactNode }) {
@@ -22,7 +21,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="auto"
     >
-      <Notifications position="top-right" autoClose={toastTimeoutMs} />
+      <ToastContainer />
       <QueryClientProvider client={queryClient}>
         <Boot>
           <SessionProvider>{children}</SessionProvider>

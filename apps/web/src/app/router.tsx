@@ -1,9 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { RequireGuest, RequireUser } from '@/features/auth/components/guards';
-import { AuthLayout } from './layouts/auth-layout';
-import { DashboardLayout } from './layouts/dashboard-layout';
 import { DefaultLayout } from './layouts/default-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RootErrorBoundary, RouteErrorBoundary } from './routes/error';
@@ -16,8 +13,9 @@ const pageLoading = (
 );
 
 /**
- * Layout routes: default (public pages), auth and dashboard. Pages load lazily; errors thrown
- * by a page render inside its layout, errors of a layout fall through to the root.
+ * Layout routes: default (public pages), auth and dashboard. Pages load lazily, and so do the
+ * layouts the landing page does not show; errors thrown by a page render inside its layout,
+ * errors of a layout fall through to the root.
  */
 export const createAppRouter = () =>
   createBrowserRouter([
@@ -58,14 +56,17 @@ export const createAppRouter = () =>
           ],
         },
         {
-          element: <AuthLayout />,
+          lazy: () => import('./layouts/auth-layout').then((m) => ({ Component: m.AuthLayout })),
           children: [
             {
               errorElement: <RouteErrorBoundary />,
               children: [
                 {
                   // Guests only (spec §2): a signed-in user moves on to the dashboard.
-                  element: <RequireGuest />,
+                  lazy: () =>
+                    import('@/features/auth/components/guards').then((m) => ({
+                      Component: m.RequireGuest,
+                    })),
                   children: [
                     {
                       path: paths.login.path,
@@ -124,10 +125,16 @@ export const createAppRouter = () =>
         },
         {
           // Signed-in pages: the guard renders nothing of them until the user is known.
-          element: <RequireUser />,
+          lazy: () =>
+            import('@/features/auth/components/guards').then((m) => ({
+              Component: m.RequireUser,
+            })),
           children: [
             {
-              element: <DashboardLayout />,
+              lazy: () =>
+                import('./layouts/dashboard-layout').then((m) => ({
+                  Component: m.DashboardLayout,
+                })),
               children: [
                 {
                   errorElement: <RouteErrorBoundary />,

@@ -1,4 +1,3 @@
-import { problemSchema } from '@hackclass/contracts';
 import { ApiError, NetworkError } from './errors';
 import { getIdentity } from './identity';
 import { getRuntimeConfig } from './runtime-config';
@@ -42,6 +41,8 @@ const retryAfterOf = (response: Response) => {
 
 async function toApiError(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => undefined);
+  // The schemas come with all of Zod: loaded on the first refusal, not before the first page.
+  const { problemSchema } = await import('@hackclass/contracts');
   const problem = problemSchema.safeParse(body);
   const retryAfter = retryAfterOf(response);
   if (problem.success) return new ApiError(problem.data, retryAfter);

@@ -1,4 +1,5 @@
-import { type RuntimeConfig, runtimeConfigSchema } from '@hackclass/contracts';
+import type { RuntimeConfig } from '@hackclass/contracts';
+import { readRuntimeConfig } from './read-runtime-config';
 
 let current: RuntimeConfig | undefined;
 
@@ -6,7 +7,7 @@ let current: RuntimeConfig | undefined;
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   const response = await fetch('/config.json', { cache: 'no-cache' });
   if (!response.ok) throw new Error(`GET /config.json answered ${response.status}`);
-  current = runtimeConfigSchema.parse(await response.json());
+  current = readRuntimeConfig(await response.json());
   return current;
 }
 

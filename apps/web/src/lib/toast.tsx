@@ -1,17 +1,24 @@
 import { notifications, notificationsStore } from '@mantine/notifications';
-import { IconAlertTriangle, IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { type ToastAction, ToastBody } from '@/components/toast/toast-body';
+import { lazy, type ReactNode, Suspense } from 'react';
+import type { ToastAction } from '@/components/toast/toast-body';
+
+// These load with the toast stack (ToastContainer), when the first toast shows.
+const ToastBody = lazy(() =>
+  import('@/components/toast/toast-body').then((m) => ({ default: m.ToastBody })),
+);
+const ToastIcon = lazy(() =>
+  import('@/components/toast/toast-icon').then((m) => ({ default: m.ToastIcon })),
+);
 
 /** Spec §9: toasts close after 5 s unless told otherwise. */
 export const toastTimeoutMs = 5000;
 
-type Kind = 'success' | 'error' | 'info' | 'warning';
+export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 
 export interface ToastOptions {
   title: string;
   description?: ReactNode;
-  kind?: Kind;
+  kind?: ToastKind;
   /** Replaces the default icon of the kind. */
   icon?: ReactNode;
   avatar?: { src?: string | null; name: string };
@@ -22,11 +29,11 @@ export interface ToastOptions {
   id?: string;
 }
 
-const looks: Record<Kind, { color: string; icon: ReactNode }> = {
-  success: { color: 'green', icon: <IconCheck size={18} aria-hidden /> },
-  error: { color: 'red', icon: <IconX size={18} aria-hidden /> },
-  info: { color: 'blue', icon: <IconInfoCircle size={18} aria-hidden /> },
-  warning: { color: 'yellow', icon: <IconAlertTriangle size={18} aria-hidden /> },
+const colors: Record<ToastKind, string> = {
+  success: 'green',
+  error: 'red',
+  info: 'blue',
+  warning: 'yellow',
 };
 
 let sequence = 0;
@@ -48,21 +55,26 @@ function show(options: ToastOptions): string {
   (open ? notifications.update : notifications.show)({
     id,
     title: options.title,
-    color: looks[kind].color,
-    icon: options.icon ?? looks[kind].icon,
+    color: colors[kind],
+    icon: options.icon ?? (
+      <Suspense fallback={null}>
+        <ToastIcon kind={kind} />
+      </Suspense>
+    ),
     // Our own clock (ToastBody) closes it, so the progress bar and the close agree.
     autoClose: false,
     withCloseButton: true,
     closeButtonProps: { 'aria-label': 'Close', title: 'Close' },
     message: (
-      <ToastBody
-        key={sequence}
-        description={options.description}
-        avatar={options.avatar}
-        actions={actions}
-        timeout={timeout}
-        onTimeout={close}
-      />
+      <Suspense key={sequence} fallback={null}>
+        <ToastBody
+          description={options.description}
+          avatar={options.avatar}
+          actions={actions}
+          timeout={timeout}
+          onTimeout={close}
+        />
+      </Suspense>
     ),
   });
   return id;
@@ -70,7 +82,7 @@ function show(options: ToastOptions): string {
 
 type Shortcut = (title: string, description?: ReactNode, more?: Partial<ToastOptions>) => string;
 const shortcut =
-  (kind: Kind): Shortcut =>
+  (kind: ToastKind): Shortcut =>
   (title, description, more) =>
     show({ ...more, title, description, kind });
 

@@ -8,7 +8,7 @@ import { DashboardNav } from '@/components/layouts/dashboard-nav';
 import { mainContentId, SkipLink } from '@/components/navigation/skip-link';
 import { TeacherApprovalNotice } from '@/features/auth/components/teacher-approval-notice';
 import { UserMenu } from '@/features/auth/components/user-menu';
-import { useCurrentUser } from '@/features/auth/hooks/use-session';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { useUnreadNotificationCount } from '@/features/notifications/api/get-notifications';
 
 /** Layout of the signed-in pages: header, side navigation (a drawer-like panel on phones). */

@@ -1,10 +1,15 @@
 import { Box } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PublicFooter } from '@/components/layouts/public-footer';
 import { PublicHeader } from '@/components/layouts/public-header';
 import { mainContentId, SkipLink } from '@/components/navigation/skip-link';
-import { UserMenu } from '@/features/auth/components/user-menu';
 import { useAccount } from '@/features/auth/hooks/use-session';
+
+// Signed-in visitors only: a first visit does not load it.
+const UserMenu = lazy(() =>
+  import('@/features/auth/components/user-menu').then((m) => ({ default: m.UserMenu })),
+);
 
 /** Layout of the public pages: header, page, footer. */
 export function DefaultLayout() {
@@ -12,7 +17,15 @@ export function DefaultLayout() {
   return (
     <Box mih="100dvh" display="flex" style={{ flexDirection: 'column' }}>
       <SkipLink />
-      <PublicHeader userMenu={account ? <UserMenu /> : undefined} />
+      <PublicHeader
+        userMenu={
+          account ? (
+            <Suspense fallback={null}>
+              <UserMenu />
+            </Suspense>
+          ) : undefined
+        }
+      />
       <Box component="main" id={mainContentId} flex={1} style={{ outline: 'none' }}>
         <Outlet />
       </Box>

@@ -1,67 +1,31 @@
-import {
-  ActionIcon,
-  Group,
-  isMantineColorScheme,
-  type MantineColorScheme,
-  Menu,
-  useMantineColorScheme,
-} from '@mantine/core';
-import {
-  IconCheck,
-  IconDeviceDesktop,
-  IconMoon,
-  IconSun,
-  type TablerIcon,
-} from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import { ColorSchemeButton } from './color-scheme-button';
 
-const options: { value: MantineColorScheme; label: string; Icon: TablerIcon }[] = [
-  { value: 'auto', label: 'System', Icon: IconDeviceDesktop },
-  { value: 'light', label: 'Light', Icon: IconSun },
-  { value: 'dark', label: 'Dark', Icon: IconMoon },
-];
+const loadChoices = () => import('./color-scheme-choices');
+const ColorSchemeChoices = lazy(() =>
+  loadChoices().then((m) => ({ default: m.ColorSchemeChoices })),
+);
 
 /**
- * The colour mode control: a button named "Colour mode" that opens a menu of three
- * `menuitemradio`s, System, Light and Dark, the current one checked.
+ * The colour mode control: a button named "Colour mode" that opens a menu of the modes. The
+ * menu (and the floating-element code under it) loads when the pointer or focus reaches the
+ * button, so first pages do not carry it; once asked for, it stays.
  */
 export function ColorSchemeMenu() {
-  const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const current = options.find((option) => option.value === colorScheme) ?? options[0];
-  const CurrentIcon = current?.Icon ?? IconDeviceDesktop;
-
+  const [wanted, setWanted] = useState(false);
+  const button = (
+    <ColorSchemeButton
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={() => void loadChoices()}
+      onFocus={() => void loadChoices()}
+      onClick={() => setWanted(true)}
+    />
+  );
+  if (!wanted) return button;
   return (
-    <Menu
-      position="bottom-end"
-      width={170}
-      shadow="md"
-      checkIcon={<IconCheck size={16} aria-hidden />}
-    >
-      <Menu.Target>
-        <ActionIcon
-          variant="default"
-          size="lg"
-          aria-label="Colour mode"
-          title={`Colour mode: ${current?.label ?? 'System'}`}
-        >
-          <CurrentIcon size={20} stroke={1.6} aria-hidden />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>Colour mode</Menu.Label>
-        <Menu.RadioGroup
-          value={colorScheme}
-          onChange={(value) => isMantineColorScheme(value) && setColorScheme(value)}
-        >
-          {options.map(({ value, label, Icon }) => (
-            <Menu.RadioItem key={value} value={value} closeMenuOnClick>
-              <Group gap="xs" wrap="nowrap">
-                <Icon size={16} stroke={1.6} aria-hidden />
-                {label}
-              </Group>
-            </Menu.RadioItem>
-          ))}
-        </Menu.RadioGroup>
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={button}>
+      <ColorSchemeChoices />
+    </Suspense>
   );
 }

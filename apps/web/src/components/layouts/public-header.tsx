@@ -1,12 +1,17 @@
-import { Box, Burger, Container, Drawer, Group, Stack } from '@mantine/core';
+import { Box, Burger, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { BrandLink } from '@/components/brand/brand-link';
 import { ColorSchemeMenu } from '@/components/color-scheme/color-scheme-menu';
 import { AuthButtons } from './auth-buttons';
 import classes from './public-header.module.css';
 import { publicLinks } from './public-links';
 import { PublicNavLink } from './public-nav-link';
+
+// Phones only, once the burger is pressed: other first visits do not load the drawer.
+const PublicMenuDrawer = lazy(() =>
+  import('./public-menu-drawer').then((m) => ({ default: m.PublicMenuDrawer })),
+);
 
 interface PublicHeaderProps {
   /** The signed-in user's menu; without it, visitors get "Log in" and "Sign up". */
@@ -16,6 +21,9 @@ interface PublicHeaderProps {
 /** Header of the public pages; under the sm breakpoint the links move into a drawer. */
 export function PublicHeader({ userMenu }: PublicHeaderProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
+  // Kept once loaded, so that it can play its closing transition.
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
+  if (opened && !drawerLoaded) setDrawerLoaded(true);
 
   return (
     <Box component="header" className={classes.header}>
@@ -48,27 +56,11 @@ export function PublicHeader({ userMenu }: PublicHeaderProps) {
         </Group>
       </Container>
 
-      <Drawer
-        id="public-menu"
-        opened={opened}
-        onClose={close}
-        hiddenFrom="sm"
-        position="right"
-        size="100%"
-        title={<BrandLink onClick={close} />}
-        closeButtonProps={{ 'aria-label': 'Close menu' }}
-      >
-        <Stack component="nav" aria-label="Main" gap={0} mb="lg">
-          {publicLinks.map((link) => (
-            <PublicNavLink key={link.href} {...link} variant="drawer" onClick={close} />
-          ))}
-        </Stack>
-        {!userMenu && (
-          <Stack gap="sm">
-            <AuthButtons fullWidth onClick={close} />
-          </Stack>
-        )}
-      </Drawer>
+      {drawerLoaded && (
+        <Suspense fallback={null}>
+          <PublicMenuDrawer opened={opened} onClose={close} signedIn={Boolean(userMenu)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

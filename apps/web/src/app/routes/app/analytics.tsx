@@ -6,7 +6,7 @@ import { EmptyState, ListError } from '@/components/feedback/list-states';
 import { paths } from '@/config/paths';
 import { AnalyticsPanel } from '@/features/analytics/components/analytics-panel';
 import { ExportButtons } from '@/features/analytics/components/export-buttons';
-import { useCurrentUser } from '@/features/auth/hooks/use-session';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { useClassrooms } from '@/features/classrooms/api/get-classrooms';
 import { usePageTitle } from '@/hooks/use-page-title';
 

@@ -4,7 +4,7 @@ import { IconSchool } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { EmptyState, ListSkeleton } from '@/components/feedback/list-states';
 import { paths } from '@/config/paths';
-import { useCurrentUser } from '@/features/auth/hooks/use-session';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { useClassrooms } from '@/features/classrooms/api/get-classrooms';
 import { InvitationList } from '@/features/classrooms/components/membership-requests';
 import { useActivity } from '@/features/dashboard/api/get-activity';

@@ -1,10 +1,13 @@
-import { type User, userSchema } from '@hackclass/contracts';
+import type { User } from '@hackclass/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { messages } from '@/config/messages';
 import { api } from '@/lib/api-client';
 
-export const getMe = (signal?: AbortSignal): Promise<User> =>
-  api.get('/users/me', { schema: userSchema, signal });
+/** The schemas come with all of Zod: a visitor who is not signed in never loads them. */
+export async function getMe(signal?: AbortSignal): Promise<User> {
+  const { userSchema } = await import('@hackclass/contracts');
+  return api.get('/users/me', { schema: userSchema, signal });
+}
 
 /** The product's user behind the signed-in account; keyed by uid so accounts never mix. */
 export const getMeQueryOptions = (uid: string | undefined) =>

@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';
-import { useCurrentUser } from '../hooks/use-session';
+import { useCurrentUser } from '../hooks/use-current-user';
 
 /**
  * Shown on every signed-in page to someone who signed up as a teacher where an admin approves

@@ -11,7 +11,7 @@ import {
 import { IconBell, IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { useCurrentUser } from '../hooks/use-session';
+import { useCurrentUser } from '../hooks/use-current-user';
 
 interface UserMenuProps {
   /** Unread notifications, passed in by the layout (this feature knows nothing of them). */

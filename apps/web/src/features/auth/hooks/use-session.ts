@@ -1,5 +1,4 @@
 import { useContext } from 'react';
-import { useMe } from '../api/get-me';
 import { type Account, type Session, SessionContext } from './session-context';
 
 export function useSession(): Session {
@@ -12,11 +11,4 @@ export function useSession(): Session {
 export function useAccount(): Account | null {
   const { state } = useSession();
   return state.status === 'signed-in' ? state.account : null;
-}
-
-/** The current user: the identity account and the product user from `GET /users/me`. */
-export function useCurrentUser() {
-  const account = useAccount();
-  const me = useMe(account?.uid);
-  return { account, user: account ? me.data : undefined, isPending: !!account && me.isPending };
 }

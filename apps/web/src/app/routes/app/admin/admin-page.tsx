@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorScreen } from '@/components/errors/error-screen';
 import { paths } from '@/config/paths';
-import { useCurrentUser } from '@/features/auth/hooks/use-session';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { usePageTitle } from '@/hooks/use-page-title';
 
 interface AdminPageProps {

@@ -16,7 +16,7 @@ import { ListError } from '@/components/feedback/list-states';
 import { PageLoader } from '@/components/feedback/page-loader';
 import { scrollingTabs } from '@/components/navigation/scrolling-tabs';
 import { paths } from '@/config/paths';
-import { useCurrentUser } from '@/features/auth/hooks/use-session';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { useClassroom } from '@/features/classrooms/api/get-classroom';
 import { LeaveClassroomButton } from '@/features/classrooms/components/leave-classroom-button';
 import { usePageTitle } from '@/hooks/use-page-title';

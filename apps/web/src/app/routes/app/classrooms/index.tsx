@@ -17,7 +17,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, ListError } from '@/components/feedback/list-states';
 import { scrollingTabs } from '@/components/navigation/scrolling-tabs';
 import { paths } from '@/config/paths';
-import { useCurrentUser } from '@/features/auth/hooks/use-session';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { useClassrooms } from '@/features/classrooms/api/get-classrooms';
 import { ClassroomCard } from '@/features/classrooms/components/classroom-card';
 import { CreateClassroomModal } from '@/features/classrooms/components/create-classroom-modal';

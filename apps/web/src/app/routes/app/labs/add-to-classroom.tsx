@@ -2,7 +2,7 @@ import { ROLE } from '@hackclass/contracts';
 import { Card, Center, Loader, Stack } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { useCurrentUser } from '@/features/auth/hooks/use-session';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { useLab } from '@/features/labs/api/get-lab';
 import { AddToClassroomForm } from '@/features/labs/components/add-to-classroom-form';
 import { LabSubpageHeader } from '@/features/labs/components/lab-subpage-header';

@@ -1,7 +1,7 @@
 import { Alert, Card, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { useCurrentUser } from '@/features/auth/hooks/use-session';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { CreateLabForm } from '@/features/labs/components/create-lab-form';
 import { useTargetFormPart } from '@/features/targets/hooks/use-target-form-part';
 import { usePageTitle } from '@/hooks/use-page-title';

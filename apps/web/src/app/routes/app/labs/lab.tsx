@@ -2,7 +2,7 @@ import { ROLE } from '@hackclass/contracts';
 import { Anchor, Badge, Breadcrumbs, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { useCurrentUser } from '@/features/auth/hooks/use-session';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { useClassroom } from '@/features/classrooms/api/get-classroom';
 import { FlagForm } from '@/features/classrooms/components/flag-form';
 import { useLab } from '@/features/labs/api/get-lab';

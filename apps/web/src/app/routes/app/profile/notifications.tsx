@@ -1,5 +1,5 @@
 import { Center, Loader, Title } from '@mantine/core';
-import { useCurrentUser } from '@/features/auth/hooks/use-session';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { NotificationsList } from '@/features/notifications/components/notifications-list';
 import { usePageTitle } from '@/hooks/use-page-title';
 

@@ -1,5 +1,6 @@
 import { Card, Title } from '@mantine/core';
-import { useCurrentUser, useSession } from '@/features/auth/hooks/use-session';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
+import { useSession } from '@/features/auth/hooks/use-session';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { usePageTitle } from '@/hooks/use-page-title';
 

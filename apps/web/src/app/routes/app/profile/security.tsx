@@ -1,7 +1,7 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { useCurrentUser } from '@/features/auth/hooks/use-session';
+import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { ChangePasswordForm } from '@/features/profile/components/change-password-form';
 import { DeleteAccountSection } from '@/features/profile/components/delete-account-section';
 import { usePageTitle } from '@/hooks/use-page-title';

@@ -1,0 +1,27 @@
+import { useNotifications } from '@mantine/notifications';
+import { lazy, Suspense, useState } from 'react';
+
+// The body and icons of the toasts too, so that the first one shows whole.
+const ToastStack = lazy(() =>
+  Promise.all([import('./toast-stack'), import('./toast-body'), import('./toast-icon')]).then(
+    ([m]) => ({
+      default: m.ToastStack,
+    }),
+  ),
+);
+
+/**
+ * Where toasts show. Most first pages show none, so the stack of them loads with the first toast
+ * (and stays for the next ones); toasts shown meanwhile wait in the store.
+ */
+export function ToastContainer() {
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastStack />
+    </Suspense>
+  );
+}

@@ -1,0 +1,7 @@
+import { Notifications } from '@mantine/notifications';
+import { toastTimeoutMs } from '@/lib/toast';
+
+/** Mantine's stack of toasts, top right. */
+export function ToastStack() {
+  return <Notifications position="top-right" autoClose={toastTimeoutMs} />;
+}
