@@ -2,8 +2,8 @@ import type { LabFile } from '@hackclass/contracts';
 import { Anchor, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { formatBytes } from '@/lib/format-bytes';
 import { labFileDownloadPath, useDownloadLabFile } from '../api/download-lab-file';
-import { formatBytes } from '../utils/format-bytes';
 
 interface LabFileListProps {
   labId: string;
