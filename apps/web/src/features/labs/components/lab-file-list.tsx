@@ -12,7 +12,7 @@ interface LabFileListProps {
   apiBaseUrl: string;
 }
 
-/** Download links; a click fetches the file with the bearer token and saves it. */
+/** Download links; a click asks the API for a signed link and lets the browser download it. */
 export function LabFileList({ labId, files, apiBaseUrl }: LabFileListProps) {
   const download = useDownloadLabFile();
   const [busy, setBusy] = useState<string | null>(null);
