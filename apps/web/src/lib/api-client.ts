@@ -3,6 +3,7 @@ import { ApiError, NetworkError } from './errors';
 import { getIdentity } from './identity';
 import { getRuntimeConfig } from './runtime-config';
 import { endSessionOn } from './session-end';
+import { type UploadOptions, uploadRequest } from './upload-request';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -13,6 +14,8 @@ interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Answers the body as a Blob (file downloads), not as JSON. */
   blob?: boolean;
+  /** For a FormData body: reports how much is sent, and aborts on `upload.signal`. */
+  upload?: UploadOptions;
 }
 
 const unsafeMethods: ReadonlySet<Method> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -25,8 +28,19 @@ let antiforgery: { uid: string; token: Promise<string> } | undefined;
 
 const url = (path: string) => `${getRuntimeConfig().apiBaseUrl}${path}`;
 
-async function send(input: string, init: RequestInit): Promise<Response> {
+async function send(
+  input: string,
+  init: RequestInit & { headers: Headers },
+  upload?: UploadOptions,
+): Promise<Response> {
   try {
+    if (upload && init.body instanceof FormData) {
+      return await uploadRequest(
+        input,
+        { method: init.method ?? 'POST', ...init, body: init.body },
+        upload,
+      );
+    }
     return await fetch(input, { credentials: 'same-origin', ...init });
   } catch (cause) {
     if (init.signal?.aborted) throw cause;
@@ -60,7 +74,7 @@ function fetchAntiforgeryToken(uid: string, authorization: string | null): Promi
   const token = (async () => {
     const response = await send(url('/auth/antiforgery/token'), {
       method: 'POST',
-      headers: authorization ? { authorization } : {},
+      headers: new Headers(authorization ? { authorization } : {}),
     });
     if (!response.ok) throw await toApiError(response);
     return ((await response.json()) as { token: string }).token;
@@ -91,16 +105,20 @@ async function request<T>(method: Method, path: string, options: RequestOptions<
     // Multipart bodies set their own content type, with the boundary.
     const multipart = options.body instanceof FormData;
     if (options.body !== undefined && !multipart) headers.set('content-type', 'application/json');
-    return send(url(path), {
-      method,
-      headers,
-      body: multipart
-        ? (options.body as FormData)
-        : options.body === undefined
-          ? undefined
-          : JSON.stringify(options.body),
-      signal: options.signal,
-    });
+    return send(
+      url(path),
+      {
+        method,
+        headers,
+        body: multipart
+          ? (options.body as FormData)
+          : options.body === undefined
+            ? undefined
+            : JSON.stringify(options.body),
+        signal: options.signal ?? options.upload?.signal,
+      },
+      options.upload,
+    );
   };
 
   let response = await attempt();
