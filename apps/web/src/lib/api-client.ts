@@ -35,11 +35,8 @@ async function send(
 ): Promise<Response> {
   try {
     if (upload && init.body instanceof FormData) {
-      return await uploadRequest(
-        input,
-        { method: init.method ?? 'POST', ...init, body: init.body },
-        upload,
-      );
+      const { method = 'POST', headers, body } = init;
+      return await uploadRequest(input, { method, headers, body }, upload);
     }
     return await fetch(input, { credentials: 'same-origin', ...init });
   } catch (cause) {
