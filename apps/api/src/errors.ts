@@ -250,6 +250,21 @@ export const apiErrors = {
       'Not an HTTP target',
       'This target is reached with nc at its host and port, not in the browser',
     ),
+  /** A lab file's download link whose signature is not ours: altered, or made for another file. */
+  downloadLinkInvalid: () =>
+    new HttpError(
+      403,
+      'download_link_invalid',
+      'Invalid download link',
+      'This download link is not valid: download the file from its lab page',
+    ),
+  downloadLinkExpired: () =>
+    new HttpError(
+      410,
+      'download_link_expired',
+      'Download link expired',
+      'This download link has expired: download the file again from its lab page',
+    ),
   identityUnavailable: () =>
     new HttpError(
       503,

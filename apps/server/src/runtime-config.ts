@@ -1,7 +1,10 @@
 import type { ServerConfig } from '@hackclass/config';
 import type { RuntimeConfig } from '@hackclass/contracts';
 
-/** What the web app learns at run time: where the API is, which identity service to use. */
+/**
+ * What the web app learns at run time: where the API is, which identity service to use, whether
+ * targets run here and the upload limits its forms check before sending.
+ */
 export function runtimeConfigOf(config: ServerConfig): RuntimeConfig {
   return {
     productName: 'HackClass',
@@ -12,6 +15,7 @@ export function runtimeConfigOf(config: ServerConfig): RuntimeConfig {
       emulatorOrigin: config.publicUrl,
     },
     targets: { enabled: config.labs.driver !== 'none' },
+    uploads: { ...config.uploads },
   };
 }
 

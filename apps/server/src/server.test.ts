@@ -31,6 +31,9 @@ beforeAll(async () => {
     DATA_DIR: database.dataDir,
     PUBLIC_URL: 'https://class.example.org',
     IDENTITY_PROJECT_ID: 'school-project',
+    UPLOAD_IMAGE_MAX_MB: '3',
+    UPLOAD_FILE_MAX_MB: '7',
+    UPLOAD_FILES_PER_LAB: '4',
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
   });
   connection = await openConnection(config);
@@ -50,7 +53,7 @@ describe('all-in-one server', () => {
     expect(ready.json()).toEqual({ status: 'ok' });
   });
 
-  it('tells the web app its runtime configuration', async () => {
+  it('tells the web app its runtime configuration, the upload limits included', async () => {
     const response = await app.inject('/config.json');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
@@ -64,6 +67,7 @@ describe('all-in-one server', () => {
         emulatorOrigin: 'https://class.example.org',
       },
       targets: { enabled: false },
+      uploads: { imageMaxBytes: 3 * 1_048_576, fileMaxBytes: 7 * 1_048_576, filesPerLab: 4 },
     });
   });
 
@@ -98,6 +102,7 @@ describe('all-in-one server', () => {
         apiBaseUrl: '/api',
         identity: { apiKey: 'key', projectId: 'school', authDomain: 'school.firebaseapp.com' },
         targets: { enabled: false },
+        uploads: { imageMaxBytes: 1, fileMaxBytes: 1, filesPerLab: 1 },
       }),
     ).toEqual([
       'https://identitytoolkit.googleapis.com',

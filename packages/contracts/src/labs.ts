@@ -166,6 +166,13 @@ export const labFileSchema = z.object({
 });
 export type LabFile = z.infer<typeof labFileSchema>;
 
+/**
+ * Where the browser downloads a lab file by itself: a path on the app's origin carrying a
+ * signature for one file and one user, good for a minute, so no bearer token is needed.
+ */
+export const labFileLinkSchema = z.object({ url: z.string().startsWith('/') });
+export type LabFileLink = z.infer<typeof labFileLinkSchema>;
+
 export const labFlagSchema = z.object({
   id: z.uuid(),
   value: z.string(),

@@ -14,5 +14,11 @@ export const runtimeConfigSchema = z.object({
   }),
   /** Whether live lab targets are configured here (LABS_DRIVER other than `none`). */
   targets: z.object({ enabled: z.boolean() }),
+  /** The server's upload limits (UPLOAD_*), so the forms refuse what the API would. */
+  uploads: z.object({
+    imageMaxBytes: z.number().int().positive(),
+    fileMaxBytes: z.number().int().positive(),
+    filesPerLab: z.number().int().positive(),
+  }),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

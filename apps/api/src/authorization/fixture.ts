@@ -14,6 +14,7 @@ import {
   targets,
   users,
 } from '../db/schema';
+import { downloadLinkKey, downloadLinkPath, grantDownload } from '../labs/download-links';
 import { type ApiServer, apiSession, createAccount, signedInAs, uniqueEmail } from '../testing';
 import { type Caller, type Fixture, MATRIX_FLAG } from './matrix';
 
@@ -73,8 +74,11 @@ export async function seedFixtures(
   count: number,
 ): Promise<Fixture[]> {
   const codes = joinCodes(count);
+  const linkKey = downloadLinkKey(server.targets.deployment.proxySecret);
   const fixtures = codes.map((joinCode) => {
     const labId = randomUUID();
+    const fileId = randomUUID();
+    const grant = grantDownload({ labId, fileId, userId: userIds.member });
     return {
       userIds,
       targetId,
@@ -83,7 +87,8 @@ export async function seedFixtures(
       invitedId: randomUUID(),
       invitedEmail: uniqueEmail('invited'),
       awaitingId: randomUUID(),
-      lab: { id: labId, slug: `matrix-${labId}`, fileId: randomUUID() },
+      lab: { id: labId, slug: `matrix-${labId}`, fileId },
+      downloadLink: downloadLinkPath('', linkKey, grant),
       spareLabId: randomUUID(),
       notificationId: randomUUID(),
       freshEmail: uniqueEmail('fresh'),

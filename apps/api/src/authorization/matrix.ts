@@ -35,6 +35,8 @@ export interface Fixture {
   /** A student who signed up as a teacher and awaits an admin's approval. */
   awaitingId: string;
   lab: { id: string; slug: string; fileId: string };
+  /** A download link of the lab's file made for `member` (under `/api`, like `url`). */
+  downloadLink: string;
   spareLabId: string;
   notificationId: string;
   /** A student with an identity account who is no caller, for admins to disable and enable. */
@@ -532,6 +534,29 @@ export const MATRIX: MatrixRow[] = [
     route: '/api/hacking-labs/:idOrSlug/files/:fileId',
     request: ({ lab }) => ({ url: `/hacking-labs/${lab.id}/files/${lab.fileId}` }),
     expect: seenByClassroom,
+  },
+  {
+    method: 'POST',
+    route: '/api/hacking-labs/:idOrSlug/files/:fileId/link',
+    request: ({ lab }) => ({ url: `/hacking-labs/${lab.slug}/files/${lab.fileId}/link` }),
+    expect: seenByClassroom,
+  },
+  {
+    method: 'GET',
+    route: '/api/hacking-labs/:idOrSlug/files/:fileId/download',
+    // The link is the credential, checked against the user it was made for: whoever follows it
+    // gets the file, as a browser without a token does.
+    request: ({ downloadLink }) => ({ url: downloadLink }),
+    expect: {
+      anonymous: 200,
+      unverified: 200,
+      guest: 200,
+      outsider: 200,
+      member: 200,
+      owner: 200,
+      otherTeacher: 200,
+      admin: 200,
+    },
   },
 
   // --- live targets (the matrix's API has no engine: starting anew answers targets_off) ---

@@ -261,6 +261,26 @@ export const routeCases = {
       params: { idOrSlug: (world) => world.lab.id, fileId: (world) => world.fileId },
       produces: 'application/octet-stream',
     },
+    'POST /api/hacking-labs/:idOrSlug/files/:fileId/link': {
+      params: { idOrSlug: (world) => world.lab.id, fileId: (world) => world.fileId },
+    },
+    'GET /api/hacking-labs/:idOrSlug/files/:fileId/download': {
+      params: { idOrSlug: (world) => world.lab.id, fileId: (world) => world.fileId },
+      // Well-formed but unsigned: the handler runs and refuses it (403).
+      query: {
+        good: {
+          user: '00000000-0000-4000-8000-000000000000',
+          expires: '4102444800',
+          signature: 'A'.repeat(43),
+        },
+        wrong: {
+          user: fc.constantFrom('', 'me', '0000000-0000-4000-8000-000000000000'),
+          expires: fc.constantFrom('', 'soon', '-1', '1.5', '0'),
+          signature: fc.constantFrom('', 'x', 'A'.repeat(42), `${'A'.repeat(42)}=`),
+        },
+      },
+      produces: 'application/octet-stream',
+    },
     'POST /api/classrooms/:id/hacking-labs': {
       params: { id: classroomId },
       json: { hackingLabId: '00000000-0000-4000-8000-000000000000' },

@@ -2,6 +2,7 @@ import { ApiError, NetworkError } from './errors';
 import { getIdentity } from './identity';
 import { getRuntimeConfig } from './runtime-config';
 import { endSessionOn } from './session-end';
+import { type UploadOptions, uploadRequest } from './upload-request';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -12,6 +13,8 @@ interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Answers the body as a Blob (file downloads), not as JSON. */
   blob?: boolean;
+  /** For a FormData body: reports how much is sent, and aborts on `upload.signal`. */
+  upload?: UploadOptions;
 }
 
 const unsafeMethods: ReadonlySet<Method> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -24,8 +27,16 @@ let antiforgery: { uid: string; token: Promise<string> } | undefined;
 
 const url = (path: string) => `${getRuntimeConfig().apiBaseUrl}${path}`;
 
-async function send(input: string, init: RequestInit): Promise<Response> {
+async function send(
+  input: string,
+  init: RequestInit & { headers: Headers },
+  upload?: UploadOptions,
+): Promise<Response> {
   try {
+    if (upload && init.body instanceof FormData) {
+      const { method = 'POST', headers, body } = init;
+      return await uploadRequest(input, { method, headers, body }, upload);
+    }
     return await fetch(input, { credentials: 'same-origin', ...init });
   } catch (cause) {
     if (init.signal?.aborted) throw cause;
@@ -61,7 +72,7 @@ function fetchAntiforgeryToken(uid: string, authorization: string | null): Promi
   const token = (async () => {
     const response = await send(url('/auth/antiforgery/token'), {
       method: 'POST',
-      headers: authorization ? { authorization } : {},
+      headers: new Headers(authorization ? { authorization } : {}),
     });
     if (!response.ok) throw await toApiError(response);
     return ((await response.json()) as { token: string }).token;
@@ -92,16 +103,20 @@ async function request<T>(method: Method, path: string, options: RequestOptions<
     // Multipart bodies set their own content type, with the boundary.
     const multipart = options.body instanceof FormData;
     if (options.body !== undefined && !multipart) headers.set('content-type', 'application/json');
-    return send(url(path), {
-      method,
-      headers,
-      body: multipart
-        ? (options.body as FormData)
-        : options.body === undefined
-          ? undefined
-          : JSON.stringify(options.body),
-      signal: options.signal,
-    });
+    return send(
+      url(path),
+      {
+        method,
+        headers,
+        body: multipart
+          ? (options.body as FormData)
+          : options.body === undefined
+            ? undefined
+            : JSON.stringify(options.body),
+        signal: options.signal ?? options.upload?.signal,
+      },
+      options.upload,
+    );
   };
 
   let response = await attempt();

@@ -1,6 +1,8 @@
-/** Offers a Blob as a download under `fileName`, through a temporary link. */
-export function saveFile(blob: Blob, fileName: string) {
-  const href = URL.createObjectURL(blob);
+/**
+ * Has the browser download `href` under `fileName`, through a temporary link: the browser's own
+ * download streams the answer to disk, so nothing is held in the page's memory.
+ */
+export function downloadFrom(href: string, fileName: string) {
   const link = document.createElement('a');
   link.href = href;
   link.download = fileName;
@@ -8,6 +10,12 @@ export function saveFile(blob: Blob, fileName: string) {
   document.body.append(link);
   link.click();
   link.remove();
+}
+
+/** Offers a Blob made in the page as a download under `fileName`. */
+export function saveFile(blob: Blob, fileName: string) {
+  const href = URL.createObjectURL(blob);
+  downloadFrom(href, fileName);
   // Give the browser a moment to start the save before the URL goes away.
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }

@@ -6,14 +6,16 @@ interface FormActionsProps {
   pending: boolean;
   /** Without it there is no Cancel button. */
   onCancel?: () => void;
+  /** Cancel stays enabled while sending, and stops it (a form that uploads files). */
+  cancelAborts?: boolean;
 }
 
 /** A form's closing buttons, at its end: Cancel, then the submit button. */
-export function FormActions({ submitLabel, pending, onCancel }: FormActionsProps) {
+export function FormActions({ submitLabel, pending, onCancel, cancelAborts }: FormActionsProps) {
   return (
     <Group justify="flex-end" gap="sm">
       {onCancel && (
-        <Button variant="default" onClick={onCancel} disabled={pending}>
+        <Button variant="default" onClick={onCancel} disabled={pending && !cancelAborts}>
           Cancel
         </Button>
       )}

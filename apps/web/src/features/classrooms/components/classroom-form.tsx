@@ -7,8 +7,11 @@ import { Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { FormAlert } from '@/components/feedback/form-alert';
+import { UploadProgress } from '@/components/feedback/upload-progress';
 import { FormActions } from '@/components/form/form-actions';
+import { isAbort, useUpload } from '@/hooks/use-upload';
 import { isApiError } from '@/lib/errors';
+import type { UploadOptions } from '@/lib/upload-request';
 import type { ClassroomInput } from '../api/classroom-form-data';
 import { ImageDropzone } from './image-dropzone';
 
@@ -17,7 +20,11 @@ interface ClassroomFormProps {
   currentImageSrc?: string | null;
   submitLabel: string;
   pending: boolean;
-  onSubmit: (input: ClassroomInput, onError: (error: unknown) => void) => void;
+  onSubmit: (
+    input: ClassroomInput,
+    onError: (error: unknown) => void,
+    upload: UploadOptions,
+  ) => void;
   onCancel?: () => void;
 }
 
@@ -33,6 +40,7 @@ export function ClassroomForm({
   onCancel,
 }: ClassroomFormProps) {
   const [formError, setFormError] = useState<string | null>(null);
+  const upload = useUpload();
   const form = useForm<ClassroomInput>({
     initialValues: { ...initialValues, image: null },
     validate: {
@@ -42,6 +50,7 @@ export function ClassroomForm({
   });
 
   const showError = (error: unknown) => {
+    if (isAbort(error)) return;
     if (isApiError(error)) {
       // Field errors of the API's validation land on their fields; the rest above the form.
       const fields = Object.entries(error.errors).filter(([field]) => field in form.values);
@@ -61,7 +70,7 @@ export function ClassroomForm({
       noValidate
       onSubmit={form.onSubmit((values) => {
         setFormError(null);
-        onSubmit(values, showError);
+        onSubmit(values, showError, upload.start());
       })}
     >
       <Stack>
@@ -97,7 +106,19 @@ export function ClassroomForm({
           currentSrc={currentImageSrc}
           error={form.errors.image}
         />
-        <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
+        {pending && <UploadProgress progress={upload.progress} />}
+        <FormActions
+          submitLabel={submitLabel}
+          pending={pending}
+          onCancel={
+            onCancel &&
+            (() => {
+              upload.abort();
+              onCancel();
+            })
+          }
+          cancelAborts
+        />
       </Stack>
     </form>
   );

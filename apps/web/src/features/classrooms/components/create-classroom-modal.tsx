@@ -17,7 +17,9 @@ export function CreateClassroomModal({ opened, onClose, onCreated }: CreateClass
         submitLabel="Create classroom"
         pending={create.isPending}
         onCancel={onClose}
-        onSubmit={(input, onError) => create.mutate(input, { onSuccess: onCreated, onError })}
+        onSubmit={(input, onError, upload) =>
+          create.mutate({ ...input, upload }, { onSuccess: onCreated, onError })
+        }
       />
     </Modal>
   );

@@ -19,8 +19,11 @@ export function EditClassroomForm({ classroom }: { classroom: Classroom }) {
       currentImageSrc={src}
       submitLabel="Save changes"
       pending={update.isPending}
-      onSubmit={(input, onError) =>
-        update.mutate(input, { onSuccess: () => toast.success('Classroom saved'), onError })
+      onSubmit={(input, onError, upload) =>
+        update.mutate(
+          { ...input, upload },
+          { onSuccess: () => toast.success('Classroom saved'), onError },
+        )
       }
     />
   );

@@ -3,9 +3,10 @@ import { Button, Group, Image, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
 import { useEffect, useId, useMemo } from 'react';
+import { formatBytes } from '@/lib/format-bytes';
+import { getRuntimeConfig } from '@/lib/runtime-config';
 
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 interface ImageDropzoneProps {
   value: File | null;
@@ -16,9 +17,9 @@ interface ImageDropzoneProps {
   onReject: (message: string) => void;
 }
 
-const rejectionMessage = (rejections: FileRejection[]) => {
+const rejectionMessage = (rejections: FileRejection[], maxBytes: number) => {
   const code = rejections[0]?.errors[0]?.code;
-  if (code === 'file-too-large') return 'The image may have at most 5 MB';
+  if (code === 'file-too-large') return `The image may have at most ${formatBytes(maxBytes)}`;
   if (code === 'too-many-files') return 'Choose one image';
   return 'Choose a PNG, JPEG, WebP or GIF image';
 };
@@ -31,6 +32,8 @@ export function ImageDropzone({
   error,
   onReject,
 }: ImageDropzoneProps) {
+  // The server's limit (UPLOAD_IMAGE_MAX_MB), so that the form refuses what the API would.
+  const { imageMaxBytes } = getRuntimeConfig().uploads;
   const labelId = useId();
   const errorId = useId();
   const preview = useMemo(() => (value ? URL.createObjectURL(value) : null), [value]);
@@ -63,9 +66,9 @@ export function ImageDropzone({
       )}
       <Dropzone
         onDrop={(files) => onChange(files[0] ?? null)}
-        onReject={(rejections) => onReject(rejectionMessage(rejections))}
+        onReject={(rejections) => onReject(rejectionMessage(rejections, imageMaxBytes))}
         accept={IMAGE_TYPES}
-        maxSize={IMAGE_MAX_BYTES}
+        maxSize={imageMaxBytes}
         multiple={false}
         aria-labelledby={labelId}
         aria-describedby={error ? errorId : undefined}
@@ -88,7 +91,7 @@ export function ImageDropzone({
                 : 'Drop an image here or click to choose one'}
             </Text>
             <Text size="xs" c="dimmed">
-              PNG, JPEG, WebP or GIF, up to 5 MB
+              PNG, JPEG, WebP or GIF, up to {formatBytes(imageMaxBytes)}
             </Text>
           </div>
         </Group>

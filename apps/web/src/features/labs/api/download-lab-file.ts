@@ -1,6 +1,7 @@
+import { labFileLinkSchema } from '@hackclass/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { saveFile } from '@/lib/save-file';
+import { downloadFrom } from '@/lib/save-file';
 
 export interface DownloadLabFileInput {
   labId: string;
@@ -11,9 +12,15 @@ export interface DownloadLabFileInput {
 export const labFileDownloadPath = (labId: string, fileId: string) =>
   `/hacking-labs/${encodeURIComponent(labId)}/files/${encodeURIComponent(fileId)}`;
 
-/** Fetches the file with the bearer token (a plain link would carry none) and saves it. */
+/**
+ * Asks the API for a short-lived download link (a plain link would carry no bearer token) and
+ * lets the browser download it, straight to disk.
+ */
 export async function downloadLabFile({ labId, fileId, fileName }: DownloadLabFileInput) {
-  saveFile(await api.getBlob(labFileDownloadPath(labId, fileId)), fileName);
+  const { url } = await api.post(`${labFileDownloadPath(labId, fileId)}/link`, {
+    schema: labFileLinkSchema,
+  });
+  downloadFrom(url, fileName);
 }
 
 export const useDownloadLabFile = () =>

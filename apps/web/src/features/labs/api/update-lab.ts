@@ -1,6 +1,7 @@
 import { type Lab, labSchema } from '@hackclass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { UploadOptions } from '@/lib/upload-request';
 import { getLabQueryOptions } from './get-lab';
 import { getQuotaQueryOptions } from './get-quota';
 import { type LabInput, toLabFormData } from './lab-form-data';
@@ -9,11 +10,17 @@ export interface UpdateLabInput extends LabInput {
   id: string;
   /** Files of the lab to delete. */
   removeFileIds: string[];
+  upload?: UploadOptions;
 }
 
-export const updateLab = ({ id, removeFileIds, ...input }: UpdateLabInput): Promise<Lab> => {
+export const updateLab = ({
+  id,
+  removeFileIds,
+  upload,
+  ...input
+}: UpdateLabInput): Promise<Lab> => {
   const body = toLabFormData(input, { removeFileIds: JSON.stringify(removeFileIds) });
-  return api.put(`/hacking-labs/${encodeURIComponent(id)}`, { body, schema: labSchema });
+  return api.put(`/hacking-labs/${encodeURIComponent(id)}`, { body, schema: labSchema, upload });
 };
 
 export const useUpdateLab = () => {

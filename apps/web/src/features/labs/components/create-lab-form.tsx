@@ -29,7 +29,7 @@ export function CreateLabForm({ onCreated, onCancel, part }: CreateLabFormProps)
       initialValues={emptyLab()}
       submitLabel="Create lab"
       pending={createLab.isPending}
-      save={(input) => createLab.mutateAsync(input)}
+      save={(input, _removeFileIds, upload) => createLab.mutateAsync({ ...input, upload })}
       onSaved={onCreated}
       onCancel={onCancel}
       part={part}

@@ -33,8 +33,8 @@ export function EditLabForm({ lab, onSaved, onCancel, part }: EditLabFormProps) 
       existingFiles={lab.files}
       submitLabel="Save changes"
       pending={updateLab.isPending}
-      save={(input, removeFileIds) =>
-        updateLab.mutateAsync({ ...input, id: lab.id, removeFileIds })
+      save={(input, removeFileIds, upload) =>
+        updateLab.mutateAsync({ ...input, id: lab.id, removeFileIds, upload })
       }
       onSaved={onSaved}
       onCancel={onCancel}

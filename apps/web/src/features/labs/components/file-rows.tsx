@@ -1,7 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { IconFile } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatBytes } from '../utils/format-bytes';
+import { formatBytes } from '@/lib/format-bytes';
 
 /** A bordered list of files, as the lab form's file inputs show them. */
 export function FileRows({ label, children }: { label?: string; children: ReactNode }) {

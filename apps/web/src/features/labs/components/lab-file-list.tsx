@@ -2,8 +2,8 @@ import type { LabFile } from '@hackclass/contracts';
 import { Anchor, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { formatBytes } from '@/lib/format-bytes';
 import { labFileDownloadPath, useDownloadLabFile } from '../api/download-lab-file';
-import { formatBytes } from '../utils/format-bytes';
 
 interface LabFileListProps {
   labId: string;
@@ -12,7 +12,7 @@ interface LabFileListProps {
   apiBaseUrl: string;
 }
 
-/** Download links; a click fetches the file with the bearer token and saves it. */
+/** Download links; a click asks the API for a signed link and lets the browser download it. */
 export function LabFileList({ labId, files, apiBaseUrl }: LabFileListProps) {
   const download = useDownloadLabFile();
   const [busy, setBusy] = useState<string | null>(null);

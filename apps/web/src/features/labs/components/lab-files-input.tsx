@@ -3,11 +3,12 @@ import { ActionIcon, Group, Input, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconFile, IconUpload, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatBytes } from '../utils/format-bytes';
+import { formatBytes } from '@/lib/format-bytes';
+import { getRuntimeConfig } from '@/lib/runtime-config';
 import { FileRow, FileRows } from './file-rows';
 
 interface LabFilesInputProps {
-  /** The upload limits and what the caller's files use; undefined while it loads. */
+  /** What the caller's files use of their quota; undefined while it loads. */
   quota: AccountQuota | undefined;
   value: File[];
   /** Files the lab keeps (when editing): they count toward the limit. */
@@ -20,11 +21,11 @@ const fileKey = (file: File) => `${file.name}:${file.size}:${file.lastModified}`
 
 const rejectionMessage = (
   rejections: FileRejection[],
-  { labFileMaxBytes, filesPerLab }: AccountQuota,
+  { fileMaxBytes, filesPerLab }: { fileMaxBytes: number; filesPerLab: number },
 ) => {
   const tooBig = rejections.filter((r) => r.errors.some((e) => e.code === 'file-too-large'));
   if (tooBig.length > 0) {
-    return `${tooBig.map((r) => r.file.name).join(', ')}: files may be at most ${formatBytes(labFileMaxBytes)} each`;
+    return `${tooBig.map((r) => r.file.name).join(', ')}: files may be at most ${formatBytes(fileMaxBytes)} each`;
   }
   return `A lab may have at most ${filesPerLab} files`;
 };
@@ -41,7 +42,9 @@ const usageLine = ({ fileBytes }: AccountQuota) =>
  */
 export function LabFilesInput({ quota, value, kept = 0, onChange, error }: LabFilesInputProps) {
   const [rejected, setRejected] = useState<string | null>(null);
-  const maxFiles = quota?.filesPerLab ?? 0;
+  // The server's limits (UPLOAD_FILE_MAX_MB, UPLOAD_FILES_PER_LAB).
+  const limits = getRuntimeConfig().uploads;
+  const maxFiles = limits.filesPerLab;
   const room = maxFiles - kept - value.length;
 
   const add = (dropped: File[]) => {
@@ -55,11 +58,7 @@ export function LabFilesInput({ quota, value, kept = 0, onChange, error }: LabFi
   return (
     <Input.Wrapper
       label={kept > 0 ? 'New files' : 'Files'}
-      description={
-        quota
-          ? `Optional: up to ${quota.filesPerLab} files of any type in all, ${formatBytes(quota.labFileMaxBytes)} each. ${usageLine(quota)}.`
-          : 'Optional: files of any type'
-      }
+      description={`Optional: up to ${maxFiles} files of any type in all, ${formatBytes(limits.fileMaxBytes)} each.${quota ? ` ${usageLine(quota)}.` : ''}`}
       error={rejected ?? error}
       labelElement="div"
       id="lab-files"
@@ -67,8 +66,8 @@ export function LabFilesInput({ quota, value, kept = 0, onChange, error }: LabFi
       <Stack gap="xs" mt={6}>
         <Dropzone
           onDrop={add}
-          onReject={(rejections) => quota && setRejected(rejectionMessage(rejections, quota))}
-          maxSize={quota?.labFileMaxBytes}
+          onReject={(rejections) => setRejected(rejectionMessage(rejections, limits))}
+          maxSize={limits.fileMaxBytes}
           maxFiles={room}
           disabled={room <= 0}
           multiple
@@ -87,17 +86,11 @@ export function LabFilesInput({ quota, value, kept = 0, onChange, error }: LabFi
             </Dropzone.Idle>
             <div>
               <Text size="md">
-                {!quota
-                  ? 'Loading your upload limits…'
-                  : room > 0
-                    ? 'Drag files here or click to choose them'
-                    : 'No more files allowed'}
+                {room > 0 ? 'Drag files here or click to choose them' : 'No more files allowed'}
               </Text>
-              {quota && (
-                <Text size="sm" c="dimmed">
-                  {kept + value.length} of {maxFiles} chosen
-                </Text>
-              )}
+              <Text size="sm" c="dimmed">
+                {kept + value.length} of {maxFiles} chosen
+              </Text>
             </div>
           </Group>
         </Dropzone>

@@ -12,9 +12,12 @@ import { NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import { type ReactNode, useRef, useState } from 'react';
 import { FormAlert } from '@/components/feedback/form-alert';
+import { UploadProgress } from '@/components/feedback/upload-progress';
 import { FormActions } from '@/components/form/form-actions';
 import { messages } from '@/config/messages';
+import { isAbort, useUpload } from '@/hooks/use-upload';
 import { isApiError } from '@/lib/errors';
+import type { UploadOptions } from '@/lib/upload-request';
 import { useQuota } from '../api/get-quota';
 import type { LabInput } from '../api/lab-form-data';
 import { ExistingFilesInput } from './existing-files-input';
@@ -58,7 +61,7 @@ interface LabFormProps {
   existingFiles?: LabFile[];
   submitLabel: string;
   pending: boolean;
-  save(input: LabInput, removeFileIds: string[]): Promise<Lab>;
+  save(input: LabInput, removeFileIds: string[], upload: UploadOptions): Promise<Lab>;
   onSaved(lab: Lab): void;
   onCancel(): void;
   /** Shown after the files, e.g. the live target. */
@@ -81,6 +84,7 @@ export function LabForm({
   const flagsOptional = useRef(false);
   flagsOptional.current = part?.flagsOptional ?? false;
   const quota = useQuota();
+  const upload = useUpload();
   const form = useForm<LabFormValues>({
     initialValues,
     validate: {
@@ -140,7 +144,8 @@ export function LabForm({
         files: values.files,
         ...extra,
       };
-      save(input, values.removeFileIds).then(onSaved, (failure: unknown) => {
+      save(input, values.removeFileIds, upload.start()).then(onSaved, (failure: unknown) => {
+        if (isAbort(failure)) return;
         let fieldErrors = false;
         if (isApiError(failure)) {
           for (const field of apiFields) {
@@ -234,7 +239,16 @@ export function LabForm({
           error={form.errors.files as string | undefined}
         />
         {part?.node}
-        <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
+        {pending && <UploadProgress progress={upload.progress} />}
+        <FormActions
+          submitLabel={submitLabel}
+          pending={pending}
+          onCancel={() => {
+            upload.abort();
+            onCancel();
+          }}
+          cancelAborts
+        />
       </Stack>
     </form>
   );
