@@ -19,8 +19,11 @@ export interface RunResult {
   stderr: string;
 }
 
-function launch(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+/** How `npm start` runs the server: its TypeScript sources through tsx. */
+export const fromSources = ['--import', 'tsx', 'apps/server/src/main.ts'];
+
+function launch(env: Record<string, string>, args: string[]): ChildProcess {
+  return spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -31,8 +34,9 @@ function launch(env: Record<string, string>): ChildProcess {
 export function runServerToExit(
   env: Record<string, string>,
   timeoutMs = 30_000,
+  args = fromSources,
 ): Promise<RunResult> {
-  const child = launch(env);
+  const child = launch(env, args);
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk) => (stdout += chunk));
@@ -51,15 +55,17 @@ export function runServerToExit(
 
 /**
  * Starts the all-in-one server as `npm start` does, on a free port, and resolves once it
- * listens. `env` must at least name a `DATA_DIR` (or a `DATABASE_URL`).
+ * listens. `env` must at least name a `DATA_DIR` (or a `DATABASE_URL`); `args` are node's,
+ * relative to the repository's root.
  */
 export async function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 60_000,
+  args = fromSources,
 ): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = launch({ HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url, ...env });
+  const child = launch({ HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url, ...env }, args);
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
   await new Promise<void>((resolve, reject) => {
