@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './support/app';
 
@@ -50,6 +50,41 @@ describe('the web app shell', () => {
       await page.getByRole('menuitemradio', { name: 'Dark' }).getAttribute('aria-checked'),
     ).toBe('true');
     await page.keyboard.press('Escape');
+  });
+
+  it('loads the colour mode menu when asked for, and opens it from the keyboard', async () => {
+    const scripts: string[] = [];
+    const onRequest = (request: Request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    };
+    page.on('request', onRequest);
+    const menuCode = () => scripts.filter((url) => url.includes('color-scheme-choices')).length;
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(app.server.url);
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await page.getByRole('link', { name: 'Get started' }).first().waitFor();
+    expect(menuCode()).toBe(0);
+    const button = page.getByRole('banner').getByRole('button', { name: 'Colour mode' });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const dark = page.getByRole('menuitemradio', { name: 'Dark' });
+    await dark.waitFor();
+    // Focus moves into the menu, as Mantine's menu does when opened from the keyboard.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('[role="menu"]') !== null))
+      .toBe(true);
+    await page.keyboard.press('Escape');
+    await dark.waitFor({ state: 'hidden' });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Colour mode');
+    await page.keyboard.press('Enter');
+    await dark.click();
+    expect(await colourScheme()).toBe('dark');
+    expect(menuCode()).toBe(1);
+    page.off('request', onRequest);
+    await page.evaluate(() => localStorage.clear());
   });
 
   it('follows the system colour mode when set to System', async () => {

@@ -1,9 +1,9 @@
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { apiErrors } from '../errors';
+import { helmetHeaders } from './security-headers';
 
 export interface SecurityOptions {
   /** Shared counters across replicas; without it each process counts alone. */
@@ -23,12 +23,15 @@ const rateLimitKey = (request: FastifyRequest) =>
 export const security = fp<SecurityOptions>(
   async (app: FastifyInstance, { redisUrl, requestsPerMinute = 600 }) => {
     // The API answers JSON and files, never pages: nothing it sends may run, load or be framed.
-    await app.register(fastifyHelmet, {
+    const headers = helmetHeaders({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
       },
       frameguard: { action: 'deny' },
+    });
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.headers(headers);
     });
     // Answers are one user's data: no browser or shared cache may keep them.
     app.addHook('onSend', async (_request, reply) => {

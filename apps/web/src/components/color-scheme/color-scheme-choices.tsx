@@ -1,23 +1,32 @@
 import { Group, isMantineColorScheme, Menu, useMantineColorScheme } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { ColorSchemeButton, colorSchemeOptions } from './color-scheme-button';
 
 /**
- * The colour mode menu, open from the start: three `menuitemradio`s, System, Light and Dark,
- * the current one checked.
+ * The colour mode menu, which opens as it appears: three `menuitemradio`s, System, Light and
+ * Dark, the current one checked. It replaces a button of the same look; when that one had the
+ * focus, its own button takes it before the menu opens, so closing the menu gives it back.
  */
-export function ColorSchemeChoices() {
+export function ColorSchemeChoices({ focus }: { focus: boolean }) {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const target = useRef<HTMLButtonElement>(null);
+  const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    if (focus) target.current?.focus();
+    setOpened(true);
+  }, [focus]);
   return (
     <Menu
-      defaultOpened
+      opened={opened}
+      onChange={setOpened}
       position="bottom-end"
       width={170}
       shadow="md"
       checkIcon={<IconCheck size={16} aria-hidden />}
     >
       <Menu.Target>
-        <ColorSchemeButton />
+        <ColorSchemeButton ref={target} />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>Colour mode</Menu.Label>

@@ -12,20 +12,20 @@ const ColorSchemeChoices = lazy(() =>
  * button, so first pages do not carry it; once asked for, it stays.
  */
 export function ColorSchemeMenu() {
-  const [wanted, setWanted] = useState(false);
+  const [wanted, setWanted] = useState<{ focus: boolean }>();
   const button = (
     <ColorSchemeButton
       aria-haspopup="menu"
       aria-expanded={false}
       onPointerEnter={() => void loadChoices()}
       onFocus={() => void loadChoices()}
-      onClick={() => setWanted(true)}
+      onClick={(event) => setWanted({ focus: document.activeElement === event.currentTarget })}
     />
   );
   if (!wanted) return button;
   return (
     <Suspense fallback={button}>
-      <ColorSchemeChoices />
+      <ColorSchemeChoices focus={wanted.focus} />
     </Suspense>
   );
 }
