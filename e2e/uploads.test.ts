@@ -69,13 +69,11 @@ describe('uploads', () => {
     await page
       .getByText('Optional: up to 3 files of any type in all, 2.0 MB each.', { exact: false })
       .waitFor();
-    await page
-      .locator('input[type=file]')
-      .setInputFiles({
-        name: 'disk.img',
-        mimeType: 'application/octet-stream',
-        buffer: Buffer.alloc(2 * MB + 1),
-      });
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'disk.img',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.alloc(2 * MB + 1),
+    });
     await page.getByText('disk.img: files may be at most 2.0 MB each').waitFor();
     expect(await page.getByRole('list', { name: 'Chosen files' }).count()).toBe(0);
 
