@@ -113,14 +113,26 @@ function removeIfHeldBy(file: string, token: string | undefined): void {
   if (inspect(file)?.holder?.token === token) rmSync(file, { force: true });
 }
 
-function refreshWhileHeld(file: string, token: string, refreshMs: number): NodeJS.Timeout {
-  const timer = setInterval(() => {
-    if (inspect(file)?.holder?.token !== token) {
-      clearInterval(timer);
-      return;
-    }
+/** Touches the lock file while it names `token`: true when it did. */
+function refresh(file: string, token: string): boolean {
+  try {
+    if (inspect(file)?.holder?.token !== token) return false;
     const now = new Date();
     utimesSync(file, now, now);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function refreshWhileHeld(dataDir: string, file: string, token: string, refreshMs: number) {
+  const timer = setInterval(() => {
+    if (refresh(file, token)) return;
+    clearInterval(timer);
+    process.emitWarning(
+      `The lock on DATA_DIR ${dataDir} was removed or taken over by another process while this one held it`,
+      'DataDirLockWarning',
+    );
   }, refreshMs);
   timer.unref();
   return timer;
@@ -178,7 +190,7 @@ export async function lockDataDir(
     }
   }
   held.add(file);
-  const timer = refreshWhileHeld(file, me.token, refreshMs);
+  const timer = refreshWhileHeld(dataDir, file, me.token, refreshMs);
   return () => {
     clearInterval(timer);
     held.delete(file);
