@@ -93,12 +93,23 @@ function inspect(file: string): { holder: Holder | null; touchedAt: number } | n
   }
 }
 
-/** Creates the lock file with its content in one step: a reader never sees it half-written. */
+/**
+ * Creates the lock file with its content in one step (a hard link to a finished draft), so a
+ * reader never sees it half-written; where the file system has no hard links, a plain exclusive
+ * create does, and a reader that sees it empty waits as for a holder elsewhere.
+ */
 function tryCreate(dataDir: string, file: string, me: Holder): boolean {
+  const content = JSON.stringify(me);
   const draft = join(dataDir, `${LOCK_FILE}.${me.token}`);
-  writeFileSync(draft, JSON.stringify(me), { mode: 0o600 });
   try {
-    linkSync(draft, file);
+    writeFileSync(draft, content, { mode: 0o600 });
+    try {
+      linkSync(draft, file);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS') throw error;
+      writeFileSync(file, content, { flag: 'wx', mode: 0o600 });
+    }
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
