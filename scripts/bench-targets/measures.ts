@@ -1,7 +1,7 @@
 /// <reference path="../../apps/api/bench/autocannon.d.ts" />
 import { execFile, fork } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { LoadJob, LoadResult } from '../../apps/api/bench/load';
+import type { LoadJob, LoadResult, LoadTarget, RoundResult } from '../../apps/api/bench/load';
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
@@ -25,12 +25,21 @@ export function memoryNow() {
 }
 
 /** One autocannon run in a process of its own, off this process's event loop. */
-export function load(job: LoadJob): Promise<LoadResult> {
+export function load({
+  url,
+  headers,
+  ...run
+}: LoadTarget & Omit<LoadJob, 'targets' | 'rounds'>): Promise<RoundResult> {
+  const job: LoadJob = { ...run, targets: [{ url, headers }], rounds: 1 };
   return new Promise((resolve, reject) => {
     const child = fork(new URL('../../apps/api/bench/load.ts', import.meta.url), [
       JSON.stringify(job),
     ]);
-    child.once('message', (result) => resolve(result as LoadResult));
+    child.once('message', (result) => {
+      const answer = (result as LoadResult)[0]?.[0];
+      if (answer) resolve(answer);
+      else reject(new Error('the load generator answered nothing'));
+    });
     child.once('error', reject);
     child.once('exit', (code) => code === 0 || reject(new Error(`load exited with ${code}`)));
   });
