@@ -8,6 +8,7 @@ const selfHosted = {
   apiBaseUrl: '/api',
   identity: { apiKey: 'key', projectId: 'hackclass', emulatorOrigin: 'https://school.example' },
   targets: { enabled: true },
+  uploads: { imageMaxBytes: 5_242_880, fileMaxBytes: 20_971_520, filesPerLab: 10 },
 };
 const firebase = {
   ...selfHosted,
@@ -46,6 +47,9 @@ describe('readRuntimeConfig', () => {
     expect(() => readRuntimeConfig({ ...selfHosted, targets: { enabled: 'yes' } })).toThrow(
       'targets.enabled is not a boolean',
     );
+    expect(() =>
+      readRuntimeConfig({ ...selfHosted, uploads: { ...selfHosted.uploads, filesPerLab: 1.5 } }),
+    ).toThrow('uploads.filesPerLab is not a positive whole number');
   });
 
   it('accepts and refuses what runtimeConfigSchema does, with the same value', () => {
@@ -68,6 +72,16 @@ describe('readRuntimeConfig', () => {
           ),
         ),
         targets: maybe(fc.record({ enabled: maybe(fc.boolean()) }, { requiredKeys: [] })),
+        uploads: maybe(
+          fc.record(
+            {
+              imageMaxBytes: maybe(fc.integer({ min: -1, max: 1e9 })),
+              fileMaxBytes: maybe(fc.oneof(fc.integer({ min: 0, max: 1e9 }), fc.double())),
+              filesPerLab: maybe(fc.integer({ min: 0, max: 100 })),
+            },
+            { requiredKeys: [] },
+          ),
+        ),
       },
       { requiredKeys: [] },
     );

@@ -8,6 +8,7 @@ export function readRuntimeConfig(data: unknown): RuntimeConfig {
   const config = record(data, 'the configuration');
   const identity = record(config.identity, 'identity');
   const targets = record(config.targets, 'targets');
+  const uploads = record(config.uploads, 'uploads');
   return {
     productName: text(config.productName, 'productName'),
     apiBaseUrl: text(config.apiBaseUrl, 'apiBaseUrl'),
@@ -18,6 +19,11 @@ export function readRuntimeConfig(data: unknown): RuntimeConfig {
       ...optionalText(identity.authDomain, 'authDomain'),
     },
     targets: { enabled: flag(targets.enabled, 'targets.enabled') },
+    uploads: {
+      imageMaxBytes: count(uploads.imageMaxBytes, 'uploads.imageMaxBytes'),
+      fileMaxBytes: count(uploads.fileMaxBytes, 'uploads.fileMaxBytes'),
+      filesPerLab: count(uploads.filesPerLab, 'uploads.filesPerLab'),
+    },
   };
 }
 
@@ -30,6 +36,13 @@ function record(value: unknown, name: string): Record<string, unknown> {
 
 function text(value: unknown, name: string): string {
   if (typeof value !== 'string') throw new TypeError(`${name} is not a string`);
+  return value;
+}
+
+function count(value: unknown, name: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) {
+    throw new TypeError(`${name} is not a positive whole number`);
+  }
   return value;
 }
 
