@@ -41,7 +41,6 @@ export async function withOperatorServer<T>(
   const config = {
     ...loaded,
     port,
-    publicUrl: loaded.publicUrl,
     identity: {
       ...loaded.identity,
       adminSecret,

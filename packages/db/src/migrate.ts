@@ -33,8 +33,8 @@ function journalOf(set: MigrationSet): JournalEntry[] {
 }
 
 async function rows(connection: Connection, text: string): Promise<Record<string, unknown>[]> {
-  if (connection.kind === 'pglite') return (await connection.client.query(text)).rows as never;
-  return connection.client.unsafe(text);
+  if (connection.kind === 'postgres') return connection.client.unsafe(text);
+  return (await connection.client.query<Record<string, unknown>>(text)).rows;
 }
 
 /**
