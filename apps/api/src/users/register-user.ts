@@ -50,6 +50,7 @@ export async function registerUser(
     return await insertUser(db, identityAdmin, {
       identityUid: uid,
       email: email.toLowerCase(),
+      emailVerified,
       displayName,
       roleId: waits ? ROLE.student : roleId,
       teacherRequestedAt: waits ? new Date() : null,

@@ -82,6 +82,8 @@ describe('accounts from the command line', () => {
       code: 0,
       out: `${bob} is disabled.\n`,
     });
+    const adaRow = await withOperatorServer(memoryIo(env), (server) => userByEmail(server.db, ada));
+    expect(adaRow).toMatchObject({ roleId: ROLE.admin, emailVerified: true, disabledAt: null });
   });
 
   it('refuses what a sign-up would refuse, and unknown emails, with exit code 1', async () => {
