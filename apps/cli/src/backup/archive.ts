@@ -86,8 +86,8 @@ export async function extractArchive(
   const reading = (async () => {
     for await (const entry of reader) {
       const { name, type } = entry.header;
-      if (type !== 'file') throw new DamagedArchiveError(`It holds ${name}, which is not a file`);
-      if (entries.has(name)) throw new DamagedArchiveError(`It holds ${name} twice`);
+      if (type !== 'file') throw new DamagedArchiveError(`it holds ${name}, which is not a file`);
+      if (entries.has(name)) throw new DamagedArchiveError(`it holds ${name} twice`);
       const measured = { size: 0, hash: createHash('sha256') };
       const stored = join(folder, String(entries.size));
       await pipeline(entry, measuring(measured), createWriteStream(stored, { flags: 'wx' }));
@@ -100,7 +100,7 @@ export async function extractArchive(
     if (error instanceof DamagedArchiveError) throw error;
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
     throw new DamagedArchiveError(
-      `It could not be read as a HackClass backup (${(error as Error).message})`,
+      `it cannot be read as a gzipped tar (${(error as Error).message})`,
     );
   }
   return entries;

@@ -38,19 +38,19 @@ export function parseManifest(text: string): Manifest {
   try {
     json = JSON.parse(text);
   } catch {
-    throw new DamagedArchiveError('Its manifest is not JSON');
+    throw new DamagedArchiveError('its manifest is not JSON');
   }
   const format = (json as { formatVersion?: unknown } | null)?.formatVersion;
   if (typeof format === 'number' && format > FORMAT_VERSION) {
     throw new DamagedArchiveError(
-      `It was made by a newer HackClass (backup format ${format}; this one reads ${FORMAT_VERSION})`,
+      `it was made by a newer HackClass (backup format ${format}; this one reads ${FORMAT_VERSION})`,
     );
   }
   const parsed = manifestSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new DamagedArchiveError(
-      `Its manifest is not a HackClass backup manifest (${issue?.path.join('.') || 'manifest'}: ${issue?.message})`,
+      `its manifest is not a HackClass backup manifest (${issue?.path.join('.') || 'manifest'}: ${issue?.message})`,
     );
   }
   return parsed.data;

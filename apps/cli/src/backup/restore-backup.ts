@@ -39,7 +39,7 @@ export interface RestoreOptions {
 /** Reads the manifest and checks every entry's size and checksum against it. */
 async function verifiedManifest(entries: Map<string, ExtractedEntry>): Promise<Manifest> {
   const manifestEntry = entries.get(MANIFEST_ENTRY);
-  if (!manifestEntry) throw new DamagedArchiveError(`It has no ${MANIFEST_ENTRY}`);
+  if (!manifestEntry) throw new DamagedArchiveError(`it has no ${MANIFEST_ENTRY}`);
   const manifest = parseManifest(await readFile(manifestEntry.path, 'utf8'));
   const listed = [...manifest.tables, ...manifest.files];
   for (const { entry, size, sha256 } of listed) {
@@ -52,7 +52,7 @@ async function verifiedManifest(entries: Map<string, ExtractedEntry>): Promise<M
   if (entries.size !== listed.length + 1) {
     const names = new Set(listed.map((item) => item.entry));
     const extra = [...entries.keys()].find((name) => name !== MANIFEST_ENTRY && !names.has(name));
-    throw new DamagedArchiveError(`It holds ${extra}, which its manifest does not list`);
+    throw new DamagedArchiveError(`it holds ${extra}, which its manifest does not list`);
   }
   return manifest;
 }
@@ -113,8 +113,8 @@ async function dropSchema(sql: Sql): Promise<void> {
  * Restores the archive at `path` into the target: verifies it whole first (checksums, manifest,
  * schema versions, signing keys) so a damaged archive changes nothing; then, on an empty target
  * (no rows in any table, no stored files; tables migrated by a server that never held data count
- * as empty) or with `force`, builds the archive's schema version, loads the rows and files, and
- * migrates to this code's version.
+ * as empty) or with `force`, builds the archive's schema version, loads the rows, migrates to
+ * this code's version and writes the files.
  */
 export async function restoreBackup(
   target: BackupTarget,
@@ -135,8 +135,9 @@ export async function restoreBackup(
         `The target is not empty (${rows} rows, ${keys.length} stored files): restore into an empty database, or pass --force to replace what it holds`,
       );
     }
-    await inTransaction(target.connection, dropSchema);
+    // Files first: a file store kept in the database needs its tables to delete them.
     for (const key of keys) await target.files.delete(key);
+    await inTransaction(target.connection, dropSchema);
 
     await migrateTo(target.connection, migrationSets.api, manifest.schemaVersion.api);
     await migrateTo(target.connection, migrationSets.identity, manifest.schemaVersion.identity);
@@ -158,12 +159,13 @@ export async function restoreBackup(
         }
       }
     });
+    await migrate(target.connection, migrationSets.api);
+    await migrate(target.connection, migrationSets.identity);
+    // After the migrations: a file store kept in the database may be newer than the archive.
     for (const file of manifest.files) {
       const entry = entries.get(file.entry) as ExtractedEntry;
       await target.files.put(file.key, createReadStream(entry.path));
     }
-    await migrate(target.connection, migrationSets.api);
-    await migrate(target.connection, migrationSets.identity);
     return manifest;
   } finally {
     await rm(scratch, { recursive: true, force: true });

@@ -59,6 +59,11 @@ async function openPlace(database: TestDatabase): Promise<Place> {
   return place;
 }
 
+function embedded(connection: Connection) {
+  if (connection.kind !== 'pglite') throw new Error('This step runs on PGlite');
+  return connection.client;
+}
+
 const archivePath = () => join(mkdtempSync(join(tmpdir(), 'hackclass-archive-')), 'backup.tar.gz');
 
 describe.skipIf(!hasPostgres)('backup and restore, PGlite to PostgreSQL and back', () => {
@@ -71,7 +76,7 @@ describe.skipIf(!hasPostgres)('backup and restore, PGlite to PostgreSQL and back
     await seedDemo(database.dataDir);
     source = await openPlace(database);
     // Values JavaScript numbers and dates would bend: real, jsonb with odd text, a bigserial.
-    await source.connection.client.exec(`
+    await embedded(source.connection).exec(`
       insert into lab_targets (lab_id, image, port, kind, env, memory_mb, cpus, pids,
                                lifetime_minutes, extendable)
         select id, 'registry.local/web:1', 8080, 'http',
@@ -110,7 +115,7 @@ describe.skipIf(!hasPostgres)('backup and restore, PGlite to PostgreSQL and back
     expect(await digestOf(pglite.connection, pglite.files)).toEqual(original);
 
     // Sequences continue past the restored rows.
-    const { rows } = await pglite.connection.client.query<{ seq: string }>(
+    const { rows } = await embedded(pglite.connection).query<{ seq: string }>(
       `insert into identity.account_events (uid, type, valid_since, created_at)
          values ('later', 'revoked', now(), now()) returning seq::text`,
     );
