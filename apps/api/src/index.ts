@@ -1,5 +1,6 @@
 export { type ApiOptions, apiApp } from './app';
 export { type ApiDatabase, apiMigrations, schema } from './db';
+export { createDatabaseFileStore } from './files/database-file-store';
 export { apiOptionsOf } from './options';
 export { buildApiServer } from './server';
 export {

@@ -2,7 +2,7 @@ import type { Connection } from '@hackclass/db';
 import { FileNotFoundError, type FileStore } from '@hackclass/storage';
 import { writeArchive } from './archive';
 import { FORMAT_VERSION, MANIFEST_ENTRY, type Manifest } from './manifest';
-import { journals, migrationSets } from './migration-sets';
+import { migrationSets } from './migration-sets';
 import { appliedVersion, SchemaVersionError } from './schema-version';
 import { inTransaction, type Sql } from './sql';
 import { productTables, tableId, tableLines } from './tables';
@@ -41,7 +41,7 @@ export async function createBackup(
       async (sql) => {
         const schemaVersion = await schemaVersionOf(sql);
         const tables: Manifest['tables'] = [];
-        for (const table of await productTables(sql, journals)) {
+        for (const table of await productTables(sql)) {
           const lines = await tableLines(sql, table);
           const body = Buffer.from(lines.map((line) => `${line}\n`).join(''));
           const entry = `tables/${tableId(table)}.jsonl`;

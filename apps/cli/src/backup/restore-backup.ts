@@ -90,12 +90,25 @@ async function assertKeysOpen(
 async function contentsOf({ connection, files }: BackupTarget) {
   const rows = await inTransaction(connection, async (sql) => {
     let total = 0;
-    for (const table of await productTables(sql, journals)) total += await rowCount(sql, table);
+    for (const table of await productTables(sql)) total += await rowCount(sql, table);
     return total;
   });
   const keys: string[] = [];
-  for await (const file of files.list()) keys.push(file.key);
+  try {
+    for await (const file of files.list()) keys.push(file.key);
+  } catch (error) {
+    // A file store kept in a database that was never migrated: it holds no files.
+    if (!isUndefinedTable(error)) throw error;
+  }
   return { rows, keys };
+}
+
+/** PostgreSQL's undefined_table, possibly wrapped by Drizzle. */
+function isUndefinedTable(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if ((current as { code?: unknown }).code === '42P01') return true;
+  }
+  return false;
 }
 
 /** Drops every product table and migration journal, so migrations start from nothing. */
@@ -142,7 +155,7 @@ export async function restoreBackup(
     await migrateTo(target.connection, migrationSets.api, manifest.schemaVersion.api);
     await migrateTo(target.connection, migrationSets.identity, manifest.schemaVersion.identity);
     await inTransaction(target.connection, async (sql) => {
-      const present = (await productTables(sql, journals)).map(tableId).sort();
+      const present = (await productTables(sql)).map(tableId).sort();
       const archived = manifest.tables.map(tableId).sort();
       if (present.join() !== archived.join()) {
         throw new SchemaVersionError(

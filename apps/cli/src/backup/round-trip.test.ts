@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { createDatabaseFileStore, schema } from '@hackclass/api';
 import { isReachable } from '@hackclass/api/testing';
-import { type Connection, openConnection } from '@hackclass/db';
+import { type Connection, drizzleOver, openConnection } from '@hackclass/db';
 import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
 import { createLocalFileStore, type FileStore } from '@hackclass/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,12 +49,16 @@ async function freshPlace(serverUrl?: string): Promise<Place> {
   const database = await createTestDatabase(serverUrl);
   return openPlace(database);
 }
+/** PGlite keeps files in its folder, PostgreSQL in the database, as each is deployed. */
 async function openPlace(database: TestDatabase): Promise<Place> {
   const connection = await openConnection(database);
   const place = {
     database,
     connection,
-    files: createLocalFileStore(join(database.dataDir, 'files')),
+    files:
+      connection.kind === 'pglite'
+        ? createLocalFileStore(join(database.dataDir, 'files'))
+        : createDatabaseFileStore(drizzleOver(connection, schema)),
   };
   places.push(place);
   return place;

@@ -1,4 +1,4 @@
-import type { MigrationSet } from '@hackclass/db';
+import { notData } from './migration-sets';
 import { ident, literals, qualified, type Sql } from './sql';
 
 /** The schemas that hold the product's tables: the API's and the identity service's. */
@@ -12,11 +12,10 @@ export interface Table {
 export const tableId = (table: Table) => `${table.schema}.${table.name}`;
 
 /**
- * Every table of the product, parents before the tables that reference them, so rows load in
- * this order without deferring foreign keys. The migration journals are not data: the archive
- * names the schema version instead.
+ * Every table of the product's rows, parents before the tables that reference them, so rows load
+ * in this order without deferring foreign keys.
  */
-export async function productTables(sql: Sql, journals: MigrationSet[]): Promise<Table[]> {
+export async function productTables(sql: Sql): Promise<Table[]> {
   const tables = await sql.query<Table>(
     `select n.nspname as schema, c.relname as name
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -30,9 +29,8 @@ export async function productTables(sql: Sql, journals: MigrationSet[]): Promise
        join pg_class pc on pc.oid = k.confrelid join pg_namespace pn on pn.oid = pc.relnamespace
       where k.contype = 'f' and k.conrelid <> k.confrelid`,
   );
-  const journalIds = new Set(journals.map((set) => `${set.schema}.${set.table}`));
   return dependencyOrder(
-    tables.filter((table) => !journalIds.has(tableId(table))),
+    tables.filter((table) => !notData.has(tableId(table))),
     edges,
   );
 }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Connection } from '@hackclass/db';
 import type { FileStore } from '@hackclass/storage';
-import { journals } from './migration-sets';
 import { inTransaction } from './sql';
 import { productTables, tableId, tableLines } from './tables';
 
@@ -16,7 +15,7 @@ export interface Digest {
 export async function digestOf(connection: Connection, files: FileStore): Promise<Digest> {
   const tables = await inTransaction(connection, async (sql) => {
     const digest: Digest['tables'] = {};
-    for (const table of await productTables(sql, journals)) {
+    for (const table of await productTables(sql)) {
       const lines = await tableLines(sql, table);
       digest[tableId(table)] = {
         rows: lines.length,
