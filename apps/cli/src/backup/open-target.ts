@@ -1,8 +1,7 @@
-import { join } from 'node:path';
-import { loadConfig, readEnv, type ServerConfig, serverConfigSchema } from '@hackclass/config';
-import { DataDirLockedError, openConnection, secureDataDir } from '@hackclass/db';
-import { createLocalFileStore } from '@hackclass/storage';
-import { CommandError, type CommandIo } from '../command';
+import { fileStoresOf } from '@hackclass/api';
+import type { ServerConfig } from '@hackclass/config';
+import type { CommandIo } from '../command';
+import { loadServerConfig, openDatabase } from '../database';
 import type { BackupTarget } from './create-backup';
 
 export interface OpenTarget extends BackupTarget {
@@ -11,22 +10,17 @@ export interface OpenTarget extends BackupTarget {
 }
 
 /**
- * The database and file store the server's configuration names. The embedded database is opened
- * under the server's data-folder lock, so it is never read or written while a server uses it.
+ * The database and the uploads' store (FILE_STORAGE) the server's settings name. The embedded
+ * database is opened under the server's data-folder lock, so it is never read or written while
+ * a server uses it.
  */
 export async function openTarget(io: CommandIo): Promise<OpenTarget> {
-  const config = loadConfig(serverConfigSchema, readEnv(io.env, io.envFile));
-  secureDataDir(config.dataDir);
-  const connection = await openConnection(config).catch((error: unknown) => {
-    if (!(error instanceof DataDirLockedError)) throw error;
-    throw new CommandError(
-      `${error.message}. The embedded database needs the data folder to itself: stop the server first.`,
-    );
-  });
+  const config = loadServerConfig(io);
+  const connection = await openDatabase(config);
   return {
     config,
     connection,
-    files: createLocalFileStore(join(config.dataDir, 'files')),
+    files: fileStoresOf(config, connection).files,
     close: () => connection.close(),
   };
 }
