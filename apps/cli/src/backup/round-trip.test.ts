@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,7 +69,12 @@ function embedded(connection: Connection) {
   return connection.client;
 }
 
-const archivePath = () => join(mkdtempSync(join(tmpdir(), 'hackclass-archive-')), 'backup.tar.gz');
+const archiveDirs: string[] = [];
+function archivePath() {
+  const dir = mkdtempSync(join(tmpdir(), 'hackclass-archive-'));
+  archiveDirs.push(dir);
+  return join(dir, 'backup.tar.gz');
+}
 
 describe.skipIf(!hasPostgres)('backup and restore, PGlite to PostgreSQL and back', () => {
   let source: Place;
@@ -99,6 +104,7 @@ describe.skipIf(!hasPostgres)('backup and restore, PGlite to PostgreSQL and back
       await place.connection.close();
       await place.database.drop();
     }
+    for (const dir of archiveDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
   it('backs up a realistic database with its uploaded files', () => {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,7 @@ import { apiMigrations } from '@hackclass/api';
 import { lockDataDir, migrate, openConnection } from '@hackclass/db';
 import { identityMigrations } from '@hackclass/identity';
 import { createLocalFileStore } from '@hackclass/storage';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 
@@ -27,7 +27,15 @@ async function hackclass(args: string[], dataDir: string) {
   }
 }
 
-const freshDir = () => mkdtempSync(join(tmpdir(), 'hackclass-cli-backup-'));
+const dirs: string[] = [];
+function freshDir() {
+  const dir = mkdtempSync(join(tmpdir(), 'hackclass-cli-backup-'));
+  dirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('npx hackclass backup and restore', () => {
   const source = freshDir();
