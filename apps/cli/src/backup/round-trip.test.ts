@@ -134,6 +134,46 @@ describe.skipIf(!hasPostgres)('backup and restore, PGlite to PostgreSQL and back
     expect(Number(rows[0]?.seq)).toBeGreaterThan(highest);
   });
 
+  it('reads one consistent moment on PostgreSQL while a server keeps writing', async () => {
+    const live = await freshPlace(POSTGRES_URL);
+    await restoreBackup(live, firstArchive, { keySecret: KEY_SECRET });
+    if (live.connection.kind !== 'postgres') throw new Error('This step runs on PostgreSQL');
+    const client = live.connection.client;
+    // A user and a notification for them in one transaction: the archive reads users before
+    // notifications, so without one snapshot it would hold notifications of missing users.
+    let writes = 0;
+    let writing = true;
+    const writer = (async () => {
+      while (writing) {
+        await client.begin(async (tx) => {
+          const uid = `writer-${writes}`;
+          const [user] = await tx<{ id: string }[]>`
+            insert into users (identity_uid, email) values (${uid}, ${`${uid}@school.test`})
+            returning id`;
+          await tx`insert into notifications (user_id, type) values (${user?.id ?? ''}, 'LabAdded')`;
+        });
+        writes += 1;
+      }
+    })();
+    const archive = archivePath();
+    try {
+      while (writes === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      const writesBefore = writes;
+      await createBackup(live, archive);
+      expect(writes).toBeGreaterThan(writesBefore);
+    } finally {
+      writing = false;
+      await writer;
+    }
+    const copy = await freshPlace(undefined);
+    const manifest = await restoreBackup(copy, archive, { keySecret: KEY_SECRET });
+    const rows = (name: string) => manifest.tables.find((table) => table.name === name)?.rows ?? 0;
+    const seeded = (name: string) => original.tables[`public.${name}`]?.rows ?? 0;
+    expect(rows('users')).toBeGreaterThan(seeded('users'));
+    // Each pair is in the archive whole, or not at all.
+    expect(rows('notifications') - rows('users')).toBe(seeded('notifications') - seeded('users'));
+  });
+
   it('refuses a target that holds data unless forced', async () => {
     const target = await freshPlace(POSTGRES_URL);
     await restoreBackup(target, firstArchive, { keySecret: KEY_SECRET });
