@@ -12,6 +12,7 @@ import type { Revocations } from './account-events/revocations';
 import { type ApiDatabase, apiMigrations, schema } from './db';
 import { type ClassroomEvents, localClassroomEvents } from './events/classroom-events';
 import { redisClassroomEvents } from './events/redis-classroom-events';
+import { takeInFolderFiles } from './files/take-in-folder-files';
 import type { IdentityAdmin } from './identity-admin/client';
 import { antiforgery } from './plugins/antiforgery';
 import { authentication } from './plugins/authentication';
@@ -59,6 +60,8 @@ export interface ApiOptions {
   /** Emails that are admins once verified (ADMIN_EMAILS), lower-case. */
   adminEmails: string[];
   files: FileStore;
+  /** Uploads an earlier FILE_STORAGE=folder left in DATA_DIR, copied into `files` at start. */
+  folderFiles?: FileStore | undefined;
   /** Callers' user rows read lately, shared by authentication and the routes that change users. */
   knownUsers: KnownUsers;
   /** Accounts whose ID tokens were revoked or deleted in the last hour. */
@@ -98,6 +101,7 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
   if (options.migrate === 'off') await requireMigrated(options.connection, apiMigrations, 'API');
   else await migrate(options.connection, apiMigrations);
   app.decorate('db', drizzleOver(options.connection, schema));
+  if (options.folderFiles) await takeInFolderFiles(options.folderFiles, options.files, app.log);
   const classroomEvents = options.redisUrl
     ? await redisClassroomEvents(options.redisUrl, app.log)
     : localClassroomEvents();

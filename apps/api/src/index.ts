@@ -1,5 +1,7 @@
 export { type ApiOptions, apiApp } from './app';
 export { type ApiDatabase, apiMigrations, schema } from './db';
+export { createDatabaseFileStore } from './files/database-file-store';
+export { type FileStores, fileStoresOf } from './files/file-stores-of';
 export { createIdentityAdmin, type IdentityAdmin } from './identity-admin/client';
 export { apiOptionsOf } from './options';
 export type { Actor } from './policies/actors';

@@ -1,11 +1,10 @@
-import { join } from 'node:path';
 import { dockerDriver } from '@hackclass/engine';
 import type { ServiceContext } from '@hackclass/http';
 import { createIdTokenVerifier } from '@hackclass/id-token';
-import { createLocalFileStore } from '@hackclass/storage';
 import { accountEventFeed } from './account-events/feed';
 import { revocations } from './account-events/revocations';
 import type { ApiOptions } from './app';
+import { fileStoresOf } from './files/file-stores-of';
 import { createIdentityAdmin } from './identity-admin/client';
 import { knownUsers } from './users/known-users';
 
@@ -33,7 +32,7 @@ export function apiOptionsOf(
     identityAdmin,
     publicUrl: config.publicUrl,
     adminEmails: config.adminEmails,
-    files: createLocalFileStore(join(config.dataDir, 'files')),
+    ...fileStoresOf(config, connection),
     knownUsers: known,
     revocations: revoked,
     accountEvents: accountEventFeed({

@@ -66,6 +66,14 @@ describe('server configuration', () => {
     });
   });
 
+  it('keeps uploads in the folder on PGlite and in the database on PostgreSQL, unless told', () => {
+    const postgres = { DATABASE_URL: 'postgres://app@db:5432/hackclass' };
+    expect(load({}).fileStorage).toBe('folder');
+    expect(load(postgres).fileStorage).toBe('database');
+    expect(load({ ...postgres, FILE_STORAGE: 'folder' }).fileStorage).toBe('folder');
+    expect(load({ FILE_STORAGE: 'database' }).fileStorage).toBe('database');
+  });
+
   it('treats blank values as unset', () => {
     expect(load({ DATABASE_URL: '', PORT: ' ' }).port).toBe(3000);
   });
@@ -92,6 +100,7 @@ describe('server configuration', () => {
     ['LAB_SUBNET_POOL', 'fd00::/64', 'LAB_SUBNET_POOL must be an IPv4 CIDR'],
     ['LABS_FIREWALL', 'on', 'LABS_FIREWALL must be auto or off'],
     ['MIGRATE', 'never', 'MIGRATE must be auto or off'],
+    ['FILE_STORAGE', 's3', 'FILE_STORAGE must be folder or database'],
   ])('rejects %s=%s with one line naming the variable', (name, value, message) => {
     let error: unknown;
     try {

@@ -84,6 +84,9 @@ export const serverConfigSchema = z
       ['postgres', 'postgresql'],
       'postgres://user:password@host:5432/database',
     ).optional(),
+    FILE_STORAGE: z
+      .enum(['folder', 'database'], { error: 'must be folder or database' })
+      .optional(),
     SMTP_URL: urlWithScheme(['smtp', 'smtps'], 'smtp://user:password@host:587').optional(),
     MAIL_FROM: z.string().default('HackClass <no-reply@localhost>'),
     REDIS_URL: urlWithScheme(['redis', 'rediss'], 'redis://host:6379').optional(),
@@ -186,6 +189,11 @@ export const serverConfigSchema = z
     publicUrl: new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin,
     dataDir: resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    /**
+     * Where uploads live: `folder` (DATA_DIR/files, one machine) or `database` (shared by
+     * replicas); PostgreSQL defaults to the database, PGlite to the folder.
+     */
+    fileStorage: env.FILE_STORAGE ?? (env.DATABASE_URL ? 'database' : 'folder'),
     /** `off`: the server refuses a schema behind its code; `npx hackclass migrate` applies it. */
     migrate: env.MIGRATE,
     smtpUrl: env.SMTP_URL,

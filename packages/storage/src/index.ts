@@ -1,8 +1,6 @@
+export { copyMissingFiles } from './copy-missing-files';
 export { FileNotFoundError, FileTooLargeError } from './errors';
+export type { FileStore, PutOptions, StoredFile } from './file-store';
 export { assertStorageKey, newStorageKey } from './keys';
-export {
-  createLocalFileStore,
-  type FileStore,
-  type PutOptions,
-  type StoredFile,
-} from './local-file-store';
+export { createLocalFileStore } from './local-file-store';
+export { uploadGuard } from './upload-guard';

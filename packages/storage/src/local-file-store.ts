@@ -1,50 +1,12 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { FileNotFoundError, FileTooLargeError } from './errors';
+import { FileNotFoundError } from './errors';
+import type { FileStore } from './file-store';
 import { assertStorageKey } from './keys';
-
-export interface StoredFile {
-  size: number;
-}
-
-export interface PutOptions {
-  /** The write fails with FileTooLargeError past this many bytes, and keeps nothing. */
-  maxBytes?: number;
-  /** Sees the first chunk before anything is kept; throwing refuses the file. */
-  inspectHead?: (head: Buffer) => void;
-}
-
-export interface FileStore {
-  put(key: string, body: Readable | Uint8Array, options?: PutOptions): Promise<StoredFile>;
-  /** The file's bytes and size; FileNotFoundError when there is no such file. */
-  get(key: string): Promise<{ body: Readable; size: number }>;
-  /** Removes the file; removing a missing file is not an error. */
-  delete(key: string): Promise<void>;
-  /** Every stored file, in no particular order (backups walk it). */
-  list(): AsyncIterable<{ key: string; size: number }>;
-}
-
-function guard(
-  { maxBytes = Number.POSITIVE_INFINITY, inspectHead }: PutOptions,
-  counted: { bytes: number },
-): Transform {
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      try {
-        if (counted.bytes === 0) inspectHead?.(chunk);
-      } catch (error) {
-        callback(error as Error);
-        return;
-      }
-      counted.bytes += chunk.length;
-      if (counted.bytes > maxBytes) callback(new FileTooLargeError(maxBytes));
-      else callback(null, chunk);
-    },
-  });
-}
+import { uploadGuard } from './upload-guard';
 
 /**
  * Files in a local directory. A write goes to a temporary file first and is renamed into
@@ -64,7 +26,7 @@ export function createLocalFileStore(root: string): FileStore {
       const counted = { bytes: 0 };
       const source = body instanceof Readable ? body : Readable.from([Buffer.from(body)]);
       try {
-        await pipeline(source, guard(options, counted), createWriteStream(partial));
+        await pipeline(source, uploadGuard(options, counted), createWriteStream(partial));
         await rename(partial, path);
       } catch (error) {
         await rm(partial, { force: true });

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { loadConfig, type ServerConfig, serverConfigSchema } from '@hackclass/config';
 import { drizzleOver, openConnection } from '@hackclass/db';
 import { createTestDatabase } from '@hackclass/db/testing';
@@ -114,8 +113,6 @@ export async function startApiServer({
     db: drizzleOver(connection, schema),
     /** The API's file store, to check what uploads left behind. */
     files: apiOptions.files,
-    /** Where that store keeps its files, to count them. */
-    filesDir: join(config.dataDir, 'files'),
     /** Whom the API has read lately: a test that writes a user's row behind its back tells it. */
     knownUsers: apiOptions.knownUsers,
     /** Reads the identity service's revocations and deletions now, instead of on its timer. */

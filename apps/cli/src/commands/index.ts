@@ -1,8 +1,17 @@
 import type { Command } from '../command';
 import { adminCommand } from './admin';
+import { backupCommand } from './backup';
 import { configCommand } from './config';
 import { migrateCommand } from './migrate';
+import { restoreCommand } from './restore';
 import { usersCommand } from './users';
 
 /** Every command, in the order `hackclass help` lists them. */
-export const commands: Command[] = [migrateCommand, adminCommand, usersCommand, configCommand];
+export const commands: Command[] = [
+  migrateCommand,
+  adminCommand,
+  usersCommand,
+  configCommand,
+  backupCommand,
+  restoreCommand,
+];

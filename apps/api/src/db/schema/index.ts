@@ -4,5 +4,6 @@ export * from './flags';
 export * from './labs';
 export * from './members';
 export * from './notifications';
+export * from './stored-files';
 export * from './targets';
 export * from './users';

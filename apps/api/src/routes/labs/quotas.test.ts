@@ -1,4 +1,3 @@
-import { readdir } from 'node:fs/promises';
 import type { AccountQuota, Classroom, Lab } from '@hackclass/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiServer, type Person, signedInAs, startApiServer } from '../../testing';
@@ -34,8 +33,9 @@ const newClassroom = (who: Person) => {
 };
 
 const storedFiles = async () => {
-  const entries = await readdir(server.filesDir, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).length;
+  let count = 0;
+  for await (const _file of server.files.list()) count += 1;
+  return count;
 };
 
 describe('quotas', () => {

@@ -1,0 +1,22 @@
+import { apiMigrations, schema } from '@hackclass/api';
+import type { MigrationSet } from '@hackclass/db';
+import { identityMigrations } from '@hackclass/identity';
+import { getTableName } from 'drizzle-orm';
+
+/** The two schemas a backup versions, by the names the manifest gives them. */
+export const migrationSets = { api: apiMigrations, identity: identityMigrations } satisfies Record<
+  string,
+  MigrationSet
+>;
+
+export const journals: MigrationSet[] = Object.values(migrationSets);
+
+/**
+ * Tables that are not the product's rows: the migration journals (the manifest names the schema
+ * version instead) and the database file store's own tables (files are archived through the
+ * file store, whichever kind it is).
+ */
+export const notData = new Set([
+  ...journals.map((set) => `${set.schema}.${set.table}`),
+  ...[schema.storedFiles, schema.storedFileChunks].map((table) => `public.${getTableName(table)}`),
+]);

@@ -1,0 +1,45 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createBackup } from '../backup/create-backup';
+import { openTarget } from '../backup/open-target';
+import { type Command, CommandError, parseCommandArgs, UsageError } from '../command';
+
+const rootPackage = new URL('../../../../package.json', import.meta.url);
+
+/** The product's version as its package.json states it, when it states one. */
+function productVersion(): string | null {
+  const { version } = JSON.parse(readFileSync(rootPackage, 'utf8')) as { version?: string };
+  return version ?? null;
+}
+
+export const backupCommand: Command = {
+  name: 'backup',
+  summary: 'backup <file>: the database, uploaded files and schema version in one archive',
+  usage: [
+    'Usage: npx hackclass backup <file>',
+    '',
+    'Writes one gzipped tar archive: every table, every uploaded file, the schema version and a',
+    'checksum of each. On PostgreSQL it runs while the server serves (one consistent snapshot);',
+    'the embedded database must be stopped first. The file must not exist yet.',
+  ].join('\n'),
+  async run(args, io) {
+    const { positionals } = parseCommandArgs(args, {});
+    if (positionals.length !== 1)
+      throw new UsageError('backup takes one argument: the archive file');
+    const file = resolve(positionals[0] as string);
+    if (existsSync(file)) throw new CommandError(`${file} exists already: choose another name`);
+    const target = await openTarget(io);
+    try {
+      const manifest = await createBackup(target, file, { productVersion: productVersion() });
+      const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+      const bytes = manifest.files.reduce((sum, stored) => sum + stored.size, 0);
+      io.out(
+        `Backed up ${rows} rows in ${manifest.tables.length} tables and ${manifest.files.length} files (${bytes} bytes) to ${file}\n` +
+          `Schema version: api ${manifest.schemaVersion.api}, identity ${manifest.schemaVersion.identity}\n`,
+      );
+      return 0;
+    } finally {
+      await target.close();
+    }
+  },
+};

@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { localKeySecret } from '@hackclass/identity';
+import { DamagedArchiveError } from '../backup/archive';
+import { openTarget } from '../backup/open-target';
+import { KeySecretError, restoreBackup, TargetNotEmptyError } from '../backup/restore-backup';
+import { SchemaVersionError } from '../backup/schema-version';
+import { type Command, CommandError, parseCommandArgs, UsageError } from '../command';
+
+const explained = [DamagedArchiveError, KeySecretError, SchemaVersionError, TargetNotEmptyError];
+
+export const restoreCommand: Command = {
+  name: 'restore',
+  summary: 'restore <file> [--force]: an archive into an empty database and file store',
+  usage: [
+    'Usage: npx hackclass restore <file> [--force]',
+    '',
+    'Restores an archive made by `hackclass backup` into the database and file store the',
+    'settings name (PGlite in DATA_DIR, or DATABASE_URL), from either kind to either kind. The',
+    'whole archive is verified first; a damaged one changes nothing. The target must hold no',
+    'rows and no files; --force replaces what it holds. Stop the server first.',
+  ].join('\n'),
+  async run(args, io) {
+    const { positionals, values } = parseCommandArgs(args, { force: { type: 'boolean' } });
+    if (positionals.length !== 1)
+      throw new UsageError('restore takes one argument: the archive file');
+    const file = resolve(positionals[0] as string);
+    if (!existsSync(file)) throw new CommandError(`${file} does not exist`);
+    const target = await openTarget(io);
+    try {
+      const keySecret = target.config.identity.keySecret ?? localKeySecret(target.config.dataDir);
+      const manifest = await restoreBackup(target, file, {
+        force: values.force === true,
+        keySecret,
+      });
+      const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+      io.out(
+        `Restored ${rows} rows in ${manifest.tables.length} tables and ${manifest.files.length} files from ${file} (made ${manifest.createdAt} on ${manifest.source})\n`,
+      );
+      return 0;
+    } catch (error) {
+      if (error instanceof DamagedArchiveError) {
+        throw new CommandError(
+          `${file} is damaged or not a HackClass backup: ${error.message}. Nothing was changed.`,
+        );
+      }
+      if (explained.some((kind) => error instanceof kind)) {
+        throw new CommandError((error as Error).message);
+      }
+      throw error;
+    } finally {
+      await target.close();
+    }
+  },
+};
