@@ -156,7 +156,7 @@ describe('accounts from the command line', () => {
 
   it('takes the data folder lock on the embedded database', async () => {
     if (database.kind !== 'pglite') return;
-    const release = lockDataDir(database.dataDir);
+    const release = await lockDataDir(database.dataDir);
     try {
       const busy = await hackclass(['admin', 'promote', carol]);
       expect(busy.code).toBe(1);

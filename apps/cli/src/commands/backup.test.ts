@@ -60,7 +60,7 @@ describe('npx hackclass backup and restore', () => {
   });
 
   it('backs up a stopped embedded database, and tells to stop a running one', async () => {
-    const release = lockDataDir(source);
+    const release = await lockDataDir(source);
     try {
       const refused = await hackclass(['backup', join(freshDir(), 'busy.tar.gz')], source);
       expect(refused.code).toBe(1);
