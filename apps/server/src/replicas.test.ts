@@ -78,6 +78,12 @@ describe.skipIf(missing.length > 0)('two API replicas on one PostgreSQL and one 
     ADMIN_EMAILS: adminEmail,
   });
   const start = () => startServerProcess(replicaEnv());
+  // Signed up once, on first use, by whichever test needs the admin first.
+  let admin: ReturnType<typeof createAccount> | undefined;
+  const signedInAdmin = () => {
+    admin ??= createAccount({ origin: one.url, adminSecret }, { email: adminEmail });
+    return admin;
+  };
 
   beforeAll(async () => {
     database = await createTestDatabase(POSTGRES_URL);
@@ -131,14 +137,14 @@ describe.skipIf(missing.length > 0)('two API replicas on one PostgreSQL and one 
   };
 
   it('downloads through one replica, byte for byte, a lab file uploaded through the other', async () => {
-    const admin = await createAccount({ origin: one.url, adminSecret }, { email: adminEmail });
+    const admin = await signedInAdmin();
     const bytes = randomBytes(3 * 1024 * 1024 + 1);
     const path = await labWithFile(one.url, admin.idToken, bytes);
     expect((await downloaded(two.url, admin.idToken, path)).equals(bytes)).toBe(true);
   });
 
   it('copies the files a replica kept in its folder into the database when it moves there', async () => {
-    const admin = await createAccount({ origin: one.url, adminSecret }, { email: adminEmail });
+    const admin = await signedInAdmin();
     const env = replicaEnv();
     const bytes = randomBytes(200_000);
     const folderReplica = await startServerProcess({ ...env, FILE_STORAGE: 'folder' });
@@ -168,7 +174,7 @@ describe.skipIf(missing.length > 0)('two API replicas on one PostgreSQL and one 
 
   it('shows a change made through one replica on a stream of the other', async () => {
     const [admin, student, latecomer] = await Promise.all([
-      createAccount({ origin: one.url, adminSecret }, { email: adminEmail }),
+      signedInAdmin(),
       createAccount({ origin: one.url, adminSecret }),
       createAccount({ origin: one.url, adminSecret }),
     ]);
