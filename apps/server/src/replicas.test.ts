@@ -10,7 +10,7 @@ import {
   uniqueEmail,
   watchClassroom,
 } from '@hackclass/api/testing';
-import type { Classroom } from '@hackclass/contracts';
+import type { Classroom, Lab } from '@hackclass/contracts';
 import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runServerToExit, type ServerProcess, startServerProcess } from './testing';
@@ -78,6 +78,12 @@ describe.skipIf(missing.length > 0)('two API replicas on one PostgreSQL and one 
     ADMIN_EMAILS: adminEmail,
   });
   const start = () => startServerProcess(replicaEnv());
+  // Signed up once, on first use, by whichever test needs the admin first.
+  let admin: ReturnType<typeof createAccount> | undefined;
+  const signedInAdmin = () => {
+    admin ??= createAccount({ origin: one.url, adminSecret }, { email: adminEmail });
+    return admin;
+  };
 
   beforeAll(async () => {
     database = await createTestDatabase(POSTGRES_URL);
@@ -109,9 +115,66 @@ describe.skipIf(missing.length > 0)('two API replicas on one PostgreSQL and one 
     expect(result.stderr).not.toContain('    at ');
   }, 60_000);
 
+  /** A lab with one file, made through `origin`: the file's bytes and its download path. */
+  async function labWithFile(origin: string, idToken: string, bytes: Uint8Array) {
+    const form = new FormData();
+    form.append('name', `Shared files ${randomBytes(4).toString('hex')}`);
+    form.append('difficulty', 'Easy');
+    form.append('category', 'Forensics');
+    form.append('points', '50');
+    form.append('flags', JSON.stringify([{ value: 'flag{shared}', caseSensitive: true }]));
+    form.append('labFiles', new Blob([bytes]), 'capture.pcap');
+    const created = await tab(origin, idToken).call('POST', '/hacking-labs', form);
+    expect(created.status).toBe(201);
+    const lab = (await created.json()) as Lab;
+    return `/hacking-labs/${lab.id}/files/${lab.files[0]?.id}`;
+  }
+
+  const downloaded = async (origin: string, idToken: string, path: string) => {
+    const response = await tab(origin, idToken).get(path);
+    expect(response.status).toBe(200);
+    return Buffer.from(await response.arrayBuffer());
+  };
+
+  it('downloads through one replica, byte for byte, a lab file uploaded through the other', async () => {
+    const admin = await signedInAdmin();
+    const bytes = randomBytes(3 * 1024 * 1024 + 1);
+    const path = await labWithFile(one.url, admin.idToken, bytes);
+    expect((await downloaded(two.url, admin.idToken, path)).equals(bytes)).toBe(true);
+  });
+
+  it('copies the files a replica kept in its folder into the database when it moves there', async () => {
+    const admin = await signedInAdmin();
+    const env = replicaEnv();
+    const bytes = randomBytes(200_000);
+    const folderReplica = await startServerProcess({ ...env, FILE_STORAGE: 'folder' });
+    let path = '';
+    try {
+      path = await labWithFile(folderReplica.url, admin.idToken, bytes);
+      // Kept in that replica's folder only.
+      expect((await tab(one.url, admin.idToken).get(path)).status).toBe(404);
+    } finally {
+      await folderReplica.stop();
+    }
+    // The same DATA_DIR with FILE_STORAGE left to its default on PostgreSQL: the database.
+    const moved = await startServerProcess(env);
+    try {
+      expect(moved.output()).toContain('Copied 1 of the 1 uploaded files in DATA_DIR/files');
+      expect((await downloaded(one.url, admin.idToken, path)).equals(bytes)).toBe(true);
+    } finally {
+      await moved.stop();
+    }
+    const again = await startServerProcess(env);
+    try {
+      expect(again.output()).toContain('Copied 0 of the 1 uploaded files');
+    } finally {
+      await again.stop();
+    }
+  }, 240_000);
+
   it('shows a change made through one replica on a stream of the other', async () => {
     const [admin, student, latecomer] = await Promise.all([
-      createAccount({ origin: one.url, adminSecret }, { email: adminEmail }),
+      signedInAdmin(),
       createAccount({ origin: one.url, adminSecret }),
       createAccount({ origin: one.url, adminSecret }),
     ]);

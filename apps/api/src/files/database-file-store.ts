@@ -47,17 +47,28 @@ const isComplete = (key: string) => and(eq(storedFiles.key, key), eq(storedFiles
 export function createDatabaseFileStore<S extends Record<string, unknown>>(
   db: Database<S>,
 ): FileStore {
+  const chunkAt = (fileId: string, position: number) => {
+    const reading = db
+      .select({ data: storedFileChunks.data })
+      .from(storedFileChunks)
+      .where(and(eq(storedFileChunks.fileId, fileId), eq(storedFileChunks.position, position)))
+      .then(([chunk]) => chunk?.data);
+    // Awaited later, or never if the reader stops early: its failure must not go unhandled.
+    reading.catch(() => {});
+    return reading;
+  };
+
+  /** The file's chunks in order, each next one read while the current one is sent. */
   async function* chunksOf(fileId: string, size: number) {
     let sent = 0;
+    let next = chunkAt(fileId, 0);
     for (let position = 0; sent < size; position += 1) {
-      const [chunk] = await db
-        .select({ data: storedFileChunks.data })
-        .from(storedFileChunks)
-        .where(and(eq(storedFileChunks.fileId, fileId), eq(storedFileChunks.position, position)));
+      const data = await next;
       // Deleted while being read.
-      if (!chunk) throw new FileNotFoundError(`The stored file ${fileId} was removed`);
-      sent += chunk.data.length;
-      yield chunk.data;
+      if (!data) throw new FileNotFoundError(`The stored file ${fileId} was removed`);
+      sent += data.length;
+      if (sent < size) next = chunkAt(fileId, position + 1);
+      yield data;
     }
   }
 
@@ -78,11 +89,20 @@ export function createDatabaseFileStore<S extends Record<string, unknown>>(
       try {
         const source = body instanceof Readable ? body : Readable.from([Buffer.from(body)]);
         await pipeline(source, uploadGuard(options, counted), async (guarded) => {
+          // Each chunk is written while the next one arrives: two in memory at most.
+          let writing: Promise<unknown> = Promise.resolve();
           let position = 0;
           for await (const data of chunked(guarded, CHUNK_BYTES)) {
-            await db.insert(storedFileChunks).values({ fileId: file.id, position, data });
+            await writing;
+            writing = db
+              .insert(storedFileChunks)
+              .values({ fileId: file.id, position, data })
+              .execute();
+            // Awaited at the next chunk or the end; a failure meanwhile must not go unhandled.
+            writing.catch(() => {});
             position += 1;
           }
+          await writing;
         });
         await db.transaction(async (tx) => {
           // Two puts of one key finish one after the other, the later one replacing.

@@ -38,8 +38,11 @@ export async function startApiServer({
   targetDriver,
   janitorIntervalMs,
   targetStartTimeoutMs,
+  fileStorage,
 }: {
   adminEmails?: string;
+  /** FILE_STORAGE; by default the database on PostgreSQL and the folder on PGlite. */
+  fileStorage?: ServerConfig['fileStorage'];
   /** REDIS_URL, for tests of what replicas share. */
   redisUrl?: string;
   /** RATE_LIMIT_PER_MINUTE, for tests that send more than a user would. */
@@ -70,6 +73,7 @@ export async function startApiServer({
     ...(signUpsPerHour ? { SIGNUP_LIMIT_PER_HOUR: String(signUpsPerHour) } : {}),
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+    ...(fileStorage ? { FILE_STORAGE: fileStorage } : {}),
   });
   const connection = await openConnection(config);
   const context = { config, connection, logger: createLogger('silent') };
