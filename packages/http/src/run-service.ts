@@ -19,6 +19,7 @@ import { health } from './health';
 import { commonErrors, HttpError } from './http-error';
 import { sendProblem } from './problem';
 import { proxyTrustOf, warnOfUntrustedProxy } from './proxy';
+import { REQUEST_ID_HEADER, requestIdOf } from './request-id';
 import { closeOnSignals } from './shutdown';
 
 export interface ServiceContext {
@@ -51,9 +52,13 @@ export async function createService({
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy: proxyTrustOf(config.trustProxy),
+    // Fastify would keep any header value as the id; requestIdOf keeps only sane ones.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // Malformed percent-encoding and over-long path parameters are refused by the router before
     // any error handler runs; without this they would answer Fastify's own JSON, not a problem.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
+      reply.header(REQUEST_ID_HEADER, request.id);
       sendProblem(reply, frameworkProblemOf(error));
     },
   });
@@ -62,6 +67,9 @@ export async function createService({
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
   });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
