@@ -17,6 +17,7 @@ import { createLogger, type Logger } from '@hackclass/logger';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { health } from './health';
 import { commonErrors, HttpError } from './http-error';
+import { metricsRoute } from './metrics-route';
 import { sendProblem } from './problem';
 import { proxyTrustOf, warnOfUntrustedProxy } from './proxy';
 import { REQUEST_ID_HEADER, requestIdOf } from './request-id';
@@ -41,8 +42,8 @@ function frameworkProblemOf(error: FastifyError): HttpError {
 }
 
 /**
- * A Fastify instance with what every service of ours has: structured logs, `/healthz` and
- * `/readyz`, and the database closed when the instance closes.
+ * A Fastify instance with what every service of ours has: structured logs with request ids,
+ * `/healthz`, `/readyz` and `/metrics`, and the database closed when the instance closes.
  */
 export async function createService({
   config,
@@ -77,6 +78,7 @@ export async function createService({
   app.addHook('onClose', () => connection.close());
   if (config.trustProxy === false) warnOfUntrustedProxy(app);
   await app.register(health, { pingDatabase: connection.ping });
+  await app.register(metricsRoute, { token: config.metricsToken, connection });
   return app;
 }
 
