@@ -27,11 +27,16 @@ function labelsOf(text: string, line: string): Record<string, string> {
   throw new Error(`not Prometheus text: ${line}`);
 }
 
+const SPECIAL_VALUES = new Map([
+  ['nan', Number.NaN],
+  ['inf', Number.POSITIVE_INFINITY],
+  ['+inf', Number.POSITIVE_INFINITY],
+  ['-inf', Number.NEGATIVE_INFINITY],
+]);
+
 /** A sample's value; like Prometheus, NaN and Inf in any case. */
-function valueOf(text: string): number | undefined {
-  const special = { nan: Number.NaN, inf: Infinity, '+inf': Infinity, '-inf': -Infinity }[
-    text.toLowerCase()
-  ];
+function sampleValueOf(text: string): number | undefined {
+  const special = SPECIAL_VALUES.get(text.toLowerCase());
   if (special !== undefined) return special;
   const value = Number(text);
   return text.trim() === '' || Number.isNaN(value) ? undefined : value;
@@ -43,7 +48,7 @@ export function parsePrometheusText(text: string): Sample[] {
   for (const line of text.split('\n')) {
     if (line === '' || COMMENT.test(line)) continue;
     const match = SAMPLE.exec(line);
-    const value = match ? valueOf(match[3] as string) : undefined;
+    const value = match ? sampleValueOf(match[3] as string) : undefined;
     if (!match || value === undefined) throw new Error(`not Prometheus text: ${line}`);
     samples.push({ name: match[1] as string, labels: labelsOf(match[2] ?? '', line), value });
   }
