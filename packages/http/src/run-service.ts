@@ -14,12 +14,14 @@ import {
   secureDataDir,
 } from '@hackclass/db';
 import { createLogger, type Logger } from '@hackclass/logger';
+import { smtpReadiness } from '@hackclass/mail';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { health } from './health';
 import { commonErrors, HttpError } from './http-error';
 import { metricsRoute } from './metrics-route';
 import { sendProblem } from './problem';
 import { proxyTrustOf, warnOfUntrustedProxy } from './proxy';
+import { redisReadiness } from './redis-readiness';
 import { REQUEST_ID_HEADER, requestIdOf } from './request-id';
 import { closeOnSignals } from './shutdown';
 
@@ -78,6 +80,12 @@ export async function createService({
   app.addHook('onClose', () => connection.close());
   if (config.trustProxy === false) warnOfUntrustedProxy(app);
   await app.register(health, { pingDatabase: connection.ping });
+  if (config.redisUrl) {
+    const redis = redisReadiness(config.redisUrl);
+    app.readiness.add('redis', redis.check);
+    app.addHook('onClose', async () => redis.close());
+  }
+  if (config.smtpUrl) app.readiness.add('smtp', smtpReadiness(config.smtpUrl));
   await app.register(metricsRoute, { token: config.metricsToken, connection });
   return app;
 }
