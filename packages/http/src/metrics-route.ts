@@ -2,9 +2,15 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Connection } from '@hackclass/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { Registry } from 'prom-client';
 import { addDatabaseMetrics } from './database-metrics';
 import { HttpError } from './http-error';
-import { createServiceMetrics, type ServiceMetrics, statusClassOf } from './metrics';
+import {
+  createServiceMetrics,
+  runtimeRegistry,
+  type ServiceMetrics,
+  statusClassOf,
+} from './metrics';
 import { sendProblem } from './problem';
 
 declare module 'fastify' {
@@ -70,8 +76,9 @@ export const metricsRoute = fp<MetricsOptions>(
         if (refusal.status === 401) reply.header('www-authenticate', 'Bearer');
         return sendProblem(reply, refusal);
       }
-      reply.type(metrics.registry.contentType);
-      return metrics.registry.metrics();
+      const all = Registry.merge([runtimeRegistry(), metrics.registry]);
+      reply.type(all.contentType);
+      return all.metrics();
     });
   },
   { name: 'metrics' },

@@ -19,10 +19,23 @@ export interface ServiceMetrics {
   openEventStreams: Gauge;
 }
 
+let runtime: Registry | undefined;
+
+/**
+ * The process's own metrics (event-loop lag, memory, CPU, GC), collected once per process
+ * however many services it runs: each collector keeps a monitor running for good.
+ */
+export function runtimeRegistry(): Registry {
+  if (!runtime) {
+    runtime = new Registry();
+    collectDefaultMetrics({ register: runtime, prefix: METRICS_PREFIX });
+  }
+  return runtime;
+}
+
 /** A registry of its own per service, so that two services in one process never collide. */
 export function createServiceMetrics(): ServiceMetrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: METRICS_PREFIX });
   const registers = [registry];
   return {
     registry,
