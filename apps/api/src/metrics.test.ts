@@ -86,8 +86,10 @@ describe('product metrics', () => {
     const before = await metric('hackclass_sse_streams_open');
     const watch = await watchClassroom(server.origin, student.idToken, room.id);
     expect(watch.response.status).toBe(200);
+    expect(await watch.nextFrame()).toMatch(/^retry: /);
     expect(await metric('hackclass_sse_streams_open')).toBe(before + 1);
     watch.close();
+    await expect(watch.nextFrame()).rejects.toThrow();
     await expect.poll(() => metric('hackclass_sse_streams_open')).toBe(before);
   });
 
