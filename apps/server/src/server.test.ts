@@ -55,7 +55,7 @@ describe('all-in-one server', () => {
     expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' });
     const ready = await app.inject('/readyz');
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ok' });
+    expect(ready.json()).toEqual({ status: 'ok', checks: { database: { status: 'ok' } } });
   });
 
   it('tells the web app its runtime configuration, the upload limits included', async () => {

@@ -141,6 +141,15 @@ describe('server configuration', () => {
       'DATABASE_URL must be a URL like postgres://user:password@host:5432/database (got "mysql://app:***@db/x")',
     );
   });
+  it('names a bad METRICS_TOKEN without showing it, and keeps a good one', () => {
+    expect(() => load({ METRICS_TOKEN: 'short secret' })).toThrow(
+      /^Invalid configuration: METRICS_TOKEN must be 16 to 256 printable characters without spaces$/,
+    );
+    expect(load({ METRICS_TOKEN: 'a-long-enough-token-123' }).metricsToken).toBe(
+      'a-long-enough-token-123',
+    );
+    expect(load({}).metricsToken).toBeUndefined();
+  });
 
   it.each([
     ['true', 1],

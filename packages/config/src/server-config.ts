@@ -179,6 +179,10 @@ export const serverConfigSchema = z
     LAB_MAX_MEMORY_MB: positiveInt(65_536).default(2048),
     LAB_MAX_CPUS: decimal(0.05, 64).default(2),
     LAB_MAX_PIDS: positiveInt(32_768).default(1024),
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{16,256}$/, 'must be 16 to 256 printable characters without spaces')
+      .optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -262,6 +266,8 @@ export const serverConfigSchema = z
       maxCpus: env.LAB_MAX_CPUS,
       maxPids: env.LAB_MAX_PIDS,
     },
+    /** Bearer token for `/metrics`; unset, only loopback clients are answered. */
+    metricsToken: env.METRICS_TOKEN,
     logLevel: env.LOG_LEVEL,
   }));
 

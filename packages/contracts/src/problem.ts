@@ -8,6 +8,8 @@ export const problemSchema = z.object({
   detail: z.string().optional(),
   code: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** The request's id, as in its `x-request-id` header and on its log lines. */
+  requestId: z.string().optional(),
 });
 export type Problem = z.infer<typeof problemSchema>;
 

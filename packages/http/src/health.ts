@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { commonErrors, DATABASE_RETRY_AFTER_SECONDS } from './http-error';
-import { sendProblem } from './problem';
+import { DATABASE_RETRY_AFTER_SECONDS } from './http-error';
 
 export interface HealthOptions {
   /** Resolves when the database answers; rejects when it does not. */
@@ -14,38 +13,53 @@ export interface DependencyStatus {
   detail?: string;
 }
 
+/** The `/readyz` body: every dependency's state, and the worst of them. */
+export interface Readiness {
+  status: 'ok' | 'degraded' | 'down';
+  checks: Record<string, { status: 'ok' | 'degraded' | 'down'; detail?: string }>;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Optional dependencies `/readyz` reports on without failing (the targets' engine). */
+    /** Optional dependencies `/readyz` reports on without failing (Redis, SMTP, the engine). */
     readiness: { add(name: string, check: () => Promise<DependencyStatus>): void };
   }
 }
 
 /**
- * `GET /healthz`: the process is alive. `GET /readyz`: it can serve, its database answers (503
- * when not). Optional dependencies added to `app.readiness` are reported beside it, and one that
- * is down makes the answer `degraded`, still 200: the rest of the product works without it.
+ * `GET /healthz`: the process is alive. `GET /readyz`: it can serve, as JSON per dependency.
+ * Only the database is required: while it does not answer, the answer is 503 and `down`.
+ * Optional dependencies added to `app.readiness` that are down make it `degraded`, still 200:
+ * the rest of the product works without them.
  */
 export const health = fp<HealthOptions>(
   async (app: FastifyInstance, { pingDatabase }) => {
     const checks = new Map<string, () => Promise<DependencyStatus>>();
     app.decorate('readiness', { add: (name, check) => void checks.set(name, check) });
     app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
-    app.get('/readyz', { logLevel: 'warn' }, async (request, reply) => {
-      try {
-        await pingDatabase();
-      } catch (error) {
-        request.log.warn({ err: error }, 'database not ready');
-        reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
-        return sendProblem(reply, commonErrors.databaseUnavailable((error as Error).message));
-      }
-      if (checks.size === 0) return { status: 'ok' };
+    app.get('/readyz', { logLevel: 'warn' }, async (request, reply): Promise<Readiness> => {
+      const database = pingDatabase().then(
+        () => ({ status: 'ok' as const }),
+        (error: unknown) => {
+          request.log.warn({ err: error }, 'database not ready');
+          return { status: 'down' as const, detail: (error as Error).message };
+        },
+      );
       const names = [...checks.keys()];
-      const results = await Promise.all([...checks.values()].map((check) => check()));
-      return {
-        status: results.every((result) => result.status === 'ok') ? 'ok' : 'degraded',
-        checks: Object.fromEntries(names.map((name, index) => [name, results[index]])),
-      };
+      const [databaseStatus, ...results] = await Promise.all([
+        database,
+        ...[...checks.values()].map((check) => check()),
+      ]);
+      const report = {
+        database: databaseStatus,
+        ...Object.fromEntries(names.map((name, index) => [name, results[index]])),
+      } as Readiness['checks'];
+      if (databaseStatus.status === 'down') {
+        reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+        return { status: 'down', checks: report };
+      }
+      const allOk = Object.values(report).every((check) => check.status === 'ok');
+      return { status: allOk ? 'ok' : 'degraded', checks: report };
     });
   },
   { name: 'health' },

@@ -1,5 +1,6 @@
-export { type DependencyStatus, type HealthOptions, health } from './health';
+export { type DependencyStatus, type HealthOptions, health, type Readiness } from './health';
 export { commonErrors, DATABASE_RETRY_AFTER_SECONDS, HttpError } from './http-error';
+export { type ServiceMetrics, statusClassOf } from './metrics';
 export {
   contentSecurityPolicy,
   inlineScriptHashes,

@@ -15,11 +15,15 @@ import {
   secureDataDir,
 } from '@hackclass/db';
 import { createLogger, type Logger } from '@hackclass/logger';
+import { smtpReadiness } from '@hackclass/mail';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { health } from './health';
 import { commonErrors, HttpError } from './http-error';
+import { metricsRoute } from './metrics-route';
 import { sendProblem } from './problem';
 import { proxyTrustOf, warnOfUntrustedProxy } from './proxy';
+import { redisReadiness } from './redis-readiness';
+import { REQUEST_ID_HEADER, requestIdOf } from './request-id';
 import { closeOnSignals } from './shutdown';
 
 export interface ServiceContext {
@@ -41,8 +45,8 @@ function frameworkProblemOf(error: FastifyError): HttpError {
 }
 
 /**
- * A Fastify instance with what every service of ours has: structured logs, `/healthz` and
- * `/readyz`, and the database closed when the instance closes.
+ * A Fastify instance with what every service of ours has: structured logs with request ids,
+ * `/healthz`, `/readyz` and `/metrics`, and the database closed when the instance closes.
  */
 export async function createService({
   config,
@@ -52,9 +56,13 @@ export async function createService({
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy: proxyTrustOf(config.trustProxy),
+    // Fastify would keep any header value as the id; requestIdOf keeps only sane ones.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // Malformed percent-encoding and over-long path parameters are refused by the router before
     // any error handler runs; without this they would answer Fastify's own JSON, not a problem.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
+      reply.header(REQUEST_ID_HEADER, request.id);
       sendProblem(reply, frameworkProblemOf(error));
     },
   });
@@ -64,12 +72,22 @@ export async function createService({
   app.addHook('preClose', async () => {
     closing = true;
   });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
   app.addHook('onClose', () => connection.close());
   if (config.trustProxy === false) warnOfUntrustedProxy(app);
   await app.register(health, { pingDatabase: connection.ping });
+  if (config.redisUrl) {
+    const redis = redisReadiness(config.redisUrl);
+    app.readiness.add('redis', redis.check);
+    app.addHook('onClose', async () => redis.close());
+  }
+  if (config.smtpUrl) app.readiness.add('smtp', smtpReadiness(config.smtpUrl));
+  await app.register(metricsRoute, { token: config.metricsToken, connection });
   return app;
 }
 

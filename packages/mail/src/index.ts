@@ -6,3 +6,4 @@ export {
   type MailLogger,
   type MailMessage,
 } from './mailer';
+export { type SmtpStatus, smtpReadiness } from './smtp-readiness';

@@ -5,7 +5,7 @@ import { createTestDatabase } from '@hackclass/db/testing';
 import { createService } from '@hackclass/http';
 import { freePort } from '@hackclass/http/testing';
 import { identityApp, identityOptionsOf } from '@hackclass/identity';
-import { createLogger } from '@hackclass/logger';
+import { createLogger, type Logger } from '@hackclass/logger';
 import { type ApiOptions, type AppTargets, apiApp } from '../app';
 import { schema } from '../db';
 import { apiOptionsOf } from '../options';
@@ -39,10 +39,16 @@ export async function startApiServer({
   janitorIntervalMs,
   targetStartTimeoutMs,
   fileStorage,
+  smtpUrl,
+  logger = createLogger('silent'),
 }: {
   adminEmails?: string;
   /** FILE_STORAGE; by default the database on PostgreSQL and the folder on PGlite. */
   fileStorage?: ServerConfig['fileStorage'];
+  /** SMTP_URL, for tests that read the mail the identity service sends. */
+  smtpUrl?: string;
+  /** Where the services log; silent unless a test reads the lines. */
+  logger?: Logger;
   /** REDIS_URL, for tests of what replicas share. */
   redisUrl?: string;
   /** RATE_LIMIT_PER_MINUTE, for tests that send more than a user would. */
@@ -74,9 +80,10 @@ export async function startApiServer({
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     ...(fileStorage ? { FILE_STORAGE: fileStorage } : {}),
+    ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
   });
   const connection = await openConnection(config);
-  const context = { config, connection, logger: createLogger('silent') };
+  const context = { config, connection, logger };
   const adminSecret = randomBytes(32).toString('base64url');
   const app = await createService(context);
   await app.register(targetProxy, targetProxyOptionsOf(context));

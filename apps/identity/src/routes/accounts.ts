@@ -43,7 +43,11 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: Identi
       email: normaliseEmail(email),
       password,
       ip: request.ip,
+    }).catch((error: unknown) => {
+      app.metrics.signIns.inc({ result: 'failure' });
+      throw error;
     });
+    app.metrics.signIns.inc({ result: 'success' });
     return {
       kind: 'identitytoolkit#VerifyPasswordResponse',
       registered: true,

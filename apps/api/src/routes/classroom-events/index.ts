@@ -102,12 +102,14 @@ export const classroomEventRoutes: FastifyPluginAsyncZod = async (app) => {
         if (event.type === 'members') recheck();
       });
       open.set(stream, reply.raw);
+      app.metrics.openEventStreams.inc();
       // Ended by the server, or destroyed by Fastify when the client went away.
       stream.once('close', () => {
         clearInterval(heartbeat);
         clearTimeout(expiry);
         unsubscribe();
         open.delete(stream);
+        app.metrics.openEventStreams.dec();
         const left = (streamsPerUser.get(user.id) ?? 1) - 1;
         if (left > 0) streamsPerUser.set(user.id, left);
         else streamsPerUser.delete(user.id);

@@ -54,12 +54,15 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = principalOf(request);
       const { classroom } = await classroomFor(app.db, request.params.id, user, canSubmitFlags);
-      return submitFlag(app.db, app.classroomEvents, {
+      const result = await submitFlag(app.db, app.classroomEvents, {
         classroomId: classroom.id,
         labId: request.params.labId,
         userId: user.id,
         flag: request.body.flag,
       });
+      app.metrics.flagSubmissions.inc({ result: result.correct ? 'correct' : 'wrong' });
+      if (result.correct && !result.alreadySolved) app.metrics.labsSolved.inc();
+      return result;
     },
   );
 

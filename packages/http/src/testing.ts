@@ -1,0 +1,2 @@
+export { freePort } from './free-port';
+export { parsePrometheusText, type Sample, sampleSum } from './prometheus-text';
