@@ -1,6 +1,5 @@
 export {
   createMailer,
-  linksOf,
   type Mailer,
   type MailerOptions,
   type MailLogger,

@@ -28,13 +28,6 @@ export interface Mailer {
   close(): void;
 }
 
-const linkPattern = /https?:\/\/[^\s<>"]+/g;
-
-/** The links of a message, so a developer can follow them from the log without opening mail. */
-export function linksOf(text: string): string[] {
-  return [...new Set(text.match(linkPattern) ?? [])];
-}
-
 function outboxFileName(): string {
   const stamp = new Date().toISOString().replaceAll(':', '-');
   return `${stamp}-${randomBytes(4).toString('hex')}.eml`;
@@ -42,7 +35,8 @@ function outboxFileName(): string {
 
 /**
  * Sends mail through SMTP when `smtpUrl` is set; otherwise writes each message as an `.eml` file
- * to `outboxDir` and logs its links, so a fresh install works without a mail server.
+ * to `outboxDir` and logs where, so a fresh install works without a mail server. The log names the
+ * file and never the links: they carry one-time codes, and logs travel further than the outbox.
  */
 export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerOptions): Mailer {
   if (smtpUrl) {
@@ -62,7 +56,7 @@ export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerOptions
       const file = join(outboxDir, outboxFileName());
       await writeFile(file, info.message as Buffer);
       logger.info(
-        { to: message.to, subject: message.subject, file, links: linksOf(message.text) },
+        { to: message.to, subject: message.subject, file },
         'mail written to the dev outbox',
       );
     },

@@ -29,7 +29,7 @@ export const operators: HelpSection = {
           id: 'operator-data-dir',
           question: 'Where does my data live?',
           answer: [
-            'Under `DATA_DIR` (`./data` by default): the embedded database, uploaded classroom images and lab files (in `files`), and the development mail outbox. The embedded database allows one process per folder, so the server locks it; a second server on the same folder stops with a clear message.',
+            'Under `DATA_DIR` (`./data` by default): the embedded database, uploaded classroom images and lab files (in `files`; with PostgreSQL they live in the database, shared by every replica), and the development mail outbox. The embedded database allows one process per folder, so the server locks it; a second server on the same folder stops with a clear message.',
           ],
         },
         {
@@ -44,7 +44,7 @@ export const operators: HelpSection = {
           keywords: 'email smtp mailer outbox',
           question: 'How do I send real email?',
           answer: [
-            'Set `SMTP_URL` (`smtp://user:pass@host:port`) and `MAIL_FROM`. Without them, mail goes to a development outbox under `DATA_DIR` and its links are written to the log, which is handy for trying HackClass out but means nobody receives verification or reset emails.',
+            'Set `SMTP_URL` (`smtp://user:pass@host:port`) and `MAIL_FROM`. Without them, mail goes to a development outbox under `DATA_DIR` (`outbox`, one `.eml` file per message, named in the log), which is handy for trying HackClass out but means nobody receives verification or reset emails.',
           ],
         },
         {
