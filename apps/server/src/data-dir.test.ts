@@ -75,6 +75,43 @@ describe('the data folder', () => {
   );
 
   it(
+    'is taken over from a server killed without cleaning up, its database intact',
+    async () => {
+      const dataDir = join(mkdtempSync(join(tmpdir(), 'hackclass-data-')), 'data');
+      const killed = await startServerProcess({ DATA_DIR: dataDir, IDENTITY_API_KEY: API_KEY });
+      const email = `killed-${Date.now()}@example.org`;
+      const signUp = await fetch(
+        `${killed.url}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=${API_KEY}`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password: 'correct horse', returnSecureToken: true }),
+        },
+      );
+      expect(signUp.status).toBe(200);
+      await killed.stop('SIGKILL');
+      expect(existsSync(join(dataDir, 'hackclass.lock'))).toBe(true);
+
+      const restarted = await startServerProcess({ DATA_DIR: dataDir, IDENTITY_API_KEY: API_KEY });
+      try {
+        expect((await fetch(`${restarted.url}/readyz`)).status).toBe(200);
+        const signIn = await fetch(
+          `${restarted.url}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${API_KEY}`,
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email, password: 'correct horse', returnSecureToken: true }),
+          },
+        );
+        expect(signIn.status).toBe(200);
+      } finally {
+        expect(await restarted.stop()).toBe(0);
+      }
+    },
+    PROCESS_TIMEOUT_MS * 2,
+  );
+
+  it(
     'stops the start when other users can read it, saying how to fix it',
     async () => {
       const dataDir = join(mkdtempSync(join(tmpdir(), 'hackclass-data-')), 'data');

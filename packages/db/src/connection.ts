@@ -49,7 +49,7 @@ async function openPostgres(url: string, pingTimeoutMs: number): Promise<Connect
 }
 
 async function openPglite(dataDir: string, pingTimeoutMs: number): Promise<Connection> {
-  const release = lockDataDir(dataDir);
+  const release = await lockDataDir(dataDir);
   try {
     const dbDir = join(dataDir, 'db');
     const client = new PGlite(dbDir);
