@@ -1,2 +1,12 @@
-export { ConfigError, type Env, loadConfig, readEnv } from './load-config';
-export { type ServerConfig, serverConfigSchema } from './server-config';
+export {
+  ConfigError,
+  type ConfigProblem,
+  configProblems,
+  type Env,
+  isSecretSetting,
+  loadConfig,
+  maskedValue,
+  readEnv,
+  readEnvFile,
+} from './load-config';
+export { type ServerConfig, serverConfigSchema, serverSettings } from './server-config';

@@ -156,7 +156,7 @@ export const serverConfigSchema = z
       .string()
       .regex(/^[A-Za-z0-9.:[\]-]{1,253}$/, 'must be a host name or IP address')
       .optional(),
-    LAB_PORT_RANGE: portRange.default({ first: 42_000, last: 42_999 }),
+    LAB_PORT_RANGE: portRange.prefault('42000-42999'),
     LAB_SUBNET_POOL: z
       .string()
       .refine(
@@ -255,3 +255,6 @@ export const serverConfigSchema = z
   }));
 
 export type ServerConfig = z.output<typeof serverConfigSchema>;
+
+/** The settings one by one, as they are written in the environment (for `config check`). */
+export const serverSettings = serverConfigSchema.in;

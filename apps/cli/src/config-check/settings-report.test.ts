@@ -1,0 +1,76 @@
+import { writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../cli';
+import { commands } from '../commands';
+import { memoryIo } from '../test-io';
+import { settingsReport } from './settings-report';
+
+describe('config check', () => {
+  it('names each setting’s source: the environment over the .env file over the default', () => {
+    const { rows, problems } = settingsReport(
+      { PORT: '4000', HOST: '' },
+      { PORT: '5000', HOST: '0.0.0.0', LOG_LEVEL: 'warn' },
+    );
+    expect(problems).toEqual([]);
+    const row = (name: string) => rows.find((candidate) => candidate.name === name);
+    expect(row('PORT')).toEqual({ name: 'PORT', source: 'env', value: '4000' });
+    // A blank value unsets, as it does for the server.
+    expect(row('HOST')).toEqual({ name: 'HOST', source: 'default', value: '127.0.0.1' });
+    expect(row('LOG_LEVEL')).toEqual({ name: 'LOG_LEVEL', source: '.env', value: 'warn' });
+    expect(row('LAB_PORT_RANGE')?.value).toBe('42000-42999');
+    expect(row('ADMIN_EMAILS')?.value).toBe('(none)');
+    expect(row('PUBLIC_URL')?.value).toBe('(not set)');
+  });
+
+  it('masks secrets, keys, tokens and the passwords of URLs', () => {
+    const secret = 'a-secret-of-at-least-thirty-two-characters';
+    const { rows } = settingsReport(
+      {
+        IDENTITY_ADMIN_SECRET: secret,
+        IDENTITY_API_KEY: 'browser-key',
+        DATABASE_URL: 'postgres://app:pg-pass@db:5432/hackclass',
+        REDIS_URL: 'redis://:redis-pass@cache:6379',
+      },
+      {},
+    );
+    const shown = JSON.stringify(rows);
+    for (const hidden of [secret, 'browser-key', 'pg-pass', 'redis-pass']) {
+      expect(shown).not.toContain(hidden);
+    }
+    expect(rows.find((row) => row.name === 'DATABASE_URL')?.value).toBe(
+      'postgres://app:***@db:5432/hackclass',
+    );
+  });
+
+  it('prints the table and exits 1 naming every wrong setting, one line each', async () => {
+    const io = memoryIo({ PORT: 'abc', LABS_DRIVER: 'kubernetes' });
+    writeFileSync(io.envFile, 'IDENTITY_KEY_SECRET=too-short\nQUOTA_LABS=0\n');
+    expect(await runCli(['config', 'check'], io, commands)).toBe(1);
+    const out = io.stdout();
+    expect(out).toMatch(/^SETTING +SOURCE +VALUE\n/);
+    expect(out).toMatch(/\nPORT +env +abc {2}<- wrong\n/);
+    expect(out).toMatch(/\nIDENTITY_KEY_SECRET +\.env +\*{8} {2}<- wrong\n/);
+    expect(out).not.toContain('too-short');
+    expect(out).toContain(
+      [
+        '4 settings are wrong:',
+        '  PORT must be a port number from 0 to 65535 (got "abc")',
+        '  IDENTITY_KEY_SECRET must be at least 32 characters',
+        '  QUOTA_LABS must be a whole number from 1 to 1000000 (got "0")',
+        '  LABS_DRIVER must be none or docker (got "kubernetes")',
+      ].join('\n'),
+    );
+  });
+
+  it('exits 0 when every setting is right', async () => {
+    const io = memoryIo({ PORT: '8080' });
+    expect(await runCli(['config', 'check'], io, commands)).toBe(0);
+    expect(io.stdout()).not.toContain('wrong');
+  });
+
+  it('refuses anything but check', async () => {
+    const io = memoryIo();
+    expect(await runCli(['config', 'show'], io, commands)).toBe(2);
+    expect(io.stderr()).toContain('config takes one subcommand: check');
+  });
+});
