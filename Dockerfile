@@ -13,6 +13,7 @@ RUN find . -type f ! -name package.json ! -name package-lock.json -exec rm -f {}
 FROM ${NODE_IMAGE} AS build
 # The lock file is written by npm 11, and Node 22's own npm 10 refuses it in `npm ci`.
 ARG NPM_VERSION=11.19.1
+ENV NPM_CONFIG_UPDATE_NOTIFIER=false
 RUN npm install --global --no-audit --no-fund npm@${NPM_VERSION}
 WORKDIR /app
 COPY --from=manifests /app ./

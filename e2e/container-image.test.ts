@@ -113,6 +113,8 @@ describe.skipIf(!postgresUrl || !engineAnswers)('the container image', () => {
       'host',
       '--build-arg',
       `NODE_IMAGE=${base.image}`,
+      // No container of a failed step is left behind.
+      '--force-rm',
       '--tag',
       image,
       '.',
@@ -237,6 +239,12 @@ describe.skipIf(!postgresUrl || !engineAnswers)('the container image', () => {
     } finally {
       await deleteApp(app);
     }
+  });
+
+  it('runs the operators’ CLI with the container’s settings', async () => {
+    const report = await docker('exec', container, 'npx', 'hackclass', 'config', 'check');
+    expect(report).toContain('DATA_DIR');
+    expect(report).toContain(new URL(database?.databaseUrl ?? '').pathname.slice(1));
   });
 
   it('stops cleanly on SIGTERM', async () => {
