@@ -95,6 +95,7 @@ describe.skipIf(!postgresUrl || !engineAnswers)('the container image', () => {
   const suffix = randomBytes(6).toString('hex');
   const image = `hackclass-test-image:${suffix}`;
   const container = `hackclass-test-image-${suffix}`;
+  const embedded = `${container}-pglite`;
   let base: BaseImage | undefined;
   let database: TestDatabase | undefined;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
@@ -150,7 +151,9 @@ describe.skipIf(!postgresUrl || !engineAnswers)('the container image', () => {
   });
 
   afterAll(async () => {
-    await docker('rm', '--force', '--volumes', container).catch(() => undefined);
+    for (const name of [container, embedded]) {
+      await docker('rm', '--force', '--volumes', name).catch(() => undefined);
+    }
     await base?.remove();
     await smtp?.close();
     await database?.drop();
@@ -252,5 +255,30 @@ describe.skipIf(!postgresUrl || !engineAnswers)('the container image', () => {
     const state = await healthOf(container);
     expect(state.Status).toBe('exited');
     expect(state.ExitCode).toBe(0);
+  });
+
+  it('starts again after an unclean stop, on its embedded database in the volume', async () => {
+    const port = await freePort();
+    await docker(
+      'run',
+      '--detach',
+      '--name',
+      embedded,
+      '--network',
+      'host',
+      '--health-interval',
+      '2s',
+      '--env',
+      `PORT=${port}`,
+      '--env',
+      'HOST=127.0.0.1',
+      image,
+    );
+    await healthy(embedded);
+    // The data folder's lock stays behind, naming pid 1: the restarted server is pid 1 again.
+    await docker('kill', '--signal', 'KILL', embedded);
+    await docker('start', embedded);
+    await healthy(embedded);
+    expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
   });
 });
