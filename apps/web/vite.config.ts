@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './precompress';
 
 /** Identifies this build; the app compares it with the deployed one (DESIGN §4, new-build check). */
 const buildId = `${new Date().toISOString()}-${globalThis.crypto.randomUUID().slice(0, 8)}`;
@@ -27,7 +28,7 @@ const proxiedPrefixes = [
 ];
 
 export default defineConfig({
-  plugins: [react(), buildManifest()],
+  plugins: [react(), buildManifest(), precompress()],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   // `@/…` imports resolve through the `paths` of tsconfig.json.
   resolve: { tsconfigPaths: true },

@@ -1,13 +1,59 @@
-import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+} from 'node:fs';
+import { get, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { bundleServer } from './bundle';
+import { defaultWebRoot } from './server';
 import { runServerToExit, startServerProcess } from './testing';
 
 const PROCESS_TIMEOUT_MS = 120_000;
 const serveEntry = ['apps/server/bin/serve.js'];
+
+function rawGet(url: string, encoding: string) {
+  return new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': encoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+}
+
+describe('the web build', () => {
+  it('carries a gzip and a brotli copy of every compressible file over 1 kB', () => {
+    const compressible = filesUnder(defaultWebRoot).filter(
+      (file) =>
+        ['.js', '.css', '.svg', '.html', '.json'].includes(extname(file)) &&
+        !file.includes('/.vite/') &&
+        statSync(file).size >= 1024,
+    );
+    expect(compressible.length).toBeGreaterThan(10);
+    for (const file of compressible) {
+      const original = readFileSync(file);
+      expect(existsSync(`${file}.gz`), file).toBe(true);
+      expect(existsSync(`${file}.br`), file).toBe(true);
+      expect(gunzipSync(readFileSync(`${file}.gz`)).equals(original), file).toBe(true);
+      expect(brotliDecompressSync(readFileSync(`${file}.br`)).equals(original), file).toBe(true);
+    }
+  });
+});
 
 describe('the production entrypoint', () => {
   it(
@@ -25,7 +71,22 @@ describe('the production entrypoint', () => {
         expect(html).toContain('<div id="root">');
         const script = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
         expect(script).toBeDefined();
-        expect((await fetch(`${server.url}${script}`)).status).toBe(200);
+        const asBuilt = await fetch(`${server.url}${script}`, {
+          headers: { 'accept-encoding': 'identity' },
+        });
+        expect(asBuilt.status).toBe(200);
+        const original = Buffer.from(await asBuilt.arrayBuffer());
+        for (const [encoding, decode] of [
+          ['br', brotliDecompressSync],
+          ['gzip', gunzipSync],
+        ] as const) {
+          // fetch() would decompress by itself: read the raw answer through node's http instead.
+          const { headers, body } = await rawGet(`${server.url}${script}`, encoding);
+          expect(headers['content-encoding']).toBe(encoding);
+          expect(headers['cache-control']).toBe('public, max-age=31536000, immutable');
+          expect(body.length).toBeLessThan(original.length / 2);
+          expect(decode(body).equals(original)).toBe(true);
+        }
         // The identity service's migrations ran from the bundle: a sign-up is stored.
         const signUp = await fetch(
           `${server.url}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=hackclass-local-api-key`,

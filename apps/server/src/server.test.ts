@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { loadConfig, serverConfigSchema } from '@hackclass/config';
 import { runtimeConfigSchema } from '@hackclass/contracts';
 import { type Connection, openConnection } from '@hackclass/db';
@@ -13,6 +14,8 @@ import { identityOriginsOf } from './runtime-config';
 import { buildServer } from './server';
 
 const INLINE_SCRIPT = "document.documentElement.dataset.theme = 'dark';";
+// Large enough for the build to pre-compress it.
+const ASSET = `${'console.log("a line of the app");\n'.repeat(100)}`;
 
 let database: TestDatabase;
 let connection: Connection;
@@ -26,7 +29,9 @@ beforeAll(async () => {
     join(webRoot, 'index.html'),
     `<!doctype html><title>HackClass</title><script>${INLINE_SCRIPT}</script><script type="module" src="/assets/index-abc123.js"></script>`,
   );
-  writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), ASSET);
+  writeFileSync(join(webRoot, 'assets', 'index-abc123.js.gz'), gzipSync(ASSET));
+  writeFileSync(join(webRoot, 'assets', 'index-abc123.js.br'), brotliCompressSync(ASSET));
   const config = loadConfig(serverConfigSchema, {
     DATA_DIR: database.dataDir,
     PUBLIC_URL: 'https://class.example.org',
@@ -113,6 +118,46 @@ describe('all-in-one server', () => {
   });
 
   it.each([
+    ['br', 'gzip, deflate, br', brotliDecompressSync],
+    ['gzip', 'gzip, deflate', gunzipSync],
+  ])(
+    'sends the %s copy the build made to clients that accept it',
+    async (encoding, accepted, decode) => {
+      const response = await app.inject({
+        url: '/assets/index-abc123.js',
+        headers: { 'accept-encoding': accepted },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+      expect(response.headers.vary).toBe('accept-encoding');
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(decode(response.rawPayload).toString()).toBe(ASSET);
+    },
+  );
+
+  it('sends the file as built to clients that accept no encoding, still varying on it', async () => {
+    const response = await app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers.vary).toBe('accept-encoding');
+    expect(response.body).toBe(ASSET);
+  });
+
+  it('keeps revalidating the page even when it is sent compressed', async () => {
+    const response = await app.inject({
+      url: '/',
+      headers: { accept: 'text/html', 'accept-encoding': 'br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers.vary).toBe('accept-encoding');
+  });
+
+  it.each([
+    ['a compressed copy asked for by its own name', '/assets/index-abc123.js.br', '*/*'],
     ['an unknown API route', '/api/nope', 'application/json'],
     ['an unknown API route asked for as a page', '/api/nope', 'text/html'],
     ['a missing asset', '/assets/missing.js', '*/*'],

@@ -34,8 +34,10 @@ export function pageOrNotFound(request: FastifyRequest, reply: FastifyReply): Fa
 
 /**
  * Serves the built single-page app. Hashed assets are cached for good; everything else is
- * revalidated so a new build reaches users at once. Every answer carries the app's security
- * headers; the CSP admits the inline scripts of the build being served, hashed at start.
+ * revalidated so a new build reaches users at once. Files are sent as the build pre-compressed
+ * them (brotli, else gzip) to clients that accept it; the compressed copies have no URL of their
+ * own. Every answer carries the app's security headers; the CSP admits the inline scripts of the
+ * build being served, hashed at start.
  */
 export const webApp = fp<WebAppOptions>(
   async (app: FastifyInstance, { root, connectSources = [] }) => {
@@ -52,6 +54,8 @@ export const webApp = fp<WebAppOptions>(
       root,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (reply, path) => {
         reply.header(
           'cache-control',

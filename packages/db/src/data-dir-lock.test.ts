@@ -1,5 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -117,4 +124,19 @@ describe('lockDataDir', () => {
       `DATA_DIR ${dir} is in use by another HackClass process (pid ${holder.pid}, in another container or on another machine)`,
     );
   }, 30_000);
+
+  it('keeps its lock fresh while it holds it, and warns when the lock is taken from it', async () => {
+    const dir = freshDir();
+    releases.push(await lockDataDir(dir, fast));
+    const longAgo = new Date(Date.now() - 60_000);
+    utimesSync(lockFile(dir), longAgo, longAgo);
+    await new Promise((resolve) => setTimeout(resolve, fast.refreshMs * 3));
+    expect(Date.now() - statSync(lockFile(dir)).mtimeMs).toBeLessThan(fast.staleAfterMs);
+
+    const warned = new Promise<Error>((resolve) => process.once('warning', resolve));
+    writeLock(dir, { pid: 1, space: 'another machine' });
+    const warning = await warned;
+    expect(warning.name).toBe('DataDirLockWarning');
+    expect(warning.message).toContain(`DATA_DIR ${dir} was removed or taken over`);
+  });
 });

@@ -93,12 +93,23 @@ function inspect(file: string): { holder: Holder | null; touchedAt: number } | n
   }
 }
 
-/** Creates the lock file with its content in one step: a reader never sees it half-written. */
+/**
+ * Creates the lock file with its content in one step (a hard link to a finished draft), so a
+ * reader never sees it half-written; where the file system has no hard links, a plain exclusive
+ * create does, and a reader that sees it empty waits as for a holder elsewhere.
+ */
 function tryCreate(dataDir: string, file: string, me: Holder): boolean {
+  const content = JSON.stringify(me);
   const draft = join(dataDir, `${LOCK_FILE}.${me.token}`);
-  writeFileSync(draft, JSON.stringify(me), { mode: 0o600 });
   try {
-    linkSync(draft, file);
+    writeFileSync(draft, content, { mode: 0o600 });
+    try {
+      linkSync(draft, file);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS') throw error;
+      writeFileSync(file, content, { flag: 'wx', mode: 0o600 });
+    }
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
@@ -113,14 +124,26 @@ function removeIfHeldBy(file: string, token: string | undefined): void {
   if (inspect(file)?.holder?.token === token) rmSync(file, { force: true });
 }
 
-function refreshWhileHeld(file: string, token: string, refreshMs: number): NodeJS.Timeout {
-  const timer = setInterval(() => {
-    if (inspect(file)?.holder?.token !== token) {
-      clearInterval(timer);
-      return;
-    }
+/** Touches the lock file while it names `token`: true when it did. */
+function refresh(file: string, token: string): boolean {
+  try {
+    if (inspect(file)?.holder?.token !== token) return false;
     const now = new Date();
     utimesSync(file, now, now);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function refreshWhileHeld(dataDir: string, file: string, token: string, refreshMs: number) {
+  const timer = setInterval(() => {
+    if (refresh(file, token)) return;
+    clearInterval(timer);
+    process.emitWarning(
+      `The lock on DATA_DIR ${dataDir} was removed or taken over by another process while this one held it`,
+      'DataDirLockWarning',
+    );
   }, refreshMs);
   timer.unref();
   return timer;
@@ -178,7 +201,7 @@ export async function lockDataDir(
     }
   }
   held.add(file);
-  const timer = refreshWhileHeld(file, me.token, refreshMs);
+  const timer = refreshWhileHeld(dataDir, file, me.token, refreshMs);
   return () => {
     clearInterval(timer);
     held.delete(file);
