@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { ServerConfig } from '@hackclass/config';
-import { type Connection, drizzleOver, migrate } from '@hackclass/db';
+import { type Connection, drizzleOver, migrate, requireMigrated } from '@hackclass/db';
 import type { TargetDriver } from '@hackclass/engine';
 import { problemHandlers } from '@hackclass/http';
 import type { IdTokenVerifier } from '@hackclass/id-token';
@@ -50,6 +50,8 @@ declare module 'fastify' {
 
 export interface ApiOptions {
   connection: Connection;
+  /** `off`: refuse a schema behind the code instead of migrating it (MIGRATE); default `auto`. */
+  migrate?: ServerConfig['migrate'] | undefined;
   verifier: IdTokenVerifier;
   identityAdmin: IdentityAdmin;
   /** The origin users reach (PUBLIC_URL). */
@@ -90,10 +92,11 @@ export type AppTargets = TargetService & { janitor: Janitor };
 
 /**
  * The product API as one encapsulated plugin: mounted under `/api` by the all-in-one server
- * and by `main.ts` alike. Its schema is migrated before it serves.
+ * and by `main.ts` alike. Its schema is migrated (or, with MIGRATE=off, checked) before it serves.
  */
 export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise<void> {
-  await migrate(options.connection, apiMigrations);
+  if (options.migrate === 'off') await requireMigrated(options.connection, apiMigrations, 'API');
+  else await migrate(options.connection, apiMigrations);
   app.decorate('db', drizzleOver(options.connection, schema));
   const classroomEvents = options.redisUrl
     ? await redisClassroomEvents(options.redisUrl, app.log)

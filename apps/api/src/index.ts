@@ -1,9 +1,14 @@
 export { type ApiOptions, apiApp } from './app';
 export { type ApiDatabase, apiMigrations, schema } from './db';
+export { createIdentityAdmin, type IdentityAdmin } from './identity-admin/client';
 export { apiOptionsOf } from './options';
+export type { Actor } from './policies/actors';
 export { buildApiServer } from './server';
 export {
   type TargetProxyOptions,
   targetProxy,
   targetProxyOptionsOf,
 } from './targets/proxy/plugin';
+export { changeRole } from './users/change-role';
+export { registerUser } from './users/register-user';
+export { setUserDisabled } from './users/set-disabled';

@@ -25,6 +25,7 @@ export function apiOptionsOf(
   const revoked = revocations();
   return {
     connection,
+    migrate: config.migrate,
     verifier: createIdTokenVerifier({
       projectId: config.identity.projectId,
       keys: config.identity.jwksUrl,

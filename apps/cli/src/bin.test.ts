@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -35,5 +38,17 @@ describe('npx hackclass', () => {
     const check = await hackclass(['config', 'check'], { PORT: 'abc' });
     expect(check.code).toBe(1);
     expect(check.stdout).toContain('PORT must be a port number from 0 to 65535 (got "abc")');
+  });
+
+  it('migrates the embedded database in DATA_DIR', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'hackclass-cli-bin-'));
+    try {
+      const migrated = await hackclass(['migrate'], { DATA_DIR: dataDir, DATABASE_URL: '' });
+      expect(migrated.code).toBe(0);
+      expect(migrated.stdout).toMatch(/^identity service: applied \d+ migrations: /);
+      expect(migrated.stdout).toMatch(/\nAPI: applied \d+ migrations: 0000_core_tables, /);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { ConfigError } from '@hackclass/config';
-import { DataDirLockedError, DataDirOpenError } from '@hackclass/db';
+import { DataDirLockedError, DataDirOpenError, SchemaBehindError } from '@hackclass/db';
 import { type Command, CommandError, type CommandIo, UsageError } from './command';
 
 const EXIT_OK = 0;
@@ -28,7 +28,8 @@ const isExplained = (error: unknown) =>
   error instanceof CommandError ||
   error instanceof ConfigError ||
   error instanceof DataDirLockedError ||
-  error instanceof DataDirOpenError;
+  error instanceof DataDirOpenError ||
+  error instanceof SchemaBehindError;
 
 /** Runs `hackclass <argv>` and resolves to the exit code: 0 ok, 1 failure, 2 usage error. */
 export async function runCli(argv: string[], io: CommandIo, commands: Command[]): Promise<number> {

@@ -1,4 +1,4 @@
-import { type Connection, drizzleOver, migrate } from '@hackclass/db';
+import { type Connection, drizzleOver, migrate, requireMigrated } from '@hackclass/db';
 import type { Mailer } from '@hackclass/mail';
 import type { FastifyInstance } from 'fastify';
 import { createHashingGate } from './accounts/hashing-gate';
@@ -19,6 +19,8 @@ import { ensureSigningKey, sealPlainKeys } from './tokens/signing-keys';
 
 export interface IdentityOptions {
   connection: Connection;
+  /** `off`: refuse a schema behind the code instead of migrating it (MIGRATE); default `auto`. */
+  migrate?: 'auto' | 'off' | undefined;
   /** The public key every protocol call carries as `?key=`. */
   apiKey: string;
   /** `aud` of the ID tokens; `iss` is https://securetoken.google.com/<projectId>. */
@@ -47,7 +49,11 @@ const toolkitPrefix = '/identitytoolkit.googleapis.com';
  */
 export async function identityApp(app: FastifyInstance, options: IdentityOptions): Promise<void> {
   const { connection, mailer, now = () => new Date() } = options;
-  await migrate(connection, identityMigrations);
+  if (options.migrate === 'off') {
+    await requireMigrated(connection, identityMigrations, 'identity service');
+  } else {
+    await migrate(connection, identityMigrations);
+  }
   const db = drizzleOver(connection, schema);
   const keySealer = createKeySealer(options.keySecret);
   await sealPlainKeys(db, keySealer);

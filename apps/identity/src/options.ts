@@ -15,6 +15,7 @@ export function identityOptionsOf(
 ): IdentityOptions {
   return {
     connection,
+    migrate: config.migrate,
     apiKey: config.identity.apiKey,
     projectId: config.identity.projectId,
     publicUrl: config.publicUrl,

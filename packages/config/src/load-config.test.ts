@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, readEnv } from './load-config';
+import { ConfigError, configProblems, loadConfig, readEnv } from './load-config';
 import { serverConfigSchema } from './server-config';
 
 const load = (env: Record<string, string>) => loadConfig(serverConfigSchema, env);
@@ -16,6 +16,7 @@ describe('server configuration', () => {
       publicUrl: 'http://localhost:3000',
       dataDir: resolve('data'),
       databaseUrl: undefined,
+      migrate: 'auto',
       smtpUrl: undefined,
       mailFrom: 'HackClass <no-reply@localhost>',
       adminEmails: [],
@@ -90,6 +91,7 @@ describe('server configuration', () => {
     ['LAB_SUBNET_POOL', '10.213.0.0/28', 'LAB_SUBNET_POOL must be a range of at least 256'],
     ['LAB_SUBNET_POOL', 'fd00::/64', 'LAB_SUBNET_POOL must be an IPv4 CIDR'],
     ['LABS_FIREWALL', 'on', 'LABS_FIREWALL must be auto or off'],
+    ['MIGRATE', 'never', 'MIGRATE must be auto or off'],
   ])('rejects %s=%s with one line naming the variable', (name, value, message) => {
     let error: unknown;
     try {
@@ -101,6 +103,25 @@ describe('server configuration', () => {
     const text = (error as ConfigError).message;
     expect(text).toContain(message);
     expect(text).not.toContain('\n');
+  });
+
+  it('lists every wrong setting, not only the first, each on a line of its own', () => {
+    const problems = configProblems(serverConfigSchema, {
+      PORT: 'abc',
+      MIGRATE: 'later',
+      IDENTITY_API_KEY: 'no spaces allowed',
+    });
+    expect(problems).toEqual([
+      { name: 'PORT', message: 'PORT must be a port number from 0 to 65535 (got "abc")' },
+      { name: 'MIGRATE', message: 'MIGRATE must be auto or off (got "later")' },
+      {
+        name: 'IDENTITY_API_KEY',
+        message: 'IDENTITY_API_KEY must be 8 to 128 letters, digits, - or _',
+      },
+    ]);
+    expect(() => load({ PORT: 'abc', MIGRATE: 'later' })).toThrow(
+      'Invalid configuration: PORT must be a port number from 0 to 65535 (got "abc"); MIGRATE must be auto or off (got "later")',
+    );
   });
 
   it('never repeats a secret or a password from a URL', () => {

@@ -79,6 +79,7 @@ export const serverConfigSchema = z
     HOST: z.string().default('127.0.0.1'),
     PUBLIC_URL: urlWithScheme(['http', 'https'], 'https://hackclass.example.org').optional(),
     DATA_DIR: z.string().default('./data'),
+    MIGRATE: z.enum(['auto', 'off'], { error: 'must be auto or off' }).default('auto'),
     DATABASE_URL: urlWithScheme(
       ['postgres', 'postgresql'],
       'postgres://user:password@host:5432/database',
@@ -185,6 +186,8 @@ export const serverConfigSchema = z
     publicUrl: new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin,
     dataDir: resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    /** `off`: the server refuses a schema behind its code; `npx hackclass migrate` applies it. */
+    migrate: env.MIGRATE,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     redisUrl: env.REDIS_URL,

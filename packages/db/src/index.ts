@@ -2,5 +2,11 @@ export { type Connection, type ConnectionOptions, openConnection } from './conne
 export { DataDirOpenError, ownerOnlyFiles, secureDataDir } from './data-dir';
 export { DataDirLockedError, lockDataDir } from './data-dir-lock';
 export { type Database, drizzleOver } from './drizzle';
-export { type MigrationSet, migrate } from './migrate';
+export {
+  type MigrationSet,
+  migrate,
+  pendingMigrations,
+  requireMigrated,
+  SchemaBehindError,
+} from './migrate';
 export { isDatabaseUnavailable } from './unavailable';

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
@@ -14,31 +16,89 @@ export interface MigrationSet {
   schema: string;
 }
 
+/** The database's schema is older than the code and MIGRATE=off forbids migrating it at start. */
+export class SchemaBehindError extends Error {
+  override name = 'SchemaBehindError';
+}
+
+interface JournalEntry {
+  tag: string;
+  /** When drizzle-kit made it: the journal table records it as `created_at`. */
+  when: number;
+}
+
+function journalOf(set: MigrationSet): JournalEntry[] {
+  const journal = JSON.parse(readFileSync(join(set.folder, 'meta', '_journal.json'), 'utf8'));
+  return journal.entries;
+}
+
+async function rows(connection: Connection, text: string): Promise<Record<string, unknown>[]> {
+  if (connection.kind === 'postgres') return connection.client.unsafe(text);
+  return (await connection.client.query<Record<string, unknown>>(text)).rows;
+}
+
+/**
+ * The migrations of `set` the database lacks, oldest first, by the same rule drizzle applies
+ * them: every migration made after the newest one recorded in the journal table.
+ */
+export async function pendingMigrations(
+  connection: Connection,
+  set: MigrationSet,
+): Promise<string[]> {
+  const table = `"${set.schema}"."${set.table}"`;
+  const [exists] = await rows(connection, `select to_regclass('${table}') is not null as "exists"`);
+  let newest = -1;
+  if (exists?.exists) {
+    const [last] = await rows(connection, `select max(created_at) as "newest" from ${table}`);
+    if (last?.newest !== null && last?.newest !== undefined) newest = Number(last.newest);
+  }
+  return journalOf(set)
+    .filter((entry) => entry.when > newest)
+    .map((entry) => entry.tag);
+}
+
+/** Refuses a database whose schema lacks migrations of `set`, naming the command that applies them. */
+export async function requireMigrated(
+  connection: Connection,
+  set: MigrationSet,
+  what: string,
+): Promise<void> {
+  const pending = await pendingMigrations(connection, set);
+  if (pending.length === 0) return;
+  throw new SchemaBehindError(
+    `The database schema of the ${what} is behind this version (${pending.length} migration${pending.length === 1 ? '' : 's'} to apply) and MIGRATE=off: run \`npx hackclass migrate\`, then start again`,
+  );
+}
+
 /** A stable 63-bit number naming the advisory lock of one migration journal. */
 function lockKey(set: MigrationSet): bigint {
   return createHash('sha256').update(`${set.schema}.${set.table}`).digest().readBigInt64BE(0);
 }
 
 /**
- * Applies the pending migrations of `set`. On PostgreSQL, replicas that start together
- * wait on an advisory lock, so exactly one of them applies each migration.
+ * Applies the pending migrations of `set` and resolves to their names. On PostgreSQL, replicas
+ * that start together wait on an advisory lock, so exactly one of them applies each migration.
  */
-export async function migrate(connection: Connection, set: MigrationSet): Promise<void> {
+export async function migrate(connection: Connection, set: MigrationSet): Promise<string[]> {
   const config = {
     migrationsFolder: set.folder,
     migrationsTable: set.table,
     migrationsSchema: set.schema,
   };
   if (connection.kind === 'pglite') {
+    const pending = await pendingMigrations(connection, set);
     await migratePglite(drizzlePglite({ client: connection.client }), config);
-    return;
+    return pending;
   }
   // A session of its own: the advisory lock belongs to one connection, not to the pool.
   const session = postgres(connection.url, { max: 1, onnotice: () => {} });
   const key = lockKey(set).toString();
   try {
     await session`select pg_advisory_lock(${key}::bigint)`;
+    // Read under the lock: another replica may have applied them while this one waited.
+    const pending = await pendingMigrations(connection, set);
     await migratePostgres(drizzlePostgres({ client: session }), config);
+    return pending;
   } finally {
     await session.end();
   }

@@ -11,6 +11,7 @@ import {
   DataDirOpenError,
   openConnection,
   ownerOnlyFiles,
+  SchemaBehindError,
   secureDataDir,
 } from '@hackclass/db';
 import { createLogger, type Logger } from '@hackclass/logger';
@@ -84,6 +85,7 @@ export function exitOnStartFailure(error: unknown): never {
     error instanceof ConfigError ||
     error instanceof DataDirLockedError ||
     error instanceof DataDirOpenError ||
+    error instanceof SchemaBehindError ||
     error instanceof StartupError
   ) {
     process.stderr.write(`${error.message}\n`);

@@ -15,7 +15,13 @@ export const ACCOUNT_EVENTS_PAGE = 500;
 
 /** What the product API may ask of the identity service, behind its service secret. */
 export interface IdentityAdmin {
-  createAccount(input: { email: string; password: string; displayName: string }): Promise<string>;
+  createAccount(input: {
+    email: string;
+    password: string;
+    displayName: string;
+    /** An operator vouches for the address; sign-ups verify theirs by mail. */
+    emailVerified?: boolean;
+  }): Promise<string>;
   /** Deletes the account; one that is already gone counts as deleted. */
   deleteAccount(uid: string): Promise<void>;
   setDisabled(uid: string, disabled: boolean): Promise<void>;

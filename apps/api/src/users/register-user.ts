@@ -31,19 +31,26 @@ async function insertUser(
  * Creates the identity account and the product user together. If the product user cannot be
  * made, the account is deleted again, so neither exists without the other. With
  * `teacherApproval`, someone signing up as a teacher starts as a student awaiting approval.
+ * `emailVerified` is for accounts an operator creates, whose address needs no mail to prove it.
  */
 export async function registerUser(
   db: ApiDatabase,
   identityAdmin: IdentityAdmin,
   { email, password, displayName, roleId }: RegisterRequest,
-  { teacherApproval }: { teacherApproval: boolean },
+  { teacherApproval, emailVerified = false }: { teacherApproval: boolean; emailVerified?: boolean },
 ): Promise<UserRow> {
-  const uid = await identityAdmin.createAccount({ email, password, displayName });
+  const uid = await identityAdmin.createAccount({
+    email,
+    password,
+    displayName,
+    ...(emailVerified ? { emailVerified } : {}),
+  });
   const waits = teacherApproval && roleId === ROLE.teacher;
   try {
     return await insertUser(db, identityAdmin, {
       identityUid: uid,
       email: email.toLowerCase(),
+      emailVerified,
       displayName,
       roleId: waits ? ROLE.student : roleId,
       teacherRequestedAt: waits ? new Date() : null,

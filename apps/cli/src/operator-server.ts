@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type Actor,
+  type ApiDatabase,
+  createIdentityAdmin,
+  type IdentityAdmin,
+  schema,
+} from '@hackclass/api';
+import { ROLE } from '@hackclass/contracts';
+import { drizzleOver } from '@hackclass/db';
+import { HttpError } from '@hackclass/http';
+import { freePort } from '@hackclass/http/testing';
+import { createLogger } from '@hackclass/logger';
+import { buildServer } from '@hackclass/server';
+import { eq } from 'drizzle-orm';
+import { CommandError, type CommandIo } from './command';
+import { loadServerConfig, openDatabase, unreachable } from './database';
+
+/** The operator at the command line acts as an admin who is none of the users. */
+export const operator: Actor = { id: 'operator', roleId: ROLE.admin };
+
+export interface OperatorServer {
+  db: ApiDatabase;
+  /** The identity service's admin API, served by this process for this command alone. */
+  identityAdmin: IdentityAdmin;
+}
+
+/**
+ * Runs `work` with the server's own code over the server's database: identity and API served in
+ * this process on a loopback port with a secret of its own, so accounts change exactly as the
+ * admin screens change them. Live targets stay off: the command never touches the engine.
+ */
+export async function withOperatorServer<T>(
+  io: CommandIo,
+  work: (server: OperatorServer) => Promise<T>,
+): Promise<T> {
+  const loaded = loadServerConfig(io);
+  const port = await freePort();
+  const adminSecret = randomBytes(32).toString('base64url');
+  const origin = `http://127.0.0.1:${port}`;
+  const config = {
+    ...loaded,
+    port,
+    identity: {
+      ...loaded.identity,
+      adminSecret,
+      url: origin,
+      jwksUrl: `${origin}/.well-known/jwks.json`,
+    },
+    labs: { ...loaded.labs, driver: 'none' as const },
+  };
+  const connection = await openDatabase(config);
+  let app: Awaited<ReturnType<typeof buildServer>> | undefined;
+  try {
+    // Warnings such as the account-events feed's retries while this short-lived server stops are
+    // noise here; errors still show.
+    app = await buildServer(
+      { config, connection, logger: createLogger('error') },
+      { webRoot: null },
+    );
+    await app.listen({ port, host: '127.0.0.1' });
+    return await work({
+      db: drizzleOver(connection, schema),
+      identityAdmin: createIdentityAdmin({ baseUrl: origin, secret: adminSecret }),
+    });
+  } catch (error) {
+    // The API's refusals (email in use, weak password…) explain themselves.
+    if (error instanceof HttpError) throw new CommandError(error.message);
+    throw unreachable(config, error);
+  } finally {
+    // Closing the server closes the database too.
+    if (app) await app.close();
+    else await connection.close();
+  }
+}
+
+/** The product user with `email`; exit 1 naming it when there is none. */
+export async function userByEmail(db: ApiDatabase, email: string) {
+  const [user] = await db
+    .select()
+    .from(schema.users)
+    .where(eq(schema.users.email, email.trim().toLowerCase()));
+  if (!user) throw new CommandError(`No user has the email ${email}`);
+  return user;
+}
