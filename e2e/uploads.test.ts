@@ -113,6 +113,10 @@ describe('uploads', () => {
     await expect
       .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 20_000 })
       .toBeGreaterThan(20);
+    for (const scheme of ['dark', 'light'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: `/tmp/uploads-progress-${scheme}.png` });
+    }
     await page.waitForURL((url) => url.pathname === '/hacking-labs/file-carving', {
       timeout: 60_000,
     });
