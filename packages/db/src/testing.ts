@@ -16,10 +16,10 @@ export interface TestDatabase {
 /**
  * A database of its own for one test file: a fresh PGlite folder, or, when `DATABASE_URL` (or
  * `serverUrl`) is set, a fresh database created on that PostgreSQL server, so test files never
- * share data.
+ * share data. `null` asks for PGlite whatever `DATABASE_URL` says.
  */
 export async function createTestDatabase(
-  serverUrl = process.env.DATABASE_URL,
+  serverUrl: string | null | undefined = process.env.DATABASE_URL,
 ): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hackclass-test-'));
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });

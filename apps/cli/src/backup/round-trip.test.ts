@@ -45,7 +45,7 @@ interface Place {
 }
 
 const places: Place[] = [];
-async function freshPlace(serverUrl?: string): Promise<Place> {
+async function freshPlace(serverUrl: string | null): Promise<Place> {
   const database = await createTestDatabase(serverUrl);
   return openPlace(database);
 }
@@ -82,7 +82,7 @@ describe.skipIf(!hasPostgres)('backup and restore, PGlite to PostgreSQL and back
   let firstArchive: string;
 
   beforeAll(async () => {
-    const database = await createTestDatabase(undefined);
+    const database = await createTestDatabase(null);
     await seedDemo(database.dataDir);
     source = await openPlace(database);
     // Values JavaScript numbers and dates would bend: real, jsonb with odd text, a bigserial.
@@ -121,7 +121,7 @@ describe.skipIf(!hasPostgres)('backup and restore, PGlite to PostgreSQL and back
 
     const secondArchive = archivePath();
     await createBackup(postgres, secondArchive);
-    const pglite = await freshPlace(undefined);
+    const pglite = await freshPlace(null);
     await restoreBackup(pglite, secondArchive, { keySecret: KEY_SECRET });
     expect(await digestOf(pglite.connection, pglite.files)).toEqual(original);
 
@@ -165,7 +165,7 @@ describe.skipIf(!hasPostgres)('backup and restore, PGlite to PostgreSQL and back
       writing = false;
       await writer;
     }
-    const copy = await freshPlace(undefined);
+    const copy = await freshPlace(null);
     const manifest = await restoreBackup(copy, archive, { keySecret: KEY_SECRET });
     const rows = (name: string) => manifest.tables.find((table) => table.name === name)?.rows ?? 0;
     const seeded = (name: string) => original.tables[`public.${name}`]?.rows ?? 0;
@@ -186,7 +186,7 @@ describe.skipIf(!hasPostgres)('backup and restore, PGlite to PostgreSQL and back
   });
 
   it('refuses a damaged archive and changes nothing', async () => {
-    const target = await freshPlace(undefined);
+    const target = await freshPlace(null);
     const before = await digestOf(target.connection, target.files);
     const bytes = readFileSync(firstArchive);
 
@@ -214,7 +214,7 @@ describe.skipIf(!hasPostgres)('backup and restore, PGlite to PostgreSQL and back
   });
 
   it('refuses signing keys sealed with another secret before changing anything', async () => {
-    const target = await freshPlace(undefined);
+    const target = await freshPlace(null);
     await expect(
       restoreBackup(target, firstArchive, {
         keySecret: 'another-secret-of-at-least-32-characters',
