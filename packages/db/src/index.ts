@@ -3,6 +3,7 @@ export { DataDirOpenError, ownerOnlyFiles, secureDataDir } from './data-dir';
 export { DataDirLockedError, lockDataDir } from './data-dir-lock';
 export { type Database, drizzleOver } from './drizzle';
 export {
+  journalOf,
   type MigrationSet,
   migrate,
   pendingMigrations,

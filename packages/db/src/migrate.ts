@@ -21,13 +21,14 @@ export class SchemaBehindError extends Error {
   override name = 'SchemaBehindError';
 }
 
-interface JournalEntry {
+export interface JournalEntry {
   tag: string;
   /** When drizzle-kit made it: the journal table records it as `created_at`. */
   when: number;
 }
 
-function journalOf(set: MigrationSet): JournalEntry[] {
+/** The migrations this code knows for `set`, oldest first, as drizzle-kit wrote its journal. */
+export function journalOf(set: MigrationSet): JournalEntry[] {
   const journal = JSON.parse(readFileSync(join(set.folder, 'meta', '_journal.json'), 'utf8'));
   return journal.entries;
 }

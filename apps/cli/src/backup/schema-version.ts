@@ -1,21 +1,8 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Connection, type MigrationSet, migrate } from '@hackclass/db';
+import { type Connection, journalOf, type MigrationSet, migrate } from '@hackclass/db';
 import { qualified, type Sql } from './sql';
-
-interface JournalEntry {
-  tag: string;
-  when: number;
-}
-
-/** The migrations this code knows for `set`, oldest first, as drizzle-kit wrote its journal. */
-export function journalOf(set: MigrationSet): JournalEntry[] {
-  const journal = JSON.parse(readFileSync(join(set.folder, 'meta', '_journal.json'), 'utf8')) as {
-    entries: JournalEntry[];
-  };
-  return journal.entries;
-}
 
 /** A database whose schema this code cannot read or write. */
 export class SchemaVersionError extends Error {
