@@ -7,7 +7,7 @@
 
 import { randomBytes } from 'node:crypto';
 import type { Lab } from '@hackclass/contracts';
-import { signedInAs, startApiServer } from '../src/testing';
+import { signedInAs, startApiServer } from '../test/support';
 
 const FILE_BYTES = 20 * 1024 * 1024;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);

@@ -1,7 +1,6 @@
 import { linkIn, type ReceivedMail, startSmtpServer } from '@hackclass/identity/testing';
 import { createLogger } from '@hackclass/logger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classroom, createLab, TEST_FLAG } from './routes/labs/test-fixtures';
 import {
   type ApiServer,
   apiSession,
@@ -9,7 +8,8 @@ import {
   startApiServer,
   TEST_API_KEY,
   uniqueEmail,
-} from './testing';
+} from '../test/support';
+import { classroom, createLab, TEST_FLAG } from '../test/support/labs';
 
 const PASSWORD = 'first-Secret-passphrase-71';
 const WRONG_PASSWORD = 'not-my-passphrase-93';

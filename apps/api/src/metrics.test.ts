@@ -1,6 +1,5 @@
 import { parsePrometheusText, sampleSum } from '@hackclass/http/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classroom, createLab, TEST_FLAG } from './routes/labs/test-fixtures';
 import {
   type ApiServer,
   createAccount,
@@ -9,7 +8,8 @@ import {
   signIn,
   startApiServer,
   watchClassroom,
-} from './testing';
+} from '../test/support';
+import { classroom, createLab, TEST_FLAG } from '../test/support/labs';
 
 let server: ApiServer;
 let teacher: Person;

@@ -4,7 +4,7 @@ import { createServer, type Socket, connect as tcpConnect } from 'node:net';
 import type { ClassroomEvent } from '@hackclass/contracts';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isReachable } from '../testing/reachable';
+import { isReachable } from '../../test/support/reachable';
 import type { ClassroomEvents } from './classroom-events';
 import { redisClassroomEvents } from './redis-classroom-events';
 

@@ -1,6 +1,6 @@
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiServer, apiSession, startApiServer } from '../testing';
+import { type ApiServer, apiSession, startApiServer } from '../../test/support';
 
 let server: ApiServer;
 beforeAll(async () => {

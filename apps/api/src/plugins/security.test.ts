@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiServer, apiSession, signedInAs, startApiServer } from '../testing';
+import { type ApiServer, apiSession, signedInAs, startApiServer } from '../../test/support';
 
 let server: ApiServer;
 beforeAll(async () => {

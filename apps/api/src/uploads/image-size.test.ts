@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gifImage, jpegImage, pngImage, webpImage } from '../testing/images';
+import { gifImage, jpegImage, pngImage, webpImage } from '../../test/support/images';
 import { imageSize } from './image-size';
 import { detectImageType } from './image-type';
 

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
 import {
   type ApiServer,
   apiSession,
@@ -11,7 +10,8 @@ import {
   TEST_API_KEY,
   TEST_PASSWORD,
   uniqueEmail,
-} from '../../testing';
+} from '../../../test/support';
+import { users } from '../../db/schema';
 
 let server: ApiServer;
 const adminEmail = uniqueEmail('admin');

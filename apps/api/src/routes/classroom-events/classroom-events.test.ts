@@ -2,8 +2,6 @@ import { PROBLEM_CONTENT_TYPE } from '@hackclass/contracts';
 import { and, eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { members } from '../../db/schema';
-import { CLASSROOM_EVENTS_CHANNEL } from '../../events/redis-classroom-events';
 import {
   type ApiServer,
   type ClassroomWatch,
@@ -12,8 +10,10 @@ import {
   signedInAs,
   startApiServer,
   watchClassroom,
-} from '../../testing';
-import { classroom, createLab } from '../labs/test-fixtures';
+} from '../../../test/support';
+import { classroom, createLab } from '../../../test/support/labs';
+import { members } from '../../db/schema';
+import { CLASSROOM_EVENTS_CHANNEL } from '../../events/redis-classroom-events';
 import { eventFrame, HEARTBEAT_FRAME, HEARTBEAT_MS, MAX_STREAMS_PER_USER, RETRY_MS } from '.';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

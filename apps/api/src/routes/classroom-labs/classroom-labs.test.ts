@@ -1,9 +1,9 @@
 import type { Lab } from '@hackclass/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiServer, type Person, signedInAs, startApiServer } from '../../../test/support';
+import { classroom, createLab } from '../../../test/support/labs';
 import { classroomLabs, notifications } from '../../db/schema';
-import { type ApiServer, type Person, signedInAs, startApiServer } from '../../testing';
-import { classroom, createLab } from '../labs/test-fixtures';
 
 let server: ApiServer;
 let teacher: Person;

@@ -1,6 +1,9 @@
 import type { Classroom, ClassroomSummary } from '@hackclass/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiServer, startApiServer } from '../../../test/support';
+import { gifImage, jpegImage, pngImage, webpImage } from '../../../test/support/images';
+import { type Person, signedInAs } from '../../../test/support/people';
 import {
   classroomLabs,
   classrooms,
@@ -9,9 +12,6 @@ import {
   members,
   notifications,
 } from '../../db/schema';
-import { type ApiServer, startApiServer } from '../../testing';
-import { gifImage, jpegImage, pngImage, webpImage } from '../../testing/images';
-import { type Person, signedInAs } from '../../testing/people';
 import { IMAGE_MAX_SIDE } from '../../uploads/image-check';
 
 const IMAGE_MAX_BYTES = 1024;

@@ -1,6 +1,8 @@
 import type { Lab } from '@hackclass/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiServer, type Person, signedInAs, startApiServer } from '../../../test/support';
+import { classroom, createLab, download } from '../../../test/support/labs';
 import { members, users } from '../../db/schema';
 import {
   DOWNLOAD_LINK_TTL_MS,
@@ -8,9 +10,7 @@ import {
   downloadLinkPath,
   grantDownload,
 } from '../../labs/download-links';
-import { type ApiServer, type Person, signedInAs, startApiServer } from '../../testing';
 import { attachmentDisposition } from '../../uploads/file-names';
-import { classroom, createLab, download } from './test-fixtures';
 
 let server: ApiServer;
 let teacher: Person;

@@ -1,7 +1,7 @@
 import type { Classroom, Lab } from '@hackclass/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiServer, type Person, signedInAs, startApiServer } from '../../testing';
-import { classroom, createLab, download, labForm, TEST_FLAG } from './test-fixtures';
+import { type ApiServer, type Person, signedInAs, startApiServer } from '../../../test/support';
+import { classroom, createLab, download, labForm, TEST_FLAG } from '../../../test/support/labs';
 
 let server: ApiServer;
 let teacher: Person;

@@ -1,9 +1,9 @@
 import type { Lab, LabSummary } from '@hackclass/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiServer, type Person, signedInAs, startApiServer } from '../../../test/support';
+import { classroom, createLab, labForm } from '../../../test/support/labs';
 import { classroomLabs, labFiles } from '../../db/schema';
-import { type ApiServer, type Person, signedInAs, startApiServer } from '../../testing';
-import { classroom, createLab, labForm } from './test-fixtures';
 
 let server: ApiServer;
 let teacher: Person;

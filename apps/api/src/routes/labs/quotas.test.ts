@@ -1,7 +1,7 @@
 import type { AccountQuota, Classroom, Lab } from '@hackclass/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiServer, type Person, signedInAs, startApiServer } from '../../testing';
-import { labForm } from './test-fixtures';
+import { type ApiServer, type Person, signedInAs, startApiServer } from '../../../test/support';
+import { labForm } from '../../../test/support/labs';
 
 const KB = 1024;
 

@@ -8,10 +8,10 @@ import type {
   UserActivity,
 } from '@hackclass/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiServer, type Person, signedInAs, startApiServer } from '../../../test/support';
+import { classroom, createLab } from '../../../test/support/labs';
 import { solves, submissions } from '../../db/schema';
 import { recountPoints } from '../../leaderboard/recount';
-import { type ApiServer, type Person, signedInAs, startApiServer } from '../../testing';
-import { classroom, createLab } from '../labs/test-fixtures';
 
 let server: ApiServer;
 let teacher: Person;

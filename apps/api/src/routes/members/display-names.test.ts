@@ -15,8 +15,8 @@ import {
   signedInAs,
   startApiServer,
   uniqueEmail,
-} from '../../testing';
-import { classroom } from '../labs/test-fixtures';
+} from '../../../test/support';
+import { classroom } from '../../../test/support/labs';
 
 let server: ApiServer;
 let teacher: Person;

@@ -1,15 +1,15 @@
 import type { Classroom, MemberList, NotificationList } from '@hackclass/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { members } from '../../db/schema';
 import {
   type ApiServer,
   apiSession,
   createAccount,
   startApiServer,
   uniqueEmail,
-} from '../../testing';
-import { type Person, signedInAs } from '../../testing/people';
+} from '../../../test/support';
+import { type Person, signedInAs } from '../../../test/support/people';
+import { members } from '../../db/schema';
 import { INVITATIONS_PER_HOUR, UNKNOWN_JOIN_CODES } from '.';
 
 let server: ApiServer;

@@ -1,8 +1,8 @@
 import type { NotificationList } from '@hackclass/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiServer, startApiServer } from '../../../test/support';
+import { type Person, signedInAs } from '../../../test/support/people';
 import { notify } from '../../notifications/notify';
-import { type ApiServer, startApiServer } from '../../testing';
-import { type Person, signedInAs } from '../../testing/people';
 
 let server: ApiServer;
 let student: Person;

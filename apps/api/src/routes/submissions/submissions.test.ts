@@ -1,9 +1,9 @@
 import type { FlagSubmissionResult, Lab, SubmissionList } from '@hackclass/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiServer, type Person, signedInAs, startApiServer } from '../../../test/support';
+import { classroom, createLab, TEST_FLAG } from '../../../test/support/labs';
 import { solves, submissions } from '../../db/schema';
-import { type ApiServer, type Person, signedInAs, startApiServer } from '../../testing';
-import { classroom, createLab, TEST_FLAG } from '../labs/test-fixtures';
 import { FLAGS_PER_MINUTE } from '.';
 
 let server: ApiServer;

@@ -6,9 +6,8 @@ import type {
 } from '@hackclass/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { targets } from '../../db/schema';
-import { type Person, signedInAs } from '../../testing';
-import { classroom } from '../labs/test-fixtures';
+import { type Person, signedInAs } from '../../../test/support';
+import { classroom } from '../../../test/support/labs';
 import {
   createTargetLab,
   type EngineServer,
@@ -17,7 +16,8 @@ import {
   settled,
   startEngineServer,
   startOf,
-} from './test-engine';
+} from '../../../test/support/live-targets';
+import { targets } from '../../db/schema';
 
 let engine: EngineServer;
 let teacher: Person;

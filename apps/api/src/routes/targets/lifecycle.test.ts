@@ -1,9 +1,8 @@
 import type { MyTarget, Target } from '@hackclass/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { targets } from '../../db/schema';
-import { type Person, signedInAs } from '../../testing';
-import { classroom } from '../labs/test-fixtures';
+import { type Person, signedInAs } from '../../../test/support';
+import { classroom } from '../../../test/support/labs';
 import {
   createTargetLab,
   type EngineServer,
@@ -14,7 +13,8 @@ import {
   settled,
   startEngineServer,
   startOf,
-} from './test-engine';
+} from '../../../test/support/live-targets';
+import { targets } from '../../db/schema';
 
 let engine: EngineServer;
 let teacher: Person;

@@ -1,7 +1,7 @@
 import type { Classroom, Lab, MyTarget } from '@hackclass/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiServer, type Person, signedInAs, startApiServer } from '../../testing';
-import { classroom, labForm } from '../labs/test-fixtures';
+import { type ApiServer, type Person, signedInAs, startApiServer } from '../../../test/support';
+import { classroom, labForm } from '../../../test/support/labs';
 
 let server: ApiServer;
 let teacher: Person;

@@ -1,11 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { readCursor } from '../../account-events/cursor';
-import { accountEventFeed } from '../../account-events/feed';
-import { revocations } from '../../account-events/revocations';
-import { classrooms, members, solves, users } from '../../db/schema';
-import { localClassroomEvents } from '../../events/classroom-events';
-import { createIdentityAdmin } from '../../identity-admin/client';
 import {
   type ApiServer,
   apiSession,
@@ -17,9 +11,15 @@ import {
   TEST_API_KEY,
   TEST_PASSWORD,
   uniqueEmail,
-} from '../../testing';
+} from '../../../test/support';
+import { classroom, createLab } from '../../../test/support/labs';
+import { readCursor } from '../../account-events/cursor';
+import { accountEventFeed } from '../../account-events/feed';
+import { revocations } from '../../account-events/revocations';
+import { classrooms, members, solves, users } from '../../db/schema';
+import { localClassroomEvents } from '../../events/classroom-events';
+import { createIdentityAdmin } from '../../identity-admin/client';
 import { knownUsers } from '../../users/known-users';
-import { classroom, createLab } from '../labs/test-fixtures';
 
 let server: ApiServer;
 beforeAll(async () => {

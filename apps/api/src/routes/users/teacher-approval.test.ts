@@ -1,7 +1,6 @@
 import type { ManagedUser, User, UserList } from '@hackclass/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications } from '../../db/schema';
 import {
   type ApiServer,
   apiSession,
@@ -11,7 +10,8 @@ import {
   startApiServer,
   TEST_PASSWORD,
   uniqueEmail,
-} from '../../testing';
+} from '../../../test/support';
+import { notifications } from '../../db/schema';
 
 let server: ApiServer;
 let admin: Person;

@@ -1,10 +1,10 @@
 import { ROLE, type UserList } from '@hackclass/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiServer, signIn, startApiServer } from '../../../test/support';
+import { type Person, signedInAs } from '../../../test/support/people';
 import { users } from '../../db/schema';
 import { createIdentityAdmin, type IdentityAdmin } from '../../identity-admin/client';
-import { type ApiServer, signIn, startApiServer } from '../../testing';
-import { type Person, signedInAs } from '../../testing/people';
 import { setUserDisabled } from '../../users/set-disabled';
 
 let server: ApiServer;

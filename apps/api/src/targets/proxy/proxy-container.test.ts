@@ -4,10 +4,10 @@ import { buildTestImages } from '@hackclass/engine/testing';
 import { freePort } from '@hackclass/http/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiServer, type Person, signedInAs, startApiServer } from '../../../test/support';
+import { classroom } from '../../../test/support/labs';
+import { insertLab, insertTarget, targetBrowser } from '../../../test/support/target-proxy';
 import { targets } from '../../db/schema';
-import { classroom } from '../../routes/labs/test-fixtures';
-import { type ApiServer, type Person, signedInAs, startApiServer } from '../../testing';
-import { insertLab, insertTarget, targetBrowser } from './test-fixtures';
 
 const driver: TargetDriver = dockerDriver({
   deploymentId: `test-${randomBytes(6).toString('hex')}`,

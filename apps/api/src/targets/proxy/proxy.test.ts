@@ -6,11 +6,8 @@ import { freePort } from '@hackclass/http/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { targets, targetTickets, users } from '../../db/schema';
-import { classroom } from '../../routes/labs/test-fixtures';
-import { type ApiServer, type Person, signedInAs, startApiServer } from '../../testing';
-import { ensureDeployment } from '../deployment';
-import { signPass } from './cookie';
+import { type ApiServer, type Person, signedInAs, startApiServer } from '../../../test/support';
+import { classroom } from '../../../test/support/labs';
 import {
   type Echo,
   echoUpstream,
@@ -18,7 +15,10 @@ import {
   insertTarget,
   type TargetBrowser,
   targetBrowser,
-} from './test-fixtures';
+} from '../../../test/support/target-proxy';
+import { targets, targetTickets, users } from '../../db/schema';
+import { ensureDeployment } from '../deployment';
+import { signPass } from './cookie';
 import { TICKET_PATH } from './tickets';
 
 let server: ApiServer;

@@ -1,6 +1,6 @@
 import { ROLE, type RoleName } from '@hackclass/contracts';
 import { eq } from 'drizzle-orm';
-import { users } from '../db/schema';
+import { users } from '../../src/db/schema';
 import { createAccount, uniqueEmail } from './accounts';
 import type { ApiServer } from './api-server';
 import { apiSession } from './client';

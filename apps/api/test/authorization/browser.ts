@@ -1,6 +1,6 @@
 import { text } from 'node:stream/consumers';
 import type { LightMyRequestResponse } from 'fastify';
-import type { ApiServer } from '../testing';
+import type { ApiServer } from '../support';
 import type { MatrixRequest } from './matrix';
 
 export interface BrowserResponse {

@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 import type { TargetKind, TargetState } from '@hackclass/contracts';
 import { WebSocketServer } from 'ws';
-import { newJoinCode } from '../../classrooms/join-code';
-import type { ApiDatabase } from '../../db';
-import { classrooms, labs, targets, users } from '../../db/schema';
-import { issueTicket, TICKET_PATH } from './tickets';
+import { newJoinCode } from '../../src/classrooms/join-code';
+import type { ApiDatabase } from '../../src/db';
+import { classrooms, labs, targets, users } from '../../src/db/schema';
+import { issueTicket, TICKET_PATH } from '../../src/targets/proxy/tickets';
 
 export interface TargetAnswer {
   status: number;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ROLE } from '@hackclass/contracts';
 import { newStorageKey } from '@hackclass/storage';
-import { newJoinCode } from '../classrooms/join-code';
+import { newJoinCode } from '../../src/classrooms/join-code';
 import {
   classroomLabs,
   classrooms,
@@ -13,9 +13,9 @@ import {
   notifications,
   targets,
   users,
-} from '../db/schema';
-import { downloadLinkKey, downloadLinkPath, grantDownload } from '../labs/download-links';
-import { type ApiServer, apiSession, createAccount, signedInAs, uniqueEmail } from '../testing';
+} from '../../src/db/schema';
+import { downloadLinkKey, downloadLinkPath, grantDownload } from '../../src/labs/download-links';
+import { type ApiServer, apiSession, createAccount, signedInAs, uniqueEmail } from '../support';
 import { type Caller, type Fixture, MATRIX_FLAG } from './matrix';
 
 function mapValues<K extends string, V, W>(record: Record<K, V>, map: (value: V) => W) {

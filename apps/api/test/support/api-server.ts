@@ -6,10 +6,10 @@ import { createService } from '@hackclass/http';
 import { freePort } from '@hackclass/http/testing';
 import { identityApp, identityOptionsOf } from '@hackclass/identity';
 import { createLogger, type Logger } from '@hackclass/logger';
-import { type ApiOptions, type AppTargets, apiApp } from '../app';
-import { schema } from '../db';
-import { apiOptionsOf } from '../options';
-import { targetProxy, targetProxyOptionsOf } from '../targets/proxy/plugin';
+import { type ApiOptions, type AppTargets, apiApp } from '../../src/app';
+import { schema } from '../../src/db';
+import { apiOptionsOf } from '../../src/options';
+import { targetProxy, targetProxyOptionsOf } from '../../src/targets/proxy/plugin';
 
 export const TEST_API_KEY = 'api-test-key';
 

@@ -1,5 +1,5 @@
 import { ROLE } from '@hackclass/contracts';
-import { TEST_PASSWORD } from '../testing/accounts';
+import { TEST_PASSWORD } from '../support/accounts';
 
 /**
  * Who calls. Everyone but `anonymous` is signed in; all but `unverified` have a verified email.

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { dockerDriver } from '@hackclass/engine';
 import { describe } from 'vitest';
-import { engineAnswers } from '../routes/targets/test-engine';
+import { engineAnswers } from '../support/live-targets';
 import { badInputSuite } from './suite';
 
 // The image check asks the real engine (nothing is pulled); the rest needs none.

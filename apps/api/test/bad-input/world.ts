@@ -1,10 +1,10 @@
 import type { Classroom, Lab } from '@hackclass/contracts';
 import fc from 'fast-check';
-import type { ApiOptions } from '../app';
-import { targets } from '../db/schema';
-import { classroom, createLab } from '../routes/labs/test-fixtures';
-import { type ApiServer, type Person, signedInAs, startApiServer } from '../testing';
-import { pngImage } from '../testing/images';
+import type { ApiOptions } from '../../src/app';
+import { targets } from '../../src/db/schema';
+import { type ApiServer, type Person, signedInAs, startApiServer } from '../support';
+import { pngImage } from '../support/images';
+import { classroom, createLab } from '../support/labs';
 
 /** Small limits, so that too-large uploads are cheap to send. */
 export const UPLOAD_LIMITS = { imageMaxBytes: 2_048, fileMaxBytes: 2_048, filesPerLab: 3 };

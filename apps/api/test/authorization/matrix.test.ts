@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAntiforgeryToken, newAntiforgerySecret } from '../auth/antiforgery-token';
-import { type ApiServer, startApiServer } from '../testing';
+import { createAntiforgeryToken, newAntiforgerySecret } from '../../src/auth/antiforgery-token';
+import { type ApiServer, startApiServer } from '../support';
 import { type Browser, browser } from './browser';
 import { createCallers, seedFixtures } from './fixture';
 import {

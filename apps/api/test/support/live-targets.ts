@@ -4,9 +4,9 @@ import { dockerDriver } from '@hackclass/engine';
 import { buildTestImages } from '@hackclass/engine/testing';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { targets } from '../../db/schema';
-import { type ApiServer, type Person, startApiServer } from '../../testing';
-import { createLab } from '../labs/test-fixtures';
+import { targets } from '../../src/db/schema';
+import { type ApiServer, type Person, startApiServer } from './';
+import { createLab } from './labs';
 
 /** Whether an engine answers here; the tests of live targets skip, saying so, when none does. */
 export const engineAnswers = await (async () => {
