@@ -1,6 +1,6 @@
 /**
- * Throughput and p99 latency of the API's busiest reads, through the real all-in-one server on
- * PostgreSQL, each beside a bare Fastify route and a minimal route running the same SQL on the
+ * Throughput and p99 latency of the API's busiest reads, through identity and the product API
+ * composed as the all-in-one server composes them, on PostgreSQL, each beside a bare Fastify route and a minimal route running the same SQL on the
  * same driver: every route of ours should reach at least 75% of its same-SQL route's req/s. The
  * three servers of a route are loaded in turns, round after round, and a route's ratio is the
  * median of its rounds' ratios, so that other work on the machine weighs on both sides alike.
@@ -10,22 +10,23 @@
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { setTimeout } from 'node:timers/promises';
 import { loadConfig, serverConfigSchema } from '@hackclass/config';
 import { ROLE } from '@hackclass/contracts';
 import { drizzleOver, openConnection } from '@hackclass/db';
 import { createTestDatabase } from '@hackclass/db/testing';
+import { createService } from '@hackclass/http';
 import { freePort } from '@hackclass/http/testing';
+import { identityApp, identityOptionsOf } from '@hackclass/identity';
 import { createLogger } from '@hackclass/logger';
-import { buildServer, defaultWebRoot } from '@hackclass/server';
 import { eq } from 'drizzle-orm';
+import { apiApp } from '../src/app';
 import { classroomFor } from '../src/classrooms/access';
 import { listClassroomViews } from '../src/classrooms/queries';
 import { schema } from '../src/db';
 import { users } from '../src/db/schema';
 import { listMembers } from '../src/members/queries';
+import { apiOptionsOf } from '../src/options';
 import { canSeeClassroom } from '../src/policies/classrooms';
 import { KNOWN_USER_TTL_MS } from '../src/users/known-users';
 import type { LoadJob, LoadResult, LoadTarget, RoundResult } from './load';
@@ -81,13 +82,10 @@ async function main(): Promise<void> {
     const connection = await openConnection(config);
     stopping.unshift(() => connection.close());
     if (connection.kind !== 'postgres') throw new Error('the benchmark needs PostgreSQL');
-    const webRoot = existsSync(join(defaultWebRoot, 'index.html'))
-      ? defaultWebRoot
-      : stubWebRoot(dataDir);
-    const app = await buildServer(
-      { config, connection, logger: createLogger('silent') },
-      { webRoot },
-    );
+    const context = { config, connection, logger: createLogger('silent') };
+    const app = await createService(context);
+    await app.register(identityApp, identityOptionsOf(context));
+    await app.register(apiApp, { prefix: '/api', ...apiOptionsOf(context) });
     stopping.unshift(() => app.close());
     const origin = await app.listen({ port, host: '127.0.0.1' });
 
@@ -238,13 +236,6 @@ async function main(): Promise<void> {
   } finally {
     for (const stop of stopping) await stop().catch((error: unknown) => console.error(error));
   }
-}
-
-function stubWebRoot(dataDir: string): string {
-  const root = join(dataDir, 'web');
-  mkdirSync(root, { recursive: true });
-  writeFileSync(join(root, 'index.html'), '<!doctype html><title>HackClass</title>');
-  return root;
 }
 
 async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
