@@ -1,6 +1,6 @@
 import type { ClassroomAnalytics } from '@hackclass/contracts';
 import { and, asc, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import { memberName, solveCount } from '../classrooms/queries';
+import { memberName, solveCount } from '../classrooms/find-classrooms';
 import type { ApiDatabase } from '../db';
 import { classroomLabs, labs, members, solves, submissions, users } from '../db/schema';
 import { sharedFlagOwnerName, sharedFlagOwnerOf } from '../submissions/shared-flag-owner';

@@ -1,6 +1,6 @@
 import { ROLE, type UserActivity } from '@hackclass/contracts';
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { memberName } from '../classrooms/queries';
+import { memberName } from '../classrooms/find-classrooms';
 import type { ApiDatabase } from '../db';
 import { classrooms, labs, members, solves, submissions, users } from '../db/schema';
 import { memberRank } from '../leaderboard/leaderboard';

@@ -6,7 +6,7 @@ import {
   canManageClassroom,
   canSeeClassroomSummary,
 } from '../policies/classrooms';
-import { type ClassroomView, findClassroomView } from './queries';
+import { type ClassroomView, findClassroomView } from './find-classrooms';
 
 /**
  * The classroom if `allowed` lets the actor at it. Those who may not even see its summary get

@@ -1,6 +1,6 @@
 import { type Leaderboard, type LeaderboardQuery, ROLE } from '@hackclass/contracts';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
-import { memberName } from '../classrooms/queries';
+import { memberName } from '../classrooms/find-classrooms';
 import type { ApiDatabase } from '../db';
 import { preparedQuery } from '../db/prepared';
 import { members, users } from '../db/schema';

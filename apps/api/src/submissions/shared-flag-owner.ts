@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { memberName } from '../classrooms/queries';
+import { memberName } from '../classrooms/find-classrooms';
 import { submissions, users } from '../db/schema';
 
 /**

@@ -1,5 +1,5 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
-import { memberName } from '../classrooms/queries';
+import { memberName } from '../classrooms/find-classrooms';
 import type { ApiDatabase } from '../db';
 import { classrooms, labs, labTargets, targets, users } from '../db/schema';
 import type { LifetimeRule, TargetRow } from './present-target';

@@ -2,7 +2,7 @@ import { ROLE, type UserList, type UserListQuery } from '@hackclass/contracts';
 import { and, asc, count, eq, ilike, isNotNull, not, or, type SQL, sql } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { users } from '../db/schema';
-import { containsPattern } from '../members/queries';
+import { containsPattern } from '../members/list-members';
 import { presentManagedUser } from './present-user';
 
 /**

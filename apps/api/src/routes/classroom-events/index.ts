@@ -5,7 +5,7 @@ import { type ClassroomEvent, classroomParamsSchema } from '@hackclass/contracts
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { classroomFor } from '../../classrooms/access';
-import { findClassroomView } from '../../classrooms/queries';
+import { findClassroomView } from '../../classrooms/find-classrooms';
 import type { ApiDatabase } from '../../db';
 import { apiErrors } from '../../errors';
 import { principalOf } from '../../plugins/authentication';

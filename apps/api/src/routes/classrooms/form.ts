@@ -3,7 +3,7 @@ import { commonErrors } from '@hackclass/http';
 import type { FileStore } from '@hackclass/storage';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { ClassroomImage } from '../../classrooms/commands';
+import type { ClassroomImage } from '../../classrooms/create-classroom';
 import { apiErrors } from '../../errors';
 import { checkStoredImage } from '../../uploads/image-check';
 import { detectImageType } from '../../uploads/image-type';

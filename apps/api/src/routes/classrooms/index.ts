@@ -13,9 +13,9 @@ import {
   deleteClassroom,
   regenerateJoinCode,
   updateClassroom,
-} from '../../classrooms/commands';
-import { presentClassroom, presentSummary } from '../../classrooms/present';
-import { findClassroomView, listClassroomViews } from '../../classrooms/queries';
+} from '../../classrooms/create-classroom';
+import { findClassroomView, listClassroomViews } from '../../classrooms/find-classrooms';
+import { presentClassroom, presentSummary } from '../../classrooms/present-classroom';
 import { apiErrors } from '../../errors';
 import { principalOf } from '../../plugins/authentication';
 import { type Actor, canCreateContent } from '../../policies/actors';

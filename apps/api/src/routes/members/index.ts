@@ -21,8 +21,8 @@ import {
   joinByCode,
   removeMember,
   withdrawInvitation,
-} from '../../members/commands';
-import { listMembers } from '../../members/queries';
+} from '../../members/invite-member';
+import { listMembers } from '../../members/list-members';
 import { principalOf } from '../../plugins/authentication';
 import { canJoinClassrooms, canManageClassroom, canSeeClassroom } from '../../policies/classrooms';
 import { releaseTargets } from '../../targets/stop-targets';

@@ -6,8 +6,8 @@ import { classrooms, notifications } from '../db/schema';
 import { apiErrors } from '../errors';
 import { ensureRoom, type QuotaOwner } from '../quotas/room';
 import { markStopping } from '../targets/stop-targets';
+import type { ClassroomRow } from './find-classrooms';
 import { newJoinCode } from './join-code';
-import type { ClassroomRow } from './queries';
 
 const MAX_CODE_ATTEMPTS = 5;
 

@@ -1,6 +1,6 @@
 import type { MemberList, MemberListQuery, MemberStatus } from '@hackclass/contracts';
 import { asc, count, eq, sql } from 'drizzle-orm';
-import { memberName } from '../classrooms/queries';
+import { memberName } from '../classrooms/find-classrooms';
 import type { ApiDatabase } from '../db';
 import { preparedQuery } from '../db/prepared';
 import { classrooms, emailInvitations, members, users } from '../db/schema';

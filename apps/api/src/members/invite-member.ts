@@ -5,8 +5,8 @@ import {
   type Membership,
 } from '@hackclass/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type ClassroomRow, memberName } from '../classrooms/find-classrooms';
 import { normaliseJoinCode } from '../classrooms/join-code';
-import { type ClassroomRow, memberName } from '../classrooms/queries';
 import type { ApiDatabase } from '../db';
 import { classrooms, emailInvitations, members, users } from '../db/schema';
 import { apiErrors } from '../errors';

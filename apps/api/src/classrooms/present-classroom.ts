@@ -2,7 +2,7 @@ import type { Classroom, ClassroomSummary } from '@hackclass/contracts';
 import type { ApiDatabase } from '../db';
 import type { Actor } from '../policies/actors';
 import { canSeeClassroom, canSeeJoinCode } from '../policies/classrooms';
-import { acceptedMembersOf, type ClassroomView, labsOf, userName } from './queries';
+import { acceptedMembersOf, type ClassroomView, labsOf, userName } from './find-classrooms';
 
 /** The image's address, changing with the classroom so that browsers may cache it. */
 const imageUrlOf = ({ classroom }: ClassroomView) =>
