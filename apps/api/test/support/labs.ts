@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Lab, MemberStatus } from '@hackclass/contracts';
 import { classroomLabs, classrooms, members } from '../../src/db/schema';
-import type { ApiServer, Person } from './';
+import type { ApiServer } from './api-server';
+import type { Person } from './people';
 
 /** The flag of labs made by `labForm` unless it is given others. */
 export const TEST_FLAG = 'flag{test}';

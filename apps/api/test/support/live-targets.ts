@@ -5,8 +5,9 @@ import { buildTestImages } from '@hackclass/engine/testing';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { targets } from '../../src/db/schema';
-import { type ApiServer, type Person, startApiServer } from './';
+import { type ApiServer, startApiServer } from './api-server';
 import { createLab } from './labs';
+import type { Person } from './people';
 
 /** Whether an engine answers here; the tests of live targets skip, saying so, when none does. */
 export const engineAnswers = await (async () => {
