@@ -1,4 +1,8 @@
 import { randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { ApiDatabase } from '../db';
+import { classrooms } from '../db/schema';
+import { apiErrors } from '../errors';
 
 /** A–Z and 2–9 without the look-alikes I, L, O, 0 and 1 (the column's check allows a superset). */
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -12,3 +16,35 @@ export function newJoinCode(): string {
 
 /** As people type it: any case, stray spaces. */
 export const normaliseJoinCode = (typed: string) => typed.trim().toUpperCase();
+
+const MAX_CODE_ATTEMPTS = 5;
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string })?.code === '23505' ||
+  (error as { cause?: { code?: string } })?.cause?.code === '23505';
+
+/** Runs `attempt` with fresh join codes until one is not taken. */
+export async function withFreshJoinCode<T>(
+  attempt: (code: string) => Promise<T | undefined>,
+): Promise<T> {
+  for (let tries = 0; tries < MAX_CODE_ATTEMPTS; tries++) {
+    const result = await attempt(newJoinCode()).catch((error: unknown) => {
+      if (isUniqueViolation(error)) return undefined;
+      throw error;
+    });
+    if (result !== undefined) return result;
+  }
+  throw new Error(`no free join code after ${MAX_CODE_ATTEMPTS} attempts`);
+}
+
+export async function regenerateJoinCode(db: ApiDatabase, classroomId: string): Promise<string> {
+  return withFreshJoinCode(async (joinCode) => {
+    const [updated] = await db
+      .update(classrooms)
+      .set({ joinCode })
+      .where(eq(classrooms.id, classroomId))
+      .returning({ joinCode: classrooms.joinCode });
+    if (!updated) throw apiErrors.notFound('Classroom');
+    return updated.joinCode;
+  });
+}

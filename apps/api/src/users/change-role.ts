@@ -3,7 +3,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { users } from '../db/schema';
 import { apiErrors } from '../errors';
-import { claimEmailInvitations } from '../members/invite-member';
+import { claimEmailInvitations } from '../members/claim-email-invitations';
 import { notify } from '../notifications/notify';
 import { type Actor, isAdmin } from '../policies/actors';
 import type { UserRow } from './ensure-user';

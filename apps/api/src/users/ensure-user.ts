@@ -6,7 +6,7 @@ import { preparedQuery } from '../db/prepared';
 import { users } from '../db/schema';
 import { apiErrors } from '../errors';
 import type { IdentityAdmin } from '../identity-admin/client';
-import { claimEmailInvitations } from '../members/invite-member';
+import { claimEmailInvitations } from '../members/claim-email-invitations';
 import { isEmailTaken, releaseStaleEmail } from './stale-email';
 
 export type UserRow = typeof users.$inferSelect;

@@ -8,14 +8,12 @@ import { FileNotFoundError, type FileStore } from '@hackclass/storage';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { classroomFor, managedClassroomFor } from '../../classrooms/access';
-import {
-  createClassroom,
-  deleteClassroom,
-  regenerateJoinCode,
-  updateClassroom,
-} from '../../classrooms/create-classroom';
+import { createClassroom } from '../../classrooms/create-classroom';
+import { deleteClassroom } from '../../classrooms/delete-classroom';
 import { findClassroomView, listClassroomViews } from '../../classrooms/find-classrooms';
+import { regenerateJoinCode } from '../../classrooms/join-code';
 import { presentClassroom, presentSummary } from '../../classrooms/present-classroom';
+import { updateClassroom } from '../../classrooms/update-classroom';
 import { apiErrors } from '../../errors';
 import { principalOf } from '../../plugins/authentication';
 import { type Actor, canCreateContent } from '../../policies/actors';

@@ -15,14 +15,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { classroomFor, managedClassroomFor } from '../../classrooms/access';
 import { apiErrors } from '../../errors';
-import {
-  changeMemberStatus,
-  inviteMember,
-  joinByCode,
-  removeMember,
-  withdrawInvitation,
-} from '../../members/invite-member';
+import { changeMemberStatus } from '../../members/change-member-status';
+import { inviteMember } from '../../members/invite-member';
+import { joinByCode } from '../../members/join-by-code';
 import { listMembers } from '../../members/list-members';
+import { removeMember } from '../../members/remove-member';
+import { withdrawInvitation } from '../../members/withdraw-invitation';
 import { principalOf } from '../../plugins/authentication';
 import { canJoinClassrooms, canManageClassroom, canSeeClassroom } from '../../policies/classrooms';
 import { releaseTargets } from '../../targets/stop-targets';

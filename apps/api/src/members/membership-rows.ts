@@ -1,0 +1,44 @@
+import { fallbackName, type MemberStatus } from '@hackclass/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { ApiDatabase } from '../db';
+import { members } from '../db/schema';
+import { recountPoints } from '../leaderboard/recount';
+import type { UserRow } from '../users/ensure-user';
+
+export const memberKey = (classroomId: string, userId: string) =>
+  and(eq(members.classroomId, classroomId), eq(members.userId, userId));
+
+/** Moves a membership from `from` to `to`, only if it still is in `from` (concurrent changes). */
+export async function moveMember(
+  tx: ApiDatabase,
+  classroomId: string,
+  userId: string,
+  from: MemberStatus,
+  to: MemberStatus,
+): Promise<boolean> {
+  const moved = await tx
+    .update(members)
+    .set({ status: to, updatedAt: new Date() })
+    .where(and(memberKey(classroomId, userId), eq(members.status, from)))
+    .returning({ userId: members.userId });
+  // Solves from an earlier membership count again.
+  if (moved.length > 0 && to === 'Accepted') await recountPoints(tx, [classroomId], userId);
+  return moved.length > 0;
+}
+
+export async function insertMember(
+  tx: ApiDatabase,
+  classroomId: string,
+  userId: string,
+  status: MemberStatus,
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(members)
+    .values({ classroomId, userId, status })
+    .onConflictDoNothing()
+    .returning({ userId: members.userId });
+  return inserted.length > 0;
+}
+
+export const displayNameOf = (user: Pick<UserRow, 'id' | 'displayName'>) =>
+  user.displayName?.trim() || fallbackName(user.id);

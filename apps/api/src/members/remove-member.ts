@@ -1,0 +1,30 @@
+import type { ApiDatabase } from '../db';
+import { members } from '../db/schema';
+import { apiErrors } from '../errors';
+import type { Actor } from '../policies/actors';
+import { markStopping } from '../targets/stop-targets';
+import { memberKey } from './membership-rows';
+
+/**
+ * The teacher or an admin removes anyone; a member removes themself (decline, withdraw, leave).
+ * Their targets in the classroom stop: returns them, to release once committed.
+ */
+export async function removeMember(
+  db: ApiDatabase,
+  classroomId: string,
+  actor: Actor,
+  byManager: boolean,
+  userId: string,
+): Promise<string[]> {
+  if (userId !== actor.id && !byManager) {
+    throw apiErrors.forbidden('You may remove only yourself');
+  }
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(members)
+      .where(memberKey(classroomId, userId))
+      .returning({ userId: members.userId });
+    if (removed.length === 0) throw apiErrors.notFound('Member');
+    return markStopping(tx, { classroomId, userId });
+  });
+}

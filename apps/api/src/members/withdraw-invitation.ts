@@ -1,0 +1,39 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { ApiDatabase } from '../db';
+import { emailInvitations, members, users } from '../db/schema';
+import { apiErrors } from '../errors';
+
+/**
+ * The teacher or an admin takes back an invitation not yet accepted, to an account or to an
+ * email waiting for one alike.
+ */
+export async function withdrawInvitation(
+  db: ApiDatabase,
+  classroomId: string,
+  userEmail: string,
+): Promise<void> {
+  const email = userEmail.trim().toLowerCase();
+  return db.transaction(async (tx) => {
+    const waiting = await tx
+      .delete(emailInvitations)
+      .where(and(eq(emailInvitations.classroomId, classroomId), eq(emailInvitations.email, email)))
+      .returning({ email: emailInvitations.email });
+    const invited = await tx
+      .delete(members)
+      .where(
+        and(
+          eq(members.classroomId, classroomId),
+          eq(members.status, 'Invited'),
+          inArray(
+            members.userId,
+            tx
+              .select({ id: users.id })
+              .from(users)
+              .where(eq(sql`lower(${users.email})`, email)),
+          ),
+        ),
+      )
+      .returning({ userId: members.userId });
+    if (waiting.length + invited.length === 0) throw apiErrors.notFound('Invitation');
+  });
+}
