@@ -1,13 +1,13 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { apiErrors } from '../errors';
 import {
   createAntiforgeryToken,
   isAntiforgerySecret,
   newAntiforgerySecret,
   verifyAntiforgeryToken,
-} from '../auth/antiforgery-token';
-import { apiErrors } from '../errors';
+} from './antiforgery-token';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const ANTIFORGERY_HEADER = 'x-xsrf-token';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAntiforgeryToken, newAntiforgerySecret } from '../../src/auth/antiforgery-token';
+import { createAntiforgeryToken, newAntiforgerySecret } from '../../src/plugins/antiforgery-token';
 import { type ApiServer, startApiServer } from '../support';
 import { type Browser, browser } from './browser';
 import { createCallers, seedFixtures } from './fixture';
