@@ -1,9 +1,10 @@
 /**
  * Throughput and p99 latency of the API's busiest reads, through identity and the product API
- * composed as the all-in-one server composes them, on PostgreSQL, each beside a bare Fastify route and a minimal route running the same SQL on the
- * same driver: every route of ours should reach at least 75% of its same-SQL route's req/s. The
- * three servers of a route are loaded in turns, round after round, and a route's ratio is the
- * median of its rounds' ratios, so that other work on the machine weighs on both sides alike.
+ * composed as the all-in-one server composes them, on PostgreSQL, each beside a bare Fastify
+ * route and a minimal route running the same SQL on the same driver: every route of ours should
+ * reach at least 75% of its same-SQL route's req/s. The three servers of a route are loaded in
+ * turns, round after round, and a route's ratio is the median of its rounds' ratios, so that
+ * other work on the machine weighs on both sides alike.
  * Run: npm run bench -w @hackclass/api   (DATABASE_URL: the PostgreSQL server to create the
  * benchmark's database on, default postgres://postgres@127.0.0.1:5432/postgres; BENCH_SECONDS:
  * measured seconds per server, default 20; BENCH_ROUNDS: the turns they are cut into, default 10)
