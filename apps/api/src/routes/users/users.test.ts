@@ -1,4 +1,4 @@
-import { type Me, ROLE, type UserList } from '@hackclass/contracts';
+import { ROLE, type UserList } from '@hackclass/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
@@ -39,24 +39,6 @@ beforeAll(async () => {
   await rename(grace, 'Grace_Hopper');
 });
 afterAll(() => server.close());
-
-describe('GET /users/me', () => {
-  it('tells the signed-in user what they may do anywhere', async () => {
-    const guest = await signedInAs(server, 'guest');
-    const canOf = async (who: Person) =>
-      (await who.session.call('GET', '/users/me')).json<Me>().can;
-    expect(await canOf(ada)).toEqual({
-      createClassrooms: false,
-      createLabs: false,
-      listLabs: true,
-      joinClassrooms: true,
-      administer: false,
-    });
-    expect(await canOf(grace)).toMatchObject({ createClassrooms: true, administer: false });
-    expect(await canOf(admin)).toMatchObject({ createLabs: true, administer: true });
-    expect(await canOf(guest)).toMatchObject({ listLabs: false, joinClassrooms: false });
-  });
-});
 
 describe('GET /users', () => {
   it('lists every user with what admins need, ordered by email', async () => {
