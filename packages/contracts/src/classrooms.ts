@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LAB_CATEGORIES, LAB_DIFFICULTIES } from './labs';
 import { memberStatusSchema } from './members';
+import { classroomCanSchema } from './permissions';
 import { hasNoNul, NO_NUL_MESSAGE } from './text';
 
 export const CLASSROOM_NAME_MAX_LENGTH = 100;
@@ -43,10 +44,12 @@ export const classroomSummarySchema = z.object({
   imageUrl: z.string().nullable(),
   creatorId: z.uuid().nullable(),
   myStatus: memberStatusSchema.nullable(),
+  /** A fact to show ("Your classroom"), never a permission: `can` says what the caller may do. */
   isCreator: z.boolean(),
   /** Accepted members. */
   memberCount: z.number().int(),
   labCount: z.number().int(),
+  can: classroomCanSchema,
 });
 export type ClassroomSummary = z.infer<typeof classroomSummarySchema>;
 

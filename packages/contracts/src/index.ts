@@ -5,6 +5,7 @@ export * from './events';
 export * from './labs';
 export * from './members';
 export * from './notifications';
+export * from './permissions';
 export * from './problem';
 export * from './quotas';
 export * from './roles';

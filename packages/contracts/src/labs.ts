@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { labCanSchema } from './permissions';
 import { labTargetFieldSchema, labTargetSchema, labTargetSummarySchema } from './targets';
 import { hasNoNul, NO_NUL_MESSAGE } from './text';
 
@@ -155,6 +156,7 @@ export const labSummarySchema = z.object({
   creatorId: z.uuid().nullable(),
   fileCount: z.number().int(),
   createdAt: z.iso.datetime(),
+  can: labCanSchema,
 });
 export type LabSummary = z.infer<typeof labSummarySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { targetCanSchema } from './permissions';
 import { hasNoNul, NO_NUL_MESSAGE } from './text';
 
 /** How students reach a target: in the browser through HackClass's proxy, or with `nc host port`. */
@@ -197,11 +198,12 @@ export const targetSchema = z.object({
   startedAt: z.iso.datetime().nullable(),
   expiresAt: z.iso.datetime().nullable(),
   endedAt: z.iso.datetime().nullable(),
-  /** Whether its owner may push the expiry back now. */
+  /** Whether the expiry may be pushed back now, by the lab's rule and the target's state. */
   canExtend: z.boolean(),
   /** TCP targets while running: `host:port` for `nc`. */
   address: z.string().nullable(),
   failure: targetFailureSchema.nullable(),
+  can: targetCanSchema,
 });
 export type Target = z.infer<typeof targetSchema>;
 

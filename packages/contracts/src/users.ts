@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQueryFields } from './paging';
+import { userCanSchema } from './permissions';
 import { ROLE } from './roles';
 import { hasNoNul, NO_NUL_MESSAGE } from './text';
 
@@ -25,6 +26,10 @@ export const userSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** The signed-in user, with what they may do anywhere. */
+export const meSchema = userSchema.extend({ can: userCanSchema });
+export type Me = z.infer<typeof meSchema>;
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
