@@ -1,6 +1,6 @@
 import type { Me, RoleName, UserCan } from '@hackclass/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiServer, signedInAs, startApiServer } from '../../testing';
+import { type ApiServer, signedInAs, startApiServer } from '../../../test/support';
 
 let server: ApiServer;
 beforeAll(async () => {
