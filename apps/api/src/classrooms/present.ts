@@ -2,6 +2,7 @@ import type { Classroom, ClassroomSummary } from '@hackclass/contracts';
 import type { ApiDatabase } from '../db';
 import type { Actor } from '../policies/actors';
 import { canSeeClassroom, canSeeJoinCode } from '../policies/classrooms';
+import { classroomPermissions } from '../policies/permissions';
 import { acceptedMembersOf, type ClassroomView, labsOf, userName } from './queries';
 
 /** The image's address, changing with the classroom so that browsers may cache it. */
@@ -23,6 +24,7 @@ export function presentSummary(actor: Actor, view: ClassroomView): ClassroomSumm
     isCreator: classroom.creatorId === actor.id,
     memberCount: view.memberCount,
     labCount: view.labCount,
+    can: classroomPermissions(actor, view),
   };
 }
 

@@ -19,7 +19,7 @@ export async function listLabs(db: ApiDatabase, actor: Actor): Promise<LabSummar
     .where(listedLabsCondition(db, actor))
     .groupBy(labs.id)
     .orderBy(desc(labs.createdAt), asc(labs.id));
-  return rows.map(({ lab, fileCount }) => presentLabSummary(lab, fileCount));
+  return rows.map(({ lab, fileCount }) => presentLabSummary(actor, lab, fileCount));
 }
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
@@ -64,7 +64,7 @@ export async function labDetails(db: ApiDatabase, actor: Actor, lab: LabRow): Pr
     labTargetOf(db, lab.id),
   ]);
   return {
-    ...presentLabSummary(lab, files.length),
+    ...presentLabSummary(actor, lab, files.length),
     files,
     classrooms: usedIn,
     ...(flags ? { flags } : {}),

@@ -1,9 +1,11 @@
 import type { LabSummary } from '@hackclass/contracts';
 import type { labs } from '../db/schema';
+import type { Actor } from '../policies/actors';
+import { labPermissions } from '../policies/permissions';
 
 export type LabRow = typeof labs.$inferSelect;
 
-export function presentLabSummary(lab: LabRow, fileCount: number): LabSummary {
+export function presentLabSummary(actor: Actor, lab: LabRow, fileCount: number): LabSummary {
   return {
     id: lab.id,
     slug: lab.slug,
@@ -15,5 +17,6 @@ export function presentLabSummary(lab: LabRow, fileCount: number): LabSummary {
     creatorId: lab.creatorId,
     fileCount,
     createdAt: lab.createdAt.toISOString(),
+    can: labPermissions(actor, lab),
   };
 }

@@ -76,6 +76,7 @@ export async function activeTargets(db: ApiDatabase, classroomId?: string) {
       student: { id: users.id, name: memberName },
       lab: { id: labs.id, name: labs.name, slug: labs.slug },
       classroom: { id: classrooms.id, name: classrooms.name },
+      classroomCreatorId: classrooms.creatorId,
     })
     .from(targets)
     .innerJoin(users, eq(users.id, targets.userId))

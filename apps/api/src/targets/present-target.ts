@@ -1,5 +1,7 @@
 import type { Target } from '@hackclass/contracts';
 import type { targets } from '../db/schema';
+import type { Actor } from '../policies/actors';
+import { targetPermissions } from '../policies/permissions';
 import type { LabsConfig } from './service';
 
 export type TargetRow = typeof targets.$inferSelect;
@@ -38,9 +40,14 @@ export function extendedExpiry(
 const addressOf = (host: string, port: number) =>
   `${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
 
+/** A target as `actor` sees it; its classroom's creator decides who else may stop it. */
 export function presentTarget(
-  row: TargetRow,
-  rule: LifetimeRule | null,
+  actor: Actor,
+  {
+    target: row,
+    rule,
+    classroomCreatorId,
+  }: { target: TargetRow; rule: LifetimeRule | null; classroomCreatorId: string | null },
   config: Pick<LabsConfig, 'maxLifetimeMinutes' | 'publicHost'>,
   now = new Date(),
 ): Target {
@@ -64,5 +71,6 @@ export function presentTarget(
       row.failureCode === null
         ? null
         : { code: row.failureCode, message: row.failureMessage ?? 'The target failed' },
+    can: targetPermissions(actor, { userId: row.userId, classroomCreatorId }),
   };
 }

@@ -1,4 +1,5 @@
-import { type ManagedUser, ROLE, type RoleId, type User } from '@hackclass/contracts';
+import { type ManagedUser, type Me, ROLE, type RoleId, type User } from '@hackclass/contracts';
+import { userPermissions } from '../policies/permissions';
 import type { UserRow } from './ensure-user';
 
 /** A student who signed up as a teacher and waits for an admin (any role change ends it). */
@@ -16,6 +17,11 @@ export function presentUser(user: UserRow): User {
     awaitingTeacherApproval: isAwaitingTeacherApproval(user),
     createdAt: user.createdAt.toISOString(),
   };
+}
+
+/** The signed-in user, with what they may do anywhere. */
+export function presentMe(user: UserRow): Me {
+  return { ...presentUser(user), can: userPermissions(user) };
 }
 
 /** A user as admins see them on the users page. */

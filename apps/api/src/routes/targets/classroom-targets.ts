@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { managedClassroomFor } from '../../classrooms/access';
 import { apiErrors } from '../../errors';
 import { principalOf } from '../../plugins/authentication';
-import { isAdmin } from '../../policies/actors';
+import { type Actor, isAdmin } from '../../policies/actors';
 import { saveClassroomTargetSettings } from '../../targets/classroom-settings';
 import { activeTargets } from '../../targets/find-targets';
 import { presentTarget } from '../../targets/present-target';
@@ -18,11 +18,13 @@ import { read, stoppedCountSchema, tags, write } from './schemas';
 
 /** The Targets views: a classroom's (its teacher, admins) and every one (admins). */
 export const classroomTargetRoutes: FastifyPluginAsyncZod = async (app) => {
-  const listed = async (classroomId?: string): Promise<ClassroomTarget[]> =>
-    (await activeTargets(app.db, classroomId)).map(({ target, rule, ...row }) => ({
-      ...presentTarget(target, rule, app.targets.config),
-      ...row,
-    }));
+  const listed = async (actor: Actor, classroomId?: string): Promise<ClassroomTarget[]> =>
+    (await activeTargets(app.db, classroomId)).map(
+      ({ target, rule, classroomCreatorId, ...row }) => ({
+        ...presentTarget(actor, { target, rule, classroomCreatorId }, app.targets.config),
+        ...row,
+      }),
+    );
   /** The classroom of the route's `:id`, if the caller manages it (404 or 403 otherwise). */
   const managed = async (request: { params: { id: string } } & Parameters<typeof principalOf>[0]) =>
     (await managedClassroomFor(app.db, request.params.id, principalOf(request).user)).classroom;
@@ -40,7 +42,7 @@ export const classroomTargetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const classroom = await managed(request);
-      return listed(classroom.id);
+      return listed(principalOf(request).user, classroom.id);
     },
   );
 
@@ -108,8 +110,9 @@ export const classroomTargetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!isAdmin(principalOf(request).user)) throw apiErrors.forbidden('Admins only');
-      return listed();
+      const { user } = principalOf(request);
+      if (!isAdmin(user)) throw apiErrors.forbidden('Admins only');
+      return listed(user);
     },
   );
 };

@@ -31,7 +31,13 @@ export const myTargetRoutes: FastifyPluginAsyncZod = async (app) => {
         labId: request.params.labId,
       });
       return {
-        target: found ? presentTarget(found.target, found.rule, app.targets.config) : null,
+        target: found
+          ? presentTarget(
+              user,
+              { ...found, classroomCreatorId: classroom.creatorId },
+              app.targets.config,
+            )
+          : null,
       };
     },
   );
@@ -62,7 +68,13 @@ export const myTargetRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply
         .code(created ? 201 : 200)
-        .send(presentTarget(target, definition, app.targets.config));
+        .send(
+          presentTarget(
+            user,
+            { target, rule: definition, classroomCreatorId: classroom.creatorId },
+            app.targets.config,
+          ),
+        );
     },
   );
 };

@@ -39,8 +39,8 @@ async function ownTarget(db: ApiDatabase, actor: Actor, targetId: string): Promi
 
 /** One target: its status, and what its student and teachers do with it. */
 export const targetRoutes: FastifyPluginAsyncZod = async (app) => {
-  const present = ({ target, rule }: Pick<TargetFacts, 'target' | 'rule'>) =>
-    presentTarget(target, rule, app.targets.config);
+  const present = (actor: Actor, facts: TargetFacts) =>
+    presentTarget(actor, facts, app.targets.config);
 
   app.get(
     '/targets/:targetId',
@@ -53,8 +53,10 @@ export const targetRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: targetSchema },
       },
     },
-    async (request) =>
-      present(await visibleTarget(app.db, principalOf(request).user, request.params.targetId)),
+    async (request) => {
+      const { user } = principalOf(request);
+      return present(user, await visibleTarget(app.db, user, request.params.targetId));
+    },
   );
 
   app.post(
@@ -73,8 +75,9 @@ export const targetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const facts = await ownTarget(app.db, principalOf(request).user, request.params.targetId);
-      return present({ ...facts, target: await extendTarget(app.targets, facts) });
+      const { user } = principalOf(request);
+      const facts = await ownTarget(app.db, user, request.params.targetId);
+      return present(user, { ...facts, target: await extendTarget(app.targets, facts) });
     },
   );
 
@@ -95,7 +98,7 @@ export const targetRoutes: FastifyPluginAsyncZod = async (app) => {
       // Still a member: a reset starts a target as Start does.
       await classroomFor(app.db, facts.target.classroomId, user, canRunTargets);
       const { target, definition } = await resetTarget(app.targets, facts);
-      return reply.code(201).send(present({ target, rule: definition }));
+      return reply.code(201).send(present(user, { ...facts, target, rule: definition }));
     },
   );
 
@@ -112,8 +115,9 @@ export const targetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const facts = await visibleTarget(app.db, principalOf(request).user, request.params.targetId);
-      return present({ ...facts, target: await stopTarget(app.targets, facts.target) });
+      const { user } = principalOf(request);
+      const facts = await visibleTarget(app.db, user, request.params.targetId);
+      return present(user, { ...facts, target: await stopTarget(app.targets, facts.target) });
     },
   );
 };

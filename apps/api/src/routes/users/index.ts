@@ -1,11 +1,11 @@
 import {
   deleteAccountRequestSchema,
   managedUserSchema,
+  meSchema,
   roleChangeSchema,
   userListQuerySchema,
   userListSchema,
   userParamsSchema,
-  userSchema,
 } from '@hackclass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +19,7 @@ import { approveTeacher, changeRole } from '../../users/change-role';
 import { deleteOwnAccount } from '../../users/delete-own-account';
 import type { KnownUsers } from '../../users/known-users';
 import { listUsers } from '../../users/list-users';
-import { presentManagedUser, presentUser } from '../../users/present-user';
+import { presentManagedUser, presentMe } from '../../users/present-user';
 import { setUserDisabled } from '../../users/set-disabled';
 
 const tags = ['users'];
@@ -38,10 +38,10 @@ export const userRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'The signed-in user, created on first sight of a valid ID token',
         security: [{ idToken: [] }],
-        response: { 200: userSchema },
+        response: { 200: meSchema },
       },
     },
-    async (request) => presentUser(principalOf(request).user),
+    async (request) => presentMe(principalOf(request).user),
   );
 
   app.delete(
