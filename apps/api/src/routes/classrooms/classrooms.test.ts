@@ -1,4 +1,9 @@
-import type { Classroom, ClassroomSummary } from '@hackclass/contracts';
+import {
+  type Classroom,
+  type ClassroomCan,
+  type ClassroomSummary,
+  ROLE,
+} from '@hackclass/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -276,6 +281,63 @@ describe('who sees which classrooms', () => {
     expect((await guest.session.call('GET', `/classrooms/${others.id}`)).status).toBe(404);
     const unknown = '00000000-0000-4000-8000-000000000000';
     expect((await admin.session.call('GET', `/classrooms/${unknown}`)).status).toBe(404);
+  });
+
+  it('tells each, in the list and the classroom, what they may do with it', async () => {
+    const manager = { manage: true, submitFlags: false, runTargets: false };
+    const member = { manage: false, submitFlags: true, runTargets: true };
+    const waiting = { manage: false, submitFlags: false, runTargets: false };
+    const cases: [Person, Classroom, ClassroomCan][] = [
+      [teacher, own, manager],
+      [admin, others, manager],
+      [student, others, member],
+      [student, invitedTo, waiting],
+      [student, own, waiting],
+    ];
+    for (const [who, classroom, can] of cases) {
+      expect((await listed(who)).find(({ id }) => id === classroom.id)?.can).toEqual(can);
+      const detail = await who.session.call('GET', `/classrooms/${classroom.id}`);
+      expect(detail.json<Classroom>().can).toEqual(can);
+    }
+  });
+});
+
+describe('a classroom’s creator who lost the teacher role', () => {
+  it('is told they manage it no longer, and refused as before', async () => {
+    const former = await signedInAs(server, 'teacher', 'former-teacher');
+    const classroom = await createClassroom(former);
+    const demoted = await admin.session.call('PATCH', `/users/${former.id}/role`, {
+      roleId: ROLE.student,
+    });
+    expect(demoted.status).toBe(200);
+
+    // As a student they no longer see it at all: nothing to offer, nothing to refuse.
+    const listedToThem = async () =>
+      (await former.session.call('GET', '/classrooms'))
+        .json<ClassroomSummary[]>()
+        .find(({ id }) => id === classroom.id);
+    expect(await listedToThem()).toBeUndefined();
+    expect((await former.session.call('GET', `/classrooms/${classroom.id}`)).status).toBe(404);
+
+    // Wherever they still see it (here a membership written directly, which the product grants
+    // no creator), it says what they may do, and the routes agree.
+    await server.db
+      .insert(members)
+      .values({ classroomId: classroom.id, userId: former.id, status: 'Accepted' });
+    const detail = (
+      await former.session.call('GET', `/classrooms/${classroom.id}`)
+    ).json<Classroom>();
+    for (const seen of [await listedToThem(), detail]) {
+      expect(seen).toMatchObject({ isCreator: true, can: { manage: false } });
+    }
+    expect(detail.joinCode).toBeUndefined();
+    const refused = [
+      await former.session.callMultipart('PUT', `/classrooms/${classroom.id}`, classroomForm()),
+      await former.session.call('POST', `/classrooms/${classroom.id}/join-code`),
+      await former.session.call('GET', `/classrooms/${classroom.id}/targets`),
+      await former.session.call('DELETE', `/classrooms/${classroom.id}`),
+    ];
+    expect(refused.map((response) => response.status)).toEqual([403, 403, 403, 403]);
   });
 });
 

@@ -1,9 +1,12 @@
-import type { Lab, LabSummary } from '@hackclass/contracts';
+import { type Lab, type LabCan, type LabSummary, ROLE } from '@hackclass/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classroomLabs, labFiles } from '../../db/schema';
 import { type ApiServer, type Person, signedInAs, startApiServer } from '../../testing';
 import { classroom, createLab, labForm } from './test-fixtures';
+
+const EVERYTHING = { edit: true, delete: true, seeFlags: true, addToClassrooms: true };
+const NOTHING = { edit: false, delete: false, seeFlags: false, addToClassrooms: false };
 
 let server: ApiServer;
 let teacher: Person;
@@ -273,6 +276,42 @@ describe('who sees which labs', () => {
     expect(byAdmin.json<Lab>().classrooms).toHaveLength(2);
     const byStudent = await student.session.call('GET', `/hacking-labs/${inClass.id}`);
     expect(byStudent.json<Lab>()).toMatchObject({ classrooms: [], fileCount: 2 });
+  });
+
+  it('tells each, in the list and the lab, what they may do with it', async () => {
+    const cases: [Person, Lab, LabCan][] = [
+      [teacher, own, EVERYTHING],
+      [admin, others, EVERYTHING],
+      [student, inClass, NOTHING],
+    ];
+    for (const [who, lab, can] of cases) {
+      expect((await list(who)).find(({ id }) => id === lab.id)?.can).toEqual(can);
+      const detail = await who.session.call('GET', `/hacking-labs/${lab.id}`);
+      expect(detail.json<Lab>().can).toEqual(can);
+    }
+  });
+});
+
+describe('a lab’s creator who lost the teacher role', () => {
+  it('is told they may change it no longer, and refused', async () => {
+    const former = await signedInAs(server, 'teacher', 'former-author');
+    const lab = await createLab(former);
+    // An admin added it to another teacher's classroom, which its author had joined.
+    await classroom(server, otherTeacher.id, {
+      members: [[former.id, 'Accepted']],
+      labs: [lab.id],
+    });
+    const demoted = await admin.session.call('PATCH', `/users/${former.id}/role`, {
+      roleId: ROLE.student,
+    });
+    expect(demoted.status).toBe(200);
+
+    const seen = (await former.session.call('GET', `/hacking-labs/${lab.id}`)).json<Lab>();
+    expect(seen).toMatchObject({ creatorId: former.id, can: NOTHING });
+    expect(seen.flags).toBeUndefined();
+    const edit = await former.session.callMultipart('PUT', `/hacking-labs/${lab.id}`, labForm());
+    expect(edit.status).toBe(403);
+    expect((await former.session.call('DELETE', `/hacking-labs/${lab.id}`)).status).toBe(403);
   });
 });
 

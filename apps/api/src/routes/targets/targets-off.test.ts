@@ -1,5 +1,6 @@
-import type { Classroom, Lab, MyTarget } from '@hackclass/contracts';
+import type { Classroom, ClassroomTarget, Lab, MyTarget, Target } from '@hackclass/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { targets } from '../../db/schema';
 import { type ApiServer, type Person, signedInAs, startApiServer } from '../../testing';
 import { classroom, labForm } from '../labs/test-fixtures';
 
@@ -161,5 +162,34 @@ describe('the Targets views and the classroom’s maximum', () => {
   it('lists every active target to admins only', async () => {
     expect((await admin.session.call('GET', '/targets')).status).toBe(200);
     expect((await teacher.session.call('GET', '/targets')).status).toBe(403);
+  });
+
+  it('tells its student, the classroom’s teacher and admins what they may do with a target', async () => {
+    const lab = (await createWith({ target: JSON.stringify(TARGET) })).json<Lab>();
+    const room = await classroom(server, teacher.id, {
+      members: [[student.id, 'Accepted']],
+      labs: [lab.id],
+    });
+    // Written directly: with no engine set up, nothing would start it.
+    const [row] = await server.db
+      .insert(targets)
+      .values({ labId: lab.id, classroomId: room.id, userId: student.id, kind: 'http' })
+      .returning();
+    const id = row?.id;
+    const own = { stop: true, extend: true, reset: true };
+    const overseen = { stop: true, extend: false, reset: false };
+    const mine = await student.session.call('GET', `/classrooms/${room.id}/labs/${lab.id}/target`);
+    expect(mine.json<MyTarget>().target?.can).toEqual(own);
+    for (const [who, can] of [
+      [student, own],
+      [teacher, overseen],
+      [admin, overseen],
+    ] as const) {
+      expect((await who.session.call('GET', `/targets/${id}`)).json<Target>().can).toEqual(can);
+    }
+    const listed = async (who: Person, url: string) =>
+      (await who.session.call('GET', url)).json<ClassroomTarget[]>().find((t) => t.id === id)?.can;
+    expect(await listed(teacher, `/classrooms/${room.id}/targets`)).toEqual(overseen);
+    expect(await listed(admin, '/targets')).toEqual(overseen);
   });
 });
