@@ -1,4 +1,3 @@
-import { ROLE } from '@hackclass/contracts';
 import { AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
@@ -44,7 +43,7 @@ export function DashboardLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Dashboard">
-        <DashboardNav onNavigate={close} isAdmin={user?.roleId === ROLE.admin} />
+        <DashboardNav onNavigate={close} can={user?.can} />
       </AppShell.Navbar>
       <AppShell.Main id={mainContentId} style={{ outline: 'none' }}>
         <TeacherApprovalNotice />

@@ -1,4 +1,3 @@
-import { ROLE } from '@hackclass/contracts';
 import { Alert, Anchor, Button, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconChartBar, IconInfoCircle } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
@@ -14,12 +13,11 @@ import { usePageTitle } from '@/hooks/use-page-title';
 export function AnalyticsRoute() {
   usePageTitle('Analytics');
   const { user } = useCurrentUser();
-  const isAdmin = user?.roleId === ROLE.admin;
-  const teaches = user?.roleId === ROLE.teacher || isAdmin;
+  const teaches = user?.can.createClassrooms ?? false;
   const classrooms = useClassrooms();
   const [search, setSearch] = useSearchParams();
 
-  const managed = (classrooms.data ?? []).filter((room) => isAdmin || room.isCreator);
+  const managed = (classrooms.data ?? []).filter((room) => room.can.manage);
   const selected = managed.find((room) => room.id === search.get('classroom')) ?? managed[0];
 
   const header = (

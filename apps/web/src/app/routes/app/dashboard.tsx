@@ -1,4 +1,4 @@
-import { type ClassroomSummary, ROLE } from '@hackclass/contracts';
+import type { ClassroomSummary } from '@hackclass/contracts';
 import { Anchor, Button, Grid, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconSchool } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -30,14 +30,12 @@ const cards = (
 export function DashboardRoute() {
   usePageTitle('Dashboard');
   const { user } = useCurrentUser();
-  const teaches = user?.roleId === ROLE.teacher || user?.roleId === ROLE.admin;
+  const teaches = user?.can.createClassrooms ?? false;
   const classrooms = useClassrooms();
   const activity = useActivity();
 
   const mine = (classrooms.data ?? []).filter(isMine);
-  const invitations = (classrooms.data ?? []).filter(
-    (room) => !room.isCreator && room.myStatus === 'Invited',
-  );
+  const invitations = (classrooms.data ?? []).filter((room) => room.myStatus === 'Invited');
   const classroomsStatus =
     classrooms.isError || activity.isError
       ? 'error'

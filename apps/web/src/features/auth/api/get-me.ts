@@ -1,12 +1,12 @@
-import type { User } from '@hackclass/contracts';
+import type { Me } from '@hackclass/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { messages } from '@/config/messages';
 import { api } from '@/lib/api-client';
 
 /** The schemas come with all of Zod: a visitor who is not signed in never loads them. */
-export async function getMe(signal?: AbortSignal): Promise<User> {
-  const { userSchema } = await import('@hackclass/contracts');
-  return api.get('/users/me', { schema: userSchema, signal });
+export async function getMe(signal?: AbortSignal): Promise<Me> {
+  const { meSchema } = await import('@hackclass/contracts');
+  return api.get('/users/me', { schema: meSchema, signal });
 }
 
 /** The product's user behind the signed-in account; keyed by uid so accounts never mix. */

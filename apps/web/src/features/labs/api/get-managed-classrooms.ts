@@ -15,9 +15,9 @@ export const getClassroomChoicesQueryOptions = () =>
     queryFn: ({ signal }) => getClassrooms(signal),
   });
 
-/** Classrooms the caller manages: their own, or every one for an admin. */
-export const useManagedClassrooms = (isAdmin: boolean) =>
+/** Classrooms the caller manages, as the API says. */
+export const useManagedClassrooms = () =>
   useQuery({
     ...getClassroomChoicesQueryOptions(),
-    select: (classrooms) => classrooms.filter((classroom) => isAdmin || classroom.isCreator),
+    select: (classrooms) => classrooms.filter((classroom) => classroom.can.manage),
   });

@@ -11,15 +11,14 @@ import { useManagedClassrooms } from '../api/get-managed-classrooms';
 
 interface AddToClassroomFormProps {
   slug: string;
-  isAdmin: boolean;
   onAdded(classroomName: string, labName: string): void;
   onCancel(): void;
 }
 
 /** Picks one of the caller's managed classrooms and adds the lab to it. */
-export function AddToClassroomForm({ slug, isAdmin, onAdded, onCancel }: AddToClassroomFormProps) {
+export function AddToClassroomForm({ slug, onAdded, onCancel }: AddToClassroomFormProps) {
   const lab = useLab(slug);
-  const classrooms = useManagedClassrooms(isAdmin);
+  const classrooms = useManagedClassrooms();
   const add = useAddLabToClassroom();
   const [choice, setChoice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -25,24 +25,14 @@ import { Markdown } from './markdown';
 
 interface LabDetailsProps {
   slug: string;
-  /** The signed-in user's product id and whether they are an admin: who may manage the lab. */
-  userId: string | undefined;
-  isAdmin: boolean;
   apiBaseUrl: string;
   /** Shown above the files, e.g. the flag form when the lab is opened from a classroom. */
   aside?: ReactNode;
   onDeleted(): void;
 }
 
-/** A lab: its description, facts, files, and for its creator or an admin the actions on it. */
-export function LabDetails({
-  slug,
-  userId,
-  isAdmin,
-  apiBaseUrl,
-  aside,
-  onDeleted,
-}: LabDetailsProps) {
+/** A lab: its description, facts, files, and the actions the caller may take on it. */
+export function LabDetails({ slug, apiBaseUrl, aside, onDeleted }: LabDetailsProps) {
   const lab = useLab(slug);
 
   if (lab.isPending) {
@@ -68,7 +58,7 @@ export function LabDetails({
   }
 
   const data = lab.data;
-  const manages = isAdmin || (!!userId && data.creatorId === userId);
+  const { can } = data;
 
   return (
     <Stack gap="lg">
@@ -99,10 +89,9 @@ export function LabDetails({
             )}
           </Group>
         </Stack>
-        {manages && (
+        {(can.edit || can.addToClassrooms || can.delete) && (
           <Group gap="sm">
-            {/* The API sends the flags to exactly those who may edit the lab. */}
-            {data.flags && (
+            {can.edit && (
               <Button
                 component={Link}
                 to={paths.hackingLabEdit.getHref(data.slug)}
@@ -112,14 +101,16 @@ export function LabDetails({
                 Edit
               </Button>
             )}
-            <Button
-              component={Link}
-              to={paths.hackingLabAddToClassroom.getHref(data.slug)}
-              leftSection={<IconPlus size={16} aria-hidden />}
-            >
-              Add to classroom
-            </Button>
-            <DeleteLabButton lab={data} onDeleted={onDeleted} />
+            {can.addToClassrooms && (
+              <Button
+                component={Link}
+                to={paths.hackingLabAddToClassroom.getHref(data.slug)}
+                leftSection={<IconPlus size={16} aria-hidden />}
+              >
+                Add to classroom
+              </Button>
+            )}
+            {can.delete && <DeleteLabButton lab={data} onDeleted={onDeleted} />}
           </Group>
         )}
       </Group>
@@ -147,7 +138,7 @@ export function LabDetails({
               </Title>
               <LabFileList labId={data.id} files={data.files} apiBaseUrl={apiBaseUrl} />
             </Card>
-            {manages && (
+            {can.addToClassrooms && (
               <Card withBorder padding="lg" component="section" aria-labelledby="lab-classrooms">
                 <Title order={2} size="h4" id="lab-classrooms" mb="sm">
                   In your classrooms

@@ -1,4 +1,3 @@
-import { ROLE, type RoleId } from '@hackclass/contracts';
 import { Button, Card, Group, List, Title } from '@mantine/core';
 import type { User as IdentityUser } from 'firebase/auth';
 import { useState } from 'react';
@@ -7,7 +6,8 @@ import { DeleteAccountModal } from './delete-account-modal';
 interface DeleteAccountSectionProps {
   identityUser: IdentityUser;
   email: string;
-  roleId: RoleId | undefined;
+  /** They may create classrooms and labs, which outlive the account. */
+  creates: boolean;
   onDeleted: () => void;
 }
 
@@ -15,11 +15,10 @@ interface DeleteAccountSectionProps {
 export function DeleteAccountSection({
   identityUser,
   email,
-  roleId,
+  creates,
   onDeleted,
 }: DeleteAccountSectionProps) {
   const [opened, setOpened] = useState(false);
-  const creates = roleId === ROLE.teacher || roleId === ROLE.admin;
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="delete-account-heading">
       <Title order={2} size="h3" id="delete-account-heading">

@@ -12,7 +12,7 @@ interface TargetActionsProps {
   onError(error: unknown): void;
 }
 
-/** Extend (when allowed), Reset and Stop of a running target; Reset and Stop are confirmed. */
+/** Extend, Reset and Stop of a running target, those the caller may; Reset and Stop are confirmed. */
 export function TargetActions({ target, perStudent, onError }: TargetActionsProps) {
   const extend = useTargetAction('extend');
   const reset = useTargetAction('reset');
@@ -24,7 +24,7 @@ export function TargetActions({ target, perStudent, onError }: TargetActionsProp
   return (
     <>
       <Group gap="xs">
-        {target.canExtend && (
+        {target.can.extend && target.canExtend && (
           <Button
             variant="default"
             size="xs"
@@ -36,25 +36,29 @@ export function TargetActions({ target, perStudent, onError }: TargetActionsProp
             Extend
           </Button>
         )}
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconRefresh size={14} aria-hidden />}
-          disabled={busy}
-          onClick={() => setConfirming('reset')}
-        >
-          Reset
-        </Button>
-        <Button
-          variant="default"
-          size="xs"
-          color="red"
-          leftSection={<IconPlayerStop size={14} aria-hidden />}
-          disabled={busy}
-          onClick={() => setConfirming('stop')}
-        >
-          Stop
-        </Button>
+        {target.can.reset && (
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            disabled={busy}
+            onClick={() => setConfirming('reset')}
+          >
+            Reset
+          </Button>
+        )}
+        {target.can.stop && (
+          <Button
+            variant="default"
+            size="xs"
+            color="red"
+            leftSection={<IconPlayerStop size={14} aria-hidden />}
+            disabled={busy}
+            onClick={() => setConfirming('stop')}
+          >
+            Stop
+          </Button>
+        )}
       </Group>
       <ConfirmModal
         opened={confirming === 'reset'}

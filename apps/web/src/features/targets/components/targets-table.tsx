@@ -13,7 +13,7 @@ interface TargetsTableProps {
   onStop(target: ClassroomTarget): void;
 }
 
-/** Active targets: student, lab, state, started, expires, and Stop. */
+/** Active targets: student, lab, state, started, expires, and Stop where the caller may. */
 export function TargetsTable({
   targets,
   withClassroom = false,
@@ -73,18 +73,20 @@ export function TargetsTable({
                   )}
                 </Table.Td>
                 <Table.Td ta="right">
-                  <Button
-                    variant="default"
-                    color="red"
-                    size="xs"
-                    leftSection={<IconPlayerStop size={14} aria-hidden />}
-                    loading={stoppingId === target.id}
-                    disabled={target.state === 'stopping'}
-                    aria-label={`Stop ${target.student.name}’s target for ${target.lab.name}`}
-                    onClick={() => onStop(target)}
-                  >
-                    Stop
-                  </Button>
+                  {target.can.stop && (
+                    <Button
+                      variant="default"
+                      color="red"
+                      size="xs"
+                      leftSection={<IconPlayerStop size={14} aria-hidden />}
+                      loading={stoppingId === target.id}
+                      disabled={target.state === 'stopping'}
+                      aria-label={`Stop ${target.student.name}’s target for ${target.lab.name}`}
+                      onClick={() => onStop(target)}
+                    >
+                      Stop
+                    </Button>
+                  )}
                 </Table.Td>
               </Table.Tr>
             );

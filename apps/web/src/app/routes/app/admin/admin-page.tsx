@@ -1,4 +1,4 @@
-import { ROLE, type User } from '@hackclass/contracts';
+import type { Me } from '@hackclass/contracts';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -13,7 +13,7 @@ interface AdminPageProps {
   description: string;
   /** What anyone else is told, e.g. "Only admins manage users." */
   refusal: string;
-  children: (admin: User) => ReactNode;
+  children: (admin: Me) => ReactNode;
 }
 
 /** A page of the admin area: admins see it, anyone else is told they may not. */
@@ -21,7 +21,7 @@ export function AdminPage({ title, description, refusal, children }: AdminPagePr
   usePageTitle(title);
   const { user } = useCurrentUser();
   if (!user) return null;
-  if (user.roleId !== ROLE.admin) {
+  if (!user.can.administer) {
     return (
       <ErrorScreen
         code="403"

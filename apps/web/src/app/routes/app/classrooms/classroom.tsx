@@ -22,7 +22,7 @@ import { LeaveClassroomButton } from '@/features/classrooms/components/leave-cla
 import { usePageTitle } from '@/hooks/use-page-title';
 import { isApiError } from '@/lib/errors';
 import { toast } from '@/lib/toast';
-import { type ClassroomContext, canManageClassroom } from './classroom-context';
+import type { ClassroomContext } from './classroom-context';
 
 const sections = [
   { value: 'overview', label: 'Overview', href: paths.classroom.getHref, manage: false },
@@ -88,12 +88,12 @@ export function ClassroomRoute() {
   }
 
   const room = classroom.data;
-  const canManage = canManageClassroom(room, user?.roleId);
+  const canManage = room.can.manage;
   const visible = sections.filter((section) => !section.manage || canManage);
   const current = visible.find((item) => item.value === section?.value)?.value ?? 'overview';
   const waiting =
     !canManage && (room.myStatus === 'Invited' || room.myStatus === 'PendingApproval');
-  const context: ClassroomContext = { classroom: room, canManage };
+  const context: ClassroomContext = { classroom: room };
 
   return (
     <Stack gap="md">
@@ -108,7 +108,7 @@ export function ClassroomRoute() {
           </Group>
           <Text c="dimmed">Teacher: {room.teacherName}</Text>
         </div>
-        {user && !room.isCreator && room.myStatus === 'Accepted' && (
+        {user && room.myStatus === 'Accepted' && (
           <LeaveClassroomButton
             classroomId={room.id}
             userId={user.id}

@@ -4,13 +4,13 @@ import { useLiveClassroom } from '@/features/classrooms/hooks/use-live-classroom
 import { useClassroomContext } from './classroom-context';
 
 export function ClassroomHackingLabsRoute() {
-  const { classroom, canManage } = useClassroomContext();
+  const { classroom } = useClassroomContext();
   useLiveClassroom(classroom.id);
   return (
     <ClassroomLabsPanel
       classroomId={classroom.id}
       labs={classroom.hackingLabs}
-      canManage={canManage}
+      canManage={classroom.can.manage}
       labHref={(lab) => paths.hackingLab.getHref(lab.slug, classroom.id)}
     />
   );

@@ -1,5 +1,4 @@
 import type { Classroom, ClassroomSummary } from '@hackclass/contracts';
-import { ROLE } from '@hackclass/contracts';
 import {
   Badge,
   Button,
@@ -61,11 +60,11 @@ export function ClassroomsRoute() {
 
   const requested = search.get('tab');
   const tab: Tab = tabs.includes(requested as Tab) ? (requested as Tab) : 'mine';
-  const canCreate = user?.roleId === ROLE.teacher || user?.roleId === ROLE.admin;
+  const canCreate = user?.can.createClassrooms ?? false;
   const all = classrooms.data ?? [];
   const mine = all.filter(isMine);
-  const invitations = all.filter((room) => !room.isCreator && room.myStatus === 'Invited');
-  const pending = all.filter((room) => !room.isCreator && room.myStatus === 'PendingApproval');
+  const invitations = all.filter((room) => room.myStatus === 'Invited');
+  const pending = all.filter((room) => room.myStatus === 'PendingApproval');
 
   const list = (content: () => React.ReactNode) =>
     classrooms.isPending ? (
@@ -93,7 +92,7 @@ export function ClassroomsRoute() {
         )}
       </Group>
 
-      <JoinByCodeForm />
+      {user?.can.joinClassrooms && <JoinByCodeForm />}
 
       <Tabs
         styles={scrollingTabs}

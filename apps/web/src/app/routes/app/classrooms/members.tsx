@@ -7,12 +7,12 @@ const isMemberStatus = (value: string): value is MemberStatus =>
   (MEMBER_STATUSES as readonly string[]).includes(value);
 
 export function ClassroomMembersRoute() {
-  const { classroom, canManage } = useClassroomContext();
+  const { classroom } = useClassroomContext();
   const [search] = useSearchParams();
   return (
     <MembersPanel
       classroomId={classroom.id}
-      canManage={canManage}
+      canManage={classroom.can.manage}
       initialStatus={search.getAll('status').filter(isMemberStatus)}
     />
   );

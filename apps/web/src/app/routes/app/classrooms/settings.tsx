@@ -7,9 +7,9 @@ import { JoinCodePanel } from '@/features/classrooms/components/join-code-panel'
 import { useClassroomContext } from './classroom-context';
 
 export function ClassroomSettingsRoute() {
-  const { classroom, canManage } = useClassroomContext();
+  const { classroom } = useClassroomContext();
   const navigate = useNavigate();
-  if (!canManage) {
+  if (!classroom.can.manage) {
     return (
       <Alert color="gray">Only the classroom’s teacher and admins may change its settings.</Alert>
     );

@@ -3,8 +3,8 @@ import { ClassroomTargetsPanel } from '@/features/targets/components/classroom-t
 import { useClassroomContext } from './classroom-context';
 
 export function ClassroomTargetsRoute() {
-  const { classroom, canManage } = useClassroomContext();
-  if (!canManage) {
+  const { classroom } = useClassroomContext();
+  if (!classroom.can.manage) {
     return <Alert color="gray">Only the classroom’s teacher and admins see its targets.</Alert>;
   }
   return <ClassroomTargetsPanel classroomId={classroom.id} />;

@@ -1,8 +1,6 @@
-import { ROLE } from '@hackclass/contracts';
-import { Card, Center, Loader, Stack } from '@mantine/core';
+import { Card, Stack } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { useLab } from '@/features/labs/api/get-lab';
 import { AddToClassroomForm } from '@/features/labs/components/add-to-classroom-form';
 import { LabSubpageHeader } from '@/features/labs/components/lab-subpage-header';
@@ -13,7 +11,6 @@ export function AddLabToClassroomRoute() {
   usePageTitle('Add lab to classroom');
   const { slug = '' } = useParams();
   const navigate = useNavigate();
-  const { user } = useCurrentUser();
   const lab = useLab(slug);
   const back = () => navigate(paths.hackingLab.getHref(slug));
   return (
@@ -26,21 +23,14 @@ export function AddLabToClassroomRoute() {
         description="Its members can solve it there and earn its points."
       />
       <Card withBorder padding="lg">
-        {user ? (
-          <AddToClassroomForm
-            slug={slug}
-            isAdmin={user.roleId === ROLE.admin}
-            onAdded={(classroomName, labName) => {
-              toast.success('Lab added', `“${labName}” is now in ${classroomName}.`);
-              back();
-            }}
-            onCancel={back}
-          />
-        ) : (
-          <Center py="xl">
-            <Loader aria-label="Loading" />
-          </Center>
-        )}
+        <AddToClassroomForm
+          slug={slug}
+          onAdded={(classroomName, labName) => {
+            toast.success('Lab added', `“${labName}” is now in ${classroomName}.`);
+            back();
+          }}
+          onCancel={back}
+        />
       </Card>
     </Stack>
   );

@@ -6,7 +6,6 @@ import { CreateLabForm } from '@/features/labs/components/create-lab-form';
 import { useTargetFormPart } from '@/features/targets/hooks/use-target-form-part';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { toast } from '@/lib/toast';
-import { canCreateLabs } from './labs';
 
 export function CreateLabRoute() {
   usePageTitle('Create lab');
@@ -22,7 +21,7 @@ export function CreateLabRoute() {
           live target each student starts.
         </Text>
       </Stack>
-      {user && !canCreateLabs(user.roleId) ? (
+      {user && !user.can.createLabs ? (
         <Alert color="yellow" variant="light" role="alert">
           Only teachers and admins can create labs.
         </Alert>

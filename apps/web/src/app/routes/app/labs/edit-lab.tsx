@@ -28,7 +28,7 @@ export function EditLabRoute() {
         {missing ? 'This lab does not exist, or you may not see it.' : messages.generic}
       </Alert>
     );
-  } else if (!lab.data.flags) {
+  } else if (!lab.data.can.edit || !lab.data.flags) {
     body = (
       <Alert color="yellow" variant="light" role="alert">
         Only the lab’s creator or an admin can edit it.

@@ -1,8 +1,6 @@
-import { ROLE } from '@hackclass/contracts';
 import { Anchor, Badge, Breadcrumbs, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
-import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { useClassroom } from '@/features/classrooms/api/get-classroom';
 import { FlagForm } from '@/features/classrooms/components/flag-form';
 import { useLab } from '@/features/labs/api/get-lab';
@@ -18,15 +16,12 @@ export function LabRoute() {
   const [search] = useSearchParams();
   const classroomId = search.get('classroom') ?? '';
   const navigate = useNavigate();
-  const { user } = useCurrentUser();
   const lab = useLab(slug);
   const classroom = useClassroom(classroomId, !!classroomId);
   usePageTitle(lab.data?.name ?? 'Hacking lab');
 
   const room = classroomId ? classroom.data : undefined;
   const inRoom = room?.hackingLabs.find((item) => item.slug === slug);
-  // Accepted members solve labs; admins never do (DESIGN §3).
-  const canSolve = !!inRoom && room?.myStatus === 'Accepted' && user?.roleId !== ROLE.admin;
 
   return (
     <Stack gap="md">
@@ -54,15 +49,12 @@ export function LabRoute() {
       </Breadcrumbs>
       <LabDetails
         slug={slug}
-        userId={user?.id}
-        isAdmin={user?.roleId === ROLE.admin}
         apiBaseUrl={getRuntimeConfig().apiBaseUrl}
         aside={
           room &&
-          inRoom &&
-          canSolve && (
+          inRoom && (
             <>
-              {lab.data?.target && (
+              {room.can.runTargets && lab.data?.target && (
                 <TargetPanel
                   classroomId={room.id}
                   labId={inRoom.id}
@@ -70,23 +62,25 @@ export function LabRoute() {
                   enabled={getRuntimeConfig().targets.enabled}
                 />
               )}
-              <Card withBorder padding="lg" component="section" aria-labelledby="lab-solve">
-                <Group justify="space-between" gap="xs" mb="xs">
-                  <Title order={2} size="h4" id="lab-solve">
-                    Submit a flag
-                  </Title>
-                  {inRoom.solved && (
-                    <Badge color="green" variant="light" radius={0}>
-                      Solved
-                    </Badge>
-                  )}
-                </Group>
-                <Text size="sm" c="dimmed" mb="sm">
-                  For {room.name} · {inRoom.solveCount}{' '}
-                  {inRoom.solveCount === 1 ? 'solve' : 'solves'}
-                </Text>
-                <FlagForm classroomId={room.id} labId={inRoom.id} labName={inRoom.name} />
-              </Card>
+              {room.can.submitFlags && (
+                <Card withBorder padding="lg" component="section" aria-labelledby="lab-solve">
+                  <Group justify="space-between" gap="xs" mb="xs">
+                    <Title order={2} size="h4" id="lab-solve">
+                      Submit a flag
+                    </Title>
+                    {inRoom.solved && (
+                      <Badge color="green" variant="light" radius={0}>
+                        Solved
+                      </Badge>
+                    )}
+                  </Group>
+                  <Text size="sm" c="dimmed" mb="sm">
+                    For {room.name} · {inRoom.solveCount}{' '}
+                    {inRoom.solveCount === 1 ? 'solve' : 'solves'}
+                  </Text>
+                  <FlagForm classroomId={room.id} labId={inRoom.id} labName={inRoom.name} />
+                </Card>
+              )}
             </>
           )
         }

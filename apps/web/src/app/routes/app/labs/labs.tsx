@@ -1,4 +1,3 @@
-import { ROLE } from '@hackclass/contracts';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -7,13 +6,10 @@ import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { LabsList } from '@/features/labs/components/labs-list';
 import { usePageTitle } from '@/hooks/use-page-title';
 
-export const canCreateLabs = (roleId: number | undefined) =>
-  roleId === ROLE.teacher || roleId === ROLE.admin;
-
 export function LabsRoute() {
   usePageTitle('Hacking labs');
   const { user } = useCurrentUser();
-  const canCreate = canCreateLabs(user?.roleId);
+  const canCreate = user?.can.createLabs ?? false;
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="md">

@@ -32,7 +32,7 @@ export function SecurityRoute() {
       <DeleteAccountSection
         identityUser={account.firebaseUser}
         email={account.email}
-        roleId={user?.roleId}
+        creates={!!user && (user.can.createClassrooms || user.can.createLabs)}
         onDeleted={onDeleted}
       />
     </Stack>
