@@ -25,7 +25,7 @@ export function LabRoute() {
 
   const room = classroomId ? classroom.data : undefined;
   const inRoom = room?.hackingLabs.find((item) => item.slug === slug);
-  // Accepted members solve labs; admins never do (DESIGN §3).
+  // Accepted members solve labs; admins, who see every flag, never do.
   const canSolve = !!inRoom && room?.myStatus === 'Accepted' && user?.roleId !== ROLE.admin;
 
   return (
