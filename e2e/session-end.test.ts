@@ -26,7 +26,7 @@ const onLoginWith = async (page: Page, message: string) => {
   await page.getByText(message).waitFor();
 };
 
-describe('the end of a session (spec §8)', () => {
+describe('the end of a session', () => {
   it('signs out a user whose account an admin disabled, at the next token refresh', async () => {
     const account = await createVerifiedAccount(app, testPerson('Dana Disabled'));
     const page = await signedInPage(app, account, { fakeClock: true });

@@ -2,7 +2,10 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './precompress';
 
-/** Identifies this build; the app compares it with the deployed one (DESIGN §4, new-build check). */
+/**
+ * Identifies this build; the app compares it with the deployed one
+ * (docs/behaviour.md#new-build-check).
+ */
 const buildId = `${new Date().toISOString()}-${globalThis.crypto.randomUUID().slice(0, 8)}`;
 
 /** Writes `builds/latest.json` (`{ id }`) beside the app, served uncached like index.html. */

@@ -79,7 +79,10 @@ export function apiClient(app: RunningApp, idToken?: string): ApiClient {
   };
 }
 
-/** The identity service's admin API (DESIGN §2), as the product API calls it. */
+/**
+ * The identity service's admin API, as the product API calls it
+ * (docs/architecture.md#the-identity-service-appsidentity).
+ */
 export async function identityAdmin(app: RunningApp, method: string, path: string) {
   const response = await fetch(`${app.server.url}/identity/admin/v1${path}`, {
     method,

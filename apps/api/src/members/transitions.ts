@@ -25,9 +25,9 @@ const forbidden = (detail: string): TransitionDecision => ({
 });
 
 /**
- * The membership state machine (DESIGN §3): an invitee accepts their own invitation; the
- * classroom's teacher or an admin approves a request to join. Nothing else moves by PATCH:
- * inviting and joining have their own routes, and leaving is a DELETE.
+ * The membership state machine (docs/behaviour.md#membership-states): an invitee accepts their
+ * own invitation; the classroom's teacher or an admin approves a request to join. Nothing else
+ * moves by PATCH: inviting and joining have their own routes, and leaving is a DELETE.
  */
 export function decideTransition({
   from,

@@ -159,8 +159,9 @@ const labForm = () => {
 
 /**
  * The authorisation matrix: every API route (but the OpenAPI document) × every caller → the
- * status they get. DESIGN §3's role table, with 404 for what the caller may not see and 403 for
- * what they see but may not do. Requests are chosen so that the allowed callers succeed.
+ * status they get. The role table of docs/behaviour.md#roles-and-permissions, with 404 for what
+ * the caller may not see and 403 for what they see but may not do. Requests are chosen so that
+ * the allowed callers succeed.
  */
 export const MATRIX: MatrixRow[] = [
   // --- auth: public ---

@@ -62,7 +62,7 @@ export const createAppRouter = () =>
               errorElement: <RouteErrorBoundary />,
               children: [
                 {
-                  // Guests only (spec §2): a signed-in user moves on to the dashboard.
+                  // Guests only: a signed-in user moves on to the dashboard.
                   lazy: () =>
                     import('@/features/auth/components/guards').then((m) => ({
                       Component: m.RequireGuest,

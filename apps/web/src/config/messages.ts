@@ -1,6 +1,9 @@
 import { PASSWORD_MIN_LENGTH } from '@hackclass/contracts';
 
-/** The spec's error catalogue (§8), spelling corrected, plus the messages it leaves to us. */
+/**
+ * Every failure message the app shows: the original product's wording, spelling corrected, plus
+ * the ones it did not cover (docs/behaviour.md#failure-messages says where each one is shown).
+ */
 export const messages = {
   generic: 'An error occurred. Please try again or contact support.',
   invalidCredentials: 'Invalid email or password',

@@ -1,6 +1,7 @@
 /**
- * Every route of the app (spec §2), with its router pattern and a builder for its href.
- * Components link through `getHref`, never through string literals.
+ * Every route of the app, with its router pattern and a builder for its href (who may open which:
+ * docs/behaviour.md#routes-and-guards). Components link through `getHref`, never through string
+ * literals.
  */
 const seg = (value: string) => encodeURIComponent(value);
 
@@ -67,7 +68,7 @@ export const paths = {
   /**
    * A lab by slug. 'create' never clashes: the router ranks the static segment first. Opened
    * from a classroom it carries `?classroom=<id>`, and the page adds the flag form for that
-   * classroom: solving needs no route of its own, so the spec's route table stays as it is.
+   * classroom: solving needs no route of its own.
    */
   hackingLab: {
     path: '/hacking-labs/:slug',

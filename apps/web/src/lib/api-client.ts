@@ -135,7 +135,7 @@ async function request<T>(method: Method, path: string, options: RequestOptions<
       if (!response.ok) error = await toApiError(response);
     }
     if (!response.ok) {
-      // Spec §8: a 401 is only logged; what to do about it is the caller's decision.
+      // A 401 is only logged; what to do about it is the caller's decision.
       if (error.status === 401) console.warn('Unauthorized');
       throw error;
     }

@@ -1,11 +1,11 @@
 /** The id this bundle was built with (vite.config.ts defines it). */
 export const buildId: string = __BUILD_ID__;
 
-/** Where the build writes the id of the newest build (DESIGN §4). */
+/** Where the build writes the id of the newest build (docs/behaviour.md#new-build-check). */
 export const latestBuildUrl = '/builds/latest.json';
-/** Spec §9: the manifest is checked every hour. */
+/** The manifest is checked every hour. */
 export const buildCheckIntervalMs = 60 * 60_000;
-/** Spec §9: an automatic reload is not repeated within 10 s. */
+/** An automatic reload is not repeated within 10 s. */
 export const reloadGuardMs = 10_000;
 const reloadGuardKey = 'hackclass-reloaded-at';
 

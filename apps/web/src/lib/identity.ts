@@ -5,7 +5,8 @@ let loading: Promise<Auth> | undefined;
 
 /**
  * Loads the identity SDK and points it at the self-hosted identity service when the
- * configuration names an emulator origin (DESIGN §2), or at a real Firebase project otherwise.
+ * configuration names an emulator origin, or at a real Firebase project otherwise
+ * (docs/decisions.md#1-the-identity-service-speaks-firebases-wire-protocol).
  * The SDK is a chunk of its own, fetched while the first page renders rather than before it.
  */
 export function initIdentity({ identity }: RuntimeConfig): Promise<Auth> {
@@ -48,7 +49,7 @@ export function identityErrorCode(error: unknown): string | undefined {
   return typeof code === 'string' && code.startsWith('auth/') ? code : undefined;
 }
 
-/** Spec §8: on these the session is over and the user is signed out. */
+/** On these the session is over and the user is signed out. */
 export const sessionEndingCodes: ReadonlySet<string> = new Set([
   'auth/user-disabled',
   'auth/user-token-expired',

@@ -7,7 +7,7 @@ import { toast } from './toast';
 export interface RequestMeta extends Record<string, unknown> {
   /** Toast title shown when it fails; without it a failure is only logged. */
   errorToast?: string;
-  /** Spec §8: a failure signs the user out, with this toast title. */
+  /** A failure signs the user out, with this toast title. */
   signOutOnError?: string;
 }
 
@@ -19,7 +19,8 @@ declare module '@tanstack/react-query' {
 }
 
 /**
- * Failures of server state are decided here, in one place (STYLE §8): the session ends on a
+ * Failures of server state are decided here, in one place, not in the HTTP client
+ * (docs/decisions.md#6-the-web-app-decides-failures-in-one-place): the session ends on a
  * disabled account or a dead refresh token; otherwise the request's meta says whether to toast.
  */
 function onError(error: unknown, meta: RequestMeta | undefined) {

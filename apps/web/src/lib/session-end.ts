@@ -19,7 +19,7 @@ export const isAccountDisabled = (error: unknown): boolean =>
   identityErrorCode(error) === 'auth/user-disabled' ||
   (isApiError(error) && error.code === 'account_disabled');
 
-/** Spec §8: a disabled account or a dead refresh token ends the session. */
+/** A disabled account or a dead refresh token ends the session. */
 export const sessionEndedTitle = (error: unknown): string =>
   isAccountDisabled(error) ? messages.accountDisabled : messages.sessionEnded;
 

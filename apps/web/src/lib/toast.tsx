@@ -10,7 +10,7 @@ const ToastIcon = lazy(() =>
   import('@/components/toast/toast-icon').then((m) => ({ default: m.ToastIcon })),
 );
 
-/** Spec §9: toasts close after 5 s unless told otherwise. */
+/** Toasts close after 5 s unless told otherwise. */
 export const toastTimeoutMs = 5000;
 
 export type ToastKind = 'success' | 'error' | 'info' | 'warning';
@@ -38,7 +38,7 @@ const colors: Record<ToastKind, string> = {
 
 let sequence = 0;
 
-/** Shows a toast (DESIGN §4): title, description, icon, avatar, actions, Close, time-left bar. */
+/** Shows a toast: title, description, icon, avatar, actions, Close, time-left bar. */
 function show(options: ToastOptions): string {
   const { kind = 'info', timeout = toastTimeoutMs } = options;
   sequence += 1;

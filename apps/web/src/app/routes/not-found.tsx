@@ -5,7 +5,7 @@ import { ErrorScreen } from '@/components/errors/error-screen';
 import { paths } from '@/config/paths';
 import { usePageTitle } from '@/hooks/use-page-title';
 
-/** The 404 page (spec §2): "Page Not Found: {path}". */
+/** The 404 page: "Page Not Found: {path}". */
 export function NotFoundRoute() {
   usePageTitle('Page Not Found');
   const { pathname } = useLocation();

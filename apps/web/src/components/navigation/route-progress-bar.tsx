@@ -2,9 +2,9 @@ import { NavigationProgress, nprogress } from '@mantine/nprogress';
 import { useEffect, useRef } from 'react';
 import { useNavigation } from 'react-router';
 
-/** Spec §9: the bar appears only for navigations slower than this. */
+/** The bar appears only for navigations slower than this. */
 const throttleMs = 200;
-/** Spec §9: nominal time for the bar to cross the page. */
+/** Nominal time for the bar to cross the page. */
 const durationMs = 2000;
 /** Mantine's bar takes about 43 steps to creep from 0 to 99 %. */
 const stepInterval = Math.round(durationMs / 43);

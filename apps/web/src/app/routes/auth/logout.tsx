@@ -7,7 +7,7 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { sameOriginPath } from '@/lib/safe-redirect';
 
 /**
- * Spec §4: sign out, forget the user's data, go to the login page (replacing this entry), or to
+ * Signs out, forgets the user's data, goes to the login page (replacing this entry), or to
  * the page `next` names. Signing out here, outside the signed-in pages, means no guard of theirs
  * sends the user to login first.
  */

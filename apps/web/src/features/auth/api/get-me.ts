@@ -18,7 +18,7 @@ export const getMeQueryOptions = (uid: string | undefined) =>
     staleTime: 5 * 60_000,
     // A teacher awaiting approval learns of it within a minute, without reloading.
     refetchInterval: (query) => (query.state.data?.awaitingTeacherApproval ? 60_000 : false),
-    // Spec §8: failing to fetch the user signs them out.
+    // Failing to fetch the user signs them out.
     meta: { signOutOnError: messages.generic },
   });
 

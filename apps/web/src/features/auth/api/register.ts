@@ -16,8 +16,8 @@ export const verificationContinueUrl = () =>
   new URL(paths.dashboard.getHref(), window.location.origin).href;
 
 /**
- * Spec §4: register, log in, send the verification mail. The account exists once the first step
- * succeeded, so a failed mail does not fail the signup; the verify-email page can resend it.
+ * Signup registers, logs in and sends the verification mail. The account exists once the first
+ * step succeeded, so a failed mail does not fail the signup; the verify-email page can resend it.
  */
 async function signUp(request: RegisterRequest): Promise<{ verificationMailSent: boolean }> {
   await register(request);

@@ -8,7 +8,7 @@ import { signInMutationKey } from '../api/sign-in-key';
 import { useSession } from '../hooks/use-session';
 
 /**
- * Signed-in pages (DESIGN §4): a visitor goes to the login page with the way back; an account
+ * Signed-in pages: a visitor goes to the login page with the way back; an account
  * with an unverified email goes to the verify-email page. Nothing of the page renders before the
  * user is known, so going back after logout shows no private data.
  */

@@ -13,7 +13,7 @@ const invalidCredentialCodes = new Set([
 const isOffline = (error: unknown) =>
   isNetworkError(error) || identityErrorCode(error) === 'auth/network-request-failed';
 
-/** Spec §8, login: what to say, and whether the failure also signs the user out. */
+/** Login: what to say, and whether the failure also signs the user out. */
 export function loginFailure(error: unknown): { message: string; signOut: boolean } {
   const code = identityErrorCode(error);
   if (code && invalidCredentialCodes.has(code)) {
@@ -26,7 +26,7 @@ export function loginFailure(error: unknown): { message: string; signOut: boolea
   return { message: messages.generic, signOut: true };
 }
 
-/** Spec §8, signup: the server's title, else the cause's message, else the generic one. */
+/** Signup: the server's title, else the cause's message, else the generic one. */
 export function signupFailure(error: unknown): string {
   if (isApiError(error)) return error.title;
   if (isOffline(error)) return messages.network;

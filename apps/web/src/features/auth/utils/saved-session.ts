@@ -2,7 +2,7 @@
  * Whether the identity SDK has a signed-in user saved in this browser. Read before the SDK
  * starts: at start it checks the saved user with the identity service and, when the account is
  * disabled or its tokens were revoked, drops it without a word, so only the before and after
- * tell that a session ended (spec §8).
+ * tell that a session ended.
  */
 export function hasSavedSession(): boolean {
   try {

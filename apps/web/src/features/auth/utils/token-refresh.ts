@@ -1,14 +1,14 @@
 import type { User } from 'firebase/auth';
 
-/** Spec §9: refresh 5 minutes before the ID token expires. */
+/** Refresh 5 minutes before the ID token expires. */
 export const refreshLeadMs = 5 * 60_000;
-/** Spec §9: after a failed refresh, retry in 30 s, doubling up to 16 minutes. */
+/** After a failed refresh, retry in 30 s, doubling up to 16 minutes. */
 export const firstRetryMs = 30_000;
 export const maxRetryMs = 16 * 60_000;
 
 /**
  * Keeps the user's ID token fresh on our own clock: with Auth as its only Firebase product the
- * SDK refreshes lazily, when a token is asked for (DESIGN §2). A successful refresh fires
+ * SDK refreshes lazily, when a token is asked for. A successful refresh fires
  * `onIdTokenChanged`, whose listener calls this again for the new token. Returns a cancel.
  */
 export function scheduleTokenRefresh(user: User, onFatal: (error: unknown) => boolean): () => void {

@@ -13,7 +13,7 @@ export function useDeleteClassroom() {
     mutationFn: deleteClassroom,
     meta: { errorToast: messages.classroomDeleteFailed },
     onSuccess: (_data, id) => {
-      // Spec §4: the classroom leaves the list at once, and its own queries go.
+      // The classroom leaves the list at once, and its own queries go.
       const listKey = getClassroomsQueryOptions().queryKey;
       queryClient.setQueryData(listKey, (list) => list?.filter((room) => room.id !== id));
       queryClient.removeQueries({ queryKey: getClassroomQueryOptions(id).queryKey });

@@ -10,7 +10,7 @@ export interface MemberFilter {
   pageSize: number;
 }
 
-/** Spec §5: filtered by statuses and a trimmed name substring (the server ignores case), paged. */
+/** Filtered by statuses and a trimmed name substring (the server ignores case), paged. */
 export function memberSearchParams({ status, search, page, pageSize }: MemberFilter) {
   const params = new URLSearchParams();
   for (const value of status) params.append('status', value);

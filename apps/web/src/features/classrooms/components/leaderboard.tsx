@@ -3,7 +3,7 @@ import { Badge, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { IconTrophy } from '@tabler/icons-react';
 import { EmptyState } from '@/components/feedback/list-states';
 
-/** Spec §4: accepted members by points, highest first (a stable sort keeps the API's tie order). */
+/** Accepted members by points, highest first (a stable sort keeps the API's tie order). */
 export const rankMembers = (members: ClassroomMember[]) =>
   [...members].sort((a, b) => b.points - a.points);
 

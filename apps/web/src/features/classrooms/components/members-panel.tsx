@@ -16,7 +16,7 @@ import { MemberTable } from './member-table';
 
 export const PAGE_SIZES = [10, 20, 50] as const;
 
-/** Spec §5: the page count is the total divided by the page size, rounded up. */
+/** The page count is the total divided by the page size, rounded up. */
 export const pageCountOf = (total: number, pageSize: number) =>
   Math.max(1, Math.ceil(total / pageSize));
 
