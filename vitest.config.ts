@@ -30,6 +30,7 @@ export default defineConfig({
           name: 'components',
           include: [componentTests],
           testTimeout: 30_000,
+          expect: { poll: { timeout: 5_000 } },
           browser: {
             enabled: true,
             headless: true,
