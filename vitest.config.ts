@@ -26,6 +26,22 @@ export default defineConfig({
       {
         // The web app's own Vite configuration: its plugins, `@/` paths and build constants.
         extends: './apps/web/vite.config.ts',
+        // Found only as tests import them, these would be bundled in a second pass that reloads
+        // the page mid-run and loads React twice.
+        optimizeDeps: {
+          include: [
+            '@mantine/core',
+            '@mantine/dropzone',
+            '@mantine/form',
+            '@mantine/hooks',
+            '@tabler/icons-react',
+            '@tanstack/react-query',
+            'firebase/app',
+            'firebase/auth',
+            'react-markdown',
+            'vitest-browser-react',
+          ],
+        },
         test: {
           name: 'components',
           include: [componentTests],
