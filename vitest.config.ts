@@ -46,6 +46,7 @@ export default defineConfig({
           name: 'components',
           include: [componentTests],
           testTimeout: 30_000,
+          // Assertions on the page retry for up to a second by default: short on a busy machine.
           expect: { poll: { timeout: 5_000 } },
           browser: {
             enabled: true,
