@@ -1,14 +1,62 @@
-import { defineConfig } from 'vitest/config';
+import { playwright } from '@vitest/browser-playwright';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { chromiumLaunchOptions } from './e2e/support/browser';
+
+/** Component tests render in the browser the app runs in; every other test runs in Node. */
+const componentTests = 'apps/web/src/**/*.test.tsx';
 
 export default defineConfig({
   test: {
-    include: [
-      '{apps,packages}/*/{src,test}/**/*.test.{ts,tsx}',
-      'e2e/**/*.test.ts',
-      'security/**/*.test.ts',
-    ],
     // Browser journeys and server processes are slow on a loaded two-core machine.
     testTimeout: 90_000,
     hookTimeout: 120_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: [
+            '{apps,packages}/*/{src,test}/**/*.test.{ts,tsx}',
+            'e2e/**/*.test.ts',
+            'security/**/*.test.ts',
+          ],
+          exclude: [...configDefaults.exclude, componentTests],
+        },
+      },
+      {
+        // The web app's own Vite configuration: its plugins, `@/` paths and build constants.
+        extends: './apps/web/vite.config.ts',
+        // Found only as tests import them, these would be bundled in a second pass that reloads
+        // the page mid-run and loads React twice.
+        optimizeDeps: {
+          include: [
+            '@mantine/core',
+            '@mantine/dropzone',
+            '@mantine/form',
+            '@mantine/hooks',
+            '@tabler/icons-react',
+            '@tanstack/react-query',
+            'firebase/app',
+            'firebase/auth',
+            'react-markdown',
+            'vitest-browser-react',
+          ],
+        },
+        test: {
+          name: 'components',
+          include: [componentTests],
+          testTimeout: 30_000,
+          // Assertions on the page retry for up to a second by default: short on a busy machine.
+          expect: { poll: { timeout: 5_000 } },
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: chromiumLaunchOptions }),
+            instances: [{ browser: 'chromium' }],
+            screenshotFailures: false,
+          },
+        },
+      },
+    ],
   },
 });

@@ -47,12 +47,11 @@ export function LabFilesInput({ quota, value, kept = 0, onChange, error }: LabFi
   const maxFiles = limits.filesPerLab;
   const room = maxFiles - kept - value.length;
 
-  const add = (dropped: File[]) => {
+  // The drop zone passes at most `room` files of a choice and rejects the rest.
+  const add = (accepted: File[]) => {
     // The same file chosen twice is kept once.
     const known = new Set(value.map(fileKey));
-    const files = dropped.filter((file) => !known.has(fileKey(file)));
-    setRejected(files.length > room ? `A lab may have at most ${maxFiles} files` : null);
-    onChange([...value, ...files.slice(0, Math.max(room, 0))]);
+    onChange([...value, ...accepted.filter((file) => !known.has(fileKey(file)))]);
   };
 
   return (
@@ -65,8 +64,10 @@ export function LabFilesInput({ quota, value, kept = 0, onChange, error }: LabFi
     >
       <Stack gap="xs" mt={6}>
         <Dropzone
-          onDrop={add}
+          // Rejections come before the accepted files: a choice partly refused still says why.
+          onDropAny={() => setRejected(null)}
           onReject={(rejections) => setRejected(rejectionMessage(rejections, limits))}
+          onDrop={add}
           maxSize={limits.fileMaxBytes}
           maxFiles={room}
           disabled={room <= 0}
