@@ -10,6 +10,8 @@ const roomSchema = z.object({
   status: z.enum(['Invited', 'Accepted']).nullable(),
   members: z.number().int(),
   tags: z.array(z.object({ label: z.string() })),
+  roleId: z.union([z.literal(1), z.literal(2)]),
+  data: z.record(z.string(), z.string()),
 });
 
 const room = {
@@ -19,6 +21,8 @@ const room = {
   status: 'Accepted',
   members: 31,
   tags: [{ label: 'web' }],
+  roleId: 2,
+  data: { classroomName: 'Web 101' },
 };
 
 let app: ReturnType<typeof Fastify> | undefined;
