@@ -6,7 +6,7 @@ import { problemHandlers } from '@hackclass/http';
 import type { IdTokenVerifier } from '@hackclass/id-token';
 import type { FileStore } from '@hackclass/storage';
 import type { FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AccountEventFeed } from './account-events/feed';
 import type { Revocations } from './account-events/revocations';
 import { type ApiDatabase, apiMigrations, schema } from './db';
@@ -18,6 +18,7 @@ import { antiforgery } from './plugins/antiforgery';
 import { authentication } from './plugins/authentication';
 import { contentTypes } from './plugins/content-types';
 import { openapi, openapiReference } from './plugins/openapi';
+import { responseSerializerCompiler } from './plugins/response-serializer';
 import { security } from './plugins/security';
 import { authRoutes } from './routes/auth';
 import { classroomEventRoutes } from './routes/classroom-events';
@@ -89,6 +90,8 @@ export interface ApiOptions {
   targetStartTimeoutMs?: number | undefined;
   /** Told the targets service once made (it lives inside the API's scope): for tests and tools. */
   onTargets?: ((targets: AppTargets) => void) | undefined;
+  /** Check every answer against its schema before writing it: on in tests, off in service. */
+  validateResponses?: boolean | undefined;
 }
 
 export type AppTargets = TargetService & { janitor: Janitor };
@@ -134,7 +137,9 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
   app.addHook('preClose', () => targetJanitor.stop());
   app.addHook('onClose', () => targets.close());
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    responseSerializerCompiler({ validate: options.validateResponses ?? false }),
+  );
   await app.register(problemHandlers);
   await app.register(fastifyMultipart, {
     limits: {

@@ -112,6 +112,7 @@ export async function startApiServer({
     onTargets: (made) => {
       targets = made;
     },
+    validateResponses: true,
   });
   if (!targets) throw new Error('the API made no targets service');
   const origin = await app.listen({ port, host: '127.0.0.1' });
