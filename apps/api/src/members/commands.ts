@@ -8,13 +8,12 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { normaliseJoinCode } from '../classrooms/join-code';
 import { type ClassroomRow, memberName } from '../classrooms/queries';
 import type { ApiDatabase } from '../db';
-import { classrooms, emailInvitations, members, users } from '../db/schema';
+import { classrooms, emailInvitations, members, type UserRow, users } from '../db/schema';
 import { apiErrors } from '../errors';
 import { recountPoints } from '../leaderboard/recount';
 import type { Actor } from '../policies/actors';
 import { canJoinClassrooms } from '../policies/classrooms';
 import { markStopping } from '../targets/stop-targets';
-import type { UserRow } from '../users/ensure-user';
 import {
   notifyInvitationAccepted,
   notifyInvited,

@@ -1,5 +1,5 @@
 import { type ManagedUser, ROLE, type RoleId, type User } from '@hackclass/contracts';
-import type { UserRow } from './ensure-user';
+import type { UserRow } from '../db/schema';
 
 /** A student who signed up as a teacher and waits for an admin (any role change ends it). */
 export const isAwaitingTeacherApproval = (user: Pick<UserRow, 'roleId' | 'teacherRequestedAt'>) =>
