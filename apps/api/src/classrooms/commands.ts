@@ -2,6 +2,7 @@ import type { ClassroomFields } from '@hackclass/contracts';
 import type { FileStore } from '@hackclass/storage';
 import { eq, sql } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
+import { isUniqueViolation } from '../db/database-errors';
 import { classrooms, notifications } from '../db/schema';
 import { apiErrors } from '../errors';
 import { ensureRoom, type QuotaOwner } from '../quotas/room';
@@ -16,15 +17,11 @@ export interface ClassroomImage {
   contentType: string;
 }
 
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string })?.code === '23505' ||
-  (error as { cause?: { code?: string } })?.cause?.code === '23505';
-
 /** Runs `attempt` with fresh join codes until one is not taken. */
 async function withFreshJoinCode<T>(attempt: (code: string) => Promise<T | undefined>): Promise<T> {
   for (let tries = 0; tries < MAX_CODE_ATTEMPTS; tries++) {
     const result = await attempt(newJoinCode()).catch((error: unknown) => {
-      if (isUniqueViolation(error)) return undefined;
+      if (isUniqueViolation(error, 'classrooms_join_code_key')) return undefined;
       throw error;
     });
     if (result !== undefined) return result;
