@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The web app's `@/…` imports resolve through the `paths` of its tsconfig.json.
+  resolve: { tsconfigPaths: true },
   test: {
     include: [
       '{apps,packages}/*/src/**/*.test.ts',
