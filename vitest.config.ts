@@ -6,6 +6,8 @@ import { chromiumLaunchOptions } from './e2e/support/browser';
 const componentTests = 'apps/web/src/**/*.test.tsx';
 
 export default defineConfig({
+  // The web app's `@/…` imports resolve through the `paths` of its tsconfig.json.
+  resolve: { tsconfigPaths: true },
   test: {
     // Browser journeys and server processes are slow on a loaded two-core machine.
     testTimeout: 90_000,
@@ -18,6 +20,7 @@ export default defineConfig({
           include: [
             '{apps,packages}/*/{src,test}/**/*.test.{ts,tsx}',
             'e2e/**/*.test.ts',
+            'lint/**/*.test.ts',
             'security/**/*.test.ts',
           ],
           exclude: [...configDefaults.exclude, componentTests],

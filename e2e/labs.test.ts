@@ -4,6 +4,7 @@ import { logInThroughForm, uniqueEmail } from './support/accounts';
 import { apiClient, signInWithPassword } from './support/api';
 import { type RunningApp, startApp } from './support/app';
 import { seriousViolations } from './support/axe';
+import { fillLabBasics } from './support/lab-form';
 import { emulateScheme, freshPage } from './support/pages';
 import { createClassroom } from './support/seed';
 import { signUpVerified } from './support/verified-account';
@@ -58,12 +59,12 @@ describe('hacking labs', () => {
       await page.screenshot({ path: `/tmp/lab-files-quota-${scheme}.png` });
     }
     await page.emulateMedia({ colorScheme: 'light' });
-    await page.getByLabel('Name').fill('SQL injection basics');
-    await page.getByRole('combobox', { name: 'Difficulty' }).click();
-    await page.getByRole('option', { name: 'Medium' }).click();
-    await page.getByRole('combobox', { name: 'Category' }).click();
-    await page.getByRole('option', { name: 'Web', exact: true }).click();
-    await page.getByLabel('Points').fill('250');
+    await fillLabBasics(page, {
+      name: 'SQL injection basics',
+      difficulty: 'Medium',
+      category: 'Web',
+      points: 250,
+    });
     await page.getByRole('textbox', { name: 'Flag 1' }).fill('HC{admin-without-password}');
     await page
       .getByRole('textbox', { name: 'Description' })

@@ -4,6 +4,7 @@ import { testPerson } from './support/accounts';
 import { signedUpClients } from './support/api';
 import { type RunningApp, startApp } from './support/app';
 import { seriousViolations } from './support/axe';
+import { fillLabBasics } from './support/lab-form';
 import { type Scheme, useScheme } from './support/pages';
 import { createClassroom, joinAndApprove } from './support/seed';
 import { signedInPage } from './support/signed-in-page';
@@ -61,12 +62,7 @@ describe('solving labs live', () => {
     const page = teacherPage;
     await open(page, '/hacking-labs/create');
     await page.getByRole('heading', { name: 'Create lab', level: 1 }).waitFor();
-    await page.getByLabel('Name').fill(labName);
-    await page.getByRole('combobox', { name: 'Difficulty' }).click();
-    await page.getByRole('option', { name: 'Easy' }).click();
-    await page.getByRole('combobox', { name: 'Category' }).click();
-    await page.getByRole('option', { name: 'Web', exact: true }).click();
-    await page.getByLabel('Points').fill('100');
+    await fillLabBasics(page, { name: labName, difficulty: 'Easy', category: 'Web', points: 100 });
 
     // An empty flag is refused before anything is sent.
     await page.getByRole('button', { name: 'Create lab' }).click();

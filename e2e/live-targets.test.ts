@@ -7,6 +7,7 @@ import { testPerson } from './support/accounts';
 import { type ApiClient, signedUpClients } from './support/api';
 import { type RunningApp, startApp } from './support/app';
 import { seriousViolations } from './support/axe';
+import { fillLabBasics } from './support/lab-form';
 import { emulateScheme, type Scheme } from './support/pages';
 import { addLabToClassroom, createClassroom, createLab, joinAndApprove } from './support/seed';
 import { signedInPage } from './support/signed-in-page';
@@ -89,12 +90,7 @@ describe('live targets', () => {
     const image = images?.web ?? '';
     await open(page, '/hacking-labs/create');
     await page.getByRole('heading', { name: 'Create lab', level: 1 }).waitFor();
-    await page.getByLabel('Name').fill(labName);
-    await page.getByRole('combobox', { name: 'Difficulty' }).click();
-    await page.getByRole('option', { name: 'Easy' }).click();
-    await page.getByRole('combobox', { name: 'Category' }).click();
-    await page.getByRole('option', { name: 'Web', exact: true }).click();
-    await page.getByLabel('Points').fill('200');
+    await fillLabBasics(page, { name: labName, difficulty: 'Easy', category: 'Web', points: 200 });
 
     await page.getByRole('switch', { name: 'This lab has a live target' }).click();
     const imageInput = page.getByRole('textbox', { name: 'Image' });

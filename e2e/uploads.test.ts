@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testPerson } from './support/accounts';
 import { apiClient, createVerifiedAccount } from './support/api';
 import { type RunningApp, startApp } from './support/app';
+import { fillLabBasics } from './support/lab-form';
 import { signedInPage } from './support/signed-in-page';
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -44,11 +45,7 @@ async function throttleUploads(bytesPerSecond: number) {
 async function fillLab(name: string, file: { name: string; buffer: Buffer }) {
   await page.goto(`${app.server.url}/hacking-labs/create`);
   await page.getByRole('heading', { name: 'Create lab', level: 1 }).waitFor();
-  await page.getByLabel('Name').fill(name);
-  await page.getByRole('combobox', { name: 'Difficulty' }).click();
-  await page.getByRole('option', { name: 'Easy' }).click();
-  await page.getByRole('combobox', { name: 'Category' }).click();
-  await page.getByRole('option', { name: 'Forensics' }).click();
+  await fillLabBasics(page, { name, difficulty: 'Easy', category: 'Forensics' });
   await page.getByRole('textbox', { name: 'Flag 1' }).fill('HC{carved}');
   await page
     .locator('input[type=file]')

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
+import { isUniqueViolation } from '../db/database-errors';
 import { classrooms } from '../db/schema';
 import { apiErrors } from '../errors';
 
@@ -19,17 +20,13 @@ export const normaliseJoinCode = (typed: string) => typed.trim().toUpperCase();
 
 const MAX_CODE_ATTEMPTS = 5;
 
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string })?.code === '23505' ||
-  (error as { cause?: { code?: string } })?.cause?.code === '23505';
-
 /** Runs `attempt` with fresh join codes until one is not taken. */
 export async function withFreshJoinCode<T>(
   attempt: (code: string) => Promise<T | undefined>,
 ): Promise<T> {
   for (let tries = 0; tries < MAX_CODE_ATTEMPTS; tries++) {
     const result = await attempt(newJoinCode()).catch((error: unknown) => {
-      if (isUniqueViolation(error)) return undefined;
+      if (isUniqueViolation(error, 'classrooms_join_code_key')) return undefined;
       throw error;
     });
     if (result !== undefined) return result;

@@ -1,6 +1,7 @@
 import type { ClassroomLabLink } from '@hackclass/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
+import { pgErrorOf } from '../db/database-errors';
 import { classroomLabs, classrooms, labs, members } from '../db/schema';
 import { apiErrors } from '../errors';
 import { recountPoints } from '../leaderboard/recount';
@@ -9,7 +10,6 @@ import type { Actor } from '../policies/actors';
 import { canManageClassroom, canSeeClassroom } from '../policies/classrooms';
 import { canAddLabToClassrooms } from '../policies/labs';
 import { markStopping } from '../targets/stop-targets';
-import { pgErrorOf } from './database-errors';
 
 /**
  * The classroom the actor runs: 404 if they cannot see it (no existence leaks), 403 if they

@@ -3,11 +3,11 @@ import { commonErrors } from '@hackclass/http';
 import { eq, like, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiDatabase } from '../db';
+import { isUniqueViolation } from '../db/database-errors';
 import { labFiles, labs } from '../db/schema';
 import { bytesOf, ensureRoom, type QuotaOwner } from '../quotas/room';
 import { saveLabTarget } from '../targets/lab-target';
 import type { UploadedFile } from '../uploads/multipart-form';
-import { pgErrorOf } from './database-errors';
 import { replaceFlags } from './flags';
 import type { LabRow } from './present-lab';
 import { nextFreeSlug, slugify } from './slug';
@@ -31,11 +31,6 @@ export function parseFormFields<Schema extends z.ZodType>(
 
 export const parseLabFields = (fields: Record<string, string>): LabFields =>
   parseFormFields(createLabFieldsSchema, fields);
-
-const isSlugConflict = (error: unknown) => {
-  const { code, constraint } = pgErrorOf(error);
-  return code === '23505' && constraint === 'labs_slug_key';
-};
 
 async function freeSlugFor(db: ApiDatabase, name: string): Promise<string> {
   const base = slugify(name);
@@ -78,7 +73,7 @@ export async function createLab(
         return lab;
       });
     } catch (error) {
-      if (attempt >= SLUG_ATTEMPTS || !isSlugConflict(error)) throw error;
+      if (attempt >= SLUG_ATTEMPTS || !isUniqueViolation(error, 'labs_slug_key')) throw error;
     }
   }
 }

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { classrooms, emailInvitations } from '../db/schema';
 import { canJoinClassrooms } from '../policies/classrooms';
-import type { UserRow } from '../users/ensure-user';
+import type { UserRow } from '../db/schema';
 import { displayNameOf, insertMember } from './membership-rows';
 import { notifyInvited } from './notices';
 

@@ -4,7 +4,7 @@ import { normaliseJoinCode } from '../classrooms/join-code';
 import type { ApiDatabase } from '../db';
 import { classrooms } from '../db/schema';
 import { apiErrors } from '../errors';
-import type { UserRow } from '../users/ensure-user';
+import type { UserRow } from '../db/schema';
 import { displayNameOf, insertMember, moveMember } from './membership-rows';
 import { notifyInvitationAccepted, notifyJoinRequested } from './notices';
 

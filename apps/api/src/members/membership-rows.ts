@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { members } from '../db/schema';
 import { recountPoints } from '../leaderboard/recount';
-import type { UserRow } from '../users/ensure-user';
+import type { UserRow } from '../db/schema';
 
 export const memberKey = (classroomId: string, userId: string) =>
   and(eq(members.classroomId, classroomId), eq(members.userId, userId));

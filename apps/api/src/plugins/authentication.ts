@@ -2,9 +2,10 @@ import { IdTokenError, type IdTokenVerifier, type VerifiedIdToken } from '@hackc
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Revocations } from '../account-events/revocations';
+import type { UserRow } from '../db/schema';
 import { apiErrors } from '../errors';
 import type { IdentityAdmin } from '../identity-admin/client';
-import { ensureUser, isInStep, type UserRow } from '../users/ensure-user';
+import { ensureUser, isInStep } from '../users/ensure-user';
 import type { KnownUsers } from '../users/known-users';
 
 /**

@@ -1,12 +1,11 @@
 import { ROLE, type RoleId } from '@hackclass/contracts';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
-import { users } from '../db/schema';
+import { type UserRow, users } from '../db/schema';
 import { apiErrors } from '../errors';
 import { claimEmailInvitations } from '../members/claim-email-invitations';
 import { notify } from '../notifications/notify';
 import { type Actor, isAdmin } from '../policies/actors';
-import type { UserRow } from './ensure-user';
 
 /**
  * An admin sets someone's role. Admins cannot demote themselves, so an instance always keeps

@@ -3,13 +3,11 @@ import type { VerifiedIdToken } from '@hackclass/id-token';
 import { eq, sql } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { preparedQuery } from '../db/prepared';
-import { users } from '../db/schema';
+import { type UserRow, users } from '../db/schema';
 import { apiErrors } from '../errors';
 import type { IdentityAdmin } from '../identity-admin/client';
 import { claimEmailInvitations } from '../members/claim-email-invitations';
 import { isEmailTaken, releaseStaleEmail } from './stale-email';
-
-export type UserRow = typeof users.$inferSelect;
 
 const userByIdentityUid = preparedQuery('user_by_identity_uid', (db, name) =>
   db

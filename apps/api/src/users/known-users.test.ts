@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UserRow } from './ensure-user';
+import type { UserRow } from '../db/schema';
 import { knownUsers } from './known-users';
 
 const user = (identityUid: string, roleId = 1) => ({ identityUid, roleId }) as UserRow;

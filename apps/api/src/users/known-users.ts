@@ -1,4 +1,4 @@
-import type { UserRow } from './ensure-user';
+import type { UserRow } from '../db/schema';
 
 /**
  * How long a user row read for one request serves the next ones. Writes made through this

@@ -1,6 +1,6 @@
 import { type ManagedUser, type Me, ROLE, type RoleId, type User } from '@hackclass/contracts';
+import type { UserRow } from '../db/schema';
 import { userPermissions } from '../policies/permissions';
-import type { UserRow } from './ensure-user';
 
 /** A student who signed up as a teacher and waits for an admin (any role change ends it). */
 export const isAwaitingTeacherApproval = (user: Pick<UserRow, 'roleId' | 'teacherRequestedAt'>) =>

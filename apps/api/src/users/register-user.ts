@@ -1,9 +1,8 @@
 import { type RegisterRequest, ROLE } from '@hackclass/contracts';
 import type { ApiDatabase } from '../db';
-import { users } from '../db/schema';
+import { type UserRow, users } from '../db/schema';
 import { apiErrors } from '../errors';
 import type { IdentityAdmin } from '../identity-admin/client';
-import type { UserRow } from './ensure-user';
 import { isEmailTaken, releaseStaleEmail } from './stale-email';
 
 async function insertUser(

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
-import { users } from '../db/schema';
+import { type UserRow, users } from '../db/schema';
 import { apiErrors } from '../errors';
 import type { IdentityAdmin } from '../identity-admin/client';
 import { type Actor, isAdmin } from '../policies/actors';
-import type { UserRow } from './ensure-user';
 
 /**
  * An admin disables or enables someone's account: at the identity service, so that they can no

@@ -1,15 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
+import { isUniqueViolation } from '../db/database-errors';
 import { users } from '../db/schema';
 import type { IdentityAdmin } from '../identity-admin/client';
-import { pgErrorOf } from '../labs/database-errors';
 import { deleteProductUser } from './delete-user';
 
 /** Whether a write failed because another user row holds the email. */
-export function isEmailTaken(error: unknown): boolean {
-  const { code, constraint } = pgErrorOf(error);
-  return code === '23505' && constraint === 'users_email_key';
-}
+export const isEmailTaken = (error: unknown): boolean =>
+  isUniqueViolation(error, 'users_email_key');
 
 /**
  * Frees an email held by the product user of an identity account that no longer exists: one

@@ -113,7 +113,14 @@ export async function fuzzRoute(world: World, route: string, spec: RouteCase) {
     // `null` is the param's valid value, so that most requests reach the handler.
     segments: fc.tuple(...params.map(() => fc.option(pathSegment(undefined), { freq: 3 }))),
     query: queryString(namesOf(spec)),
-    body: bodyFor(spec),
+    body: bodyFor(
+      [
+        ...Object.keys(spec.json ?? {}),
+        ...Object.keys(spec.multipart?.good ?? {}),
+        ...(spec.multipart?.files ?? []),
+      ],
+      spec.multipart !== undefined,
+    ),
   });
   await fc.assert(
     fc.asyncProperty(request, async ({ caller, segments, query, body }) => {

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { jsonBody, junkString } from './arbitraries';
-import type { RouteCase } from './routes';
 import { PNG, UPLOAD_LIMITS } from './world';
 
 /** A request body as it goes on the wire. */
@@ -69,22 +68,17 @@ function multipartParts(names: readonly string[]): fc.Arbitrary<Part[]> {
 const JSON_TYPES = ['application/json', 'application/json; charset=utf-8'];
 
 /**
- * A body for the route: JSON of the route's fields with wrong values, or anything at all, in
- * the right and the wrong content types; multipart with random parts, no parts, no boundary,
- * or cut short.
+ * A body for a route taking the fields `names` (as a multipart form when `takesForm`): JSON of
+ * them with wrong values, or anything at all, in the right and the wrong content types;
+ * multipart with random parts, no parts, no boundary, or cut short.
  */
-export function bodyFor(spec: RouteCase): fc.Arbitrary<Body> {
-  const names = [
-    ...Object.keys(spec.json ?? {}),
-    ...Object.keys(spec.multipart?.good ?? {}),
-    ...(spec.multipart?.files ?? []),
-  ];
+export function bodyFor(names: string[], takesForm: boolean): fc.Arbitrary<Body> {
   const json = jsonBody(names).map((value) => JSON.stringify(value) ?? '');
   const multipart = multipartParts(names).map((parts) => multipartOf(parts));
   return fc.oneof(
     { weight: 1, arbitrary: fc.constant<Body>({}) },
     {
-      weight: spec.multipart ? 1 : 5,
+      weight: takesForm ? 1 : 5,
       arbitrary: fc.record({ contentType: fc.constantFrom(...JSON_TYPES), payload: json }),
     },
     {
@@ -103,7 +97,7 @@ export function bodyFor(spec: RouteCase): fc.Arbitrary<Body> {
         fc.constant({ contentType: 'image/png', payload: PNG }),
       ),
     },
-    { weight: spec.multipart ? 5 : 1, arbitrary: multipart },
+    { weight: takesForm ? 5 : 1, arbitrary: multipart },
     {
       weight: 1,
       arbitrary: fc.oneof(

@@ -1,6 +1,9 @@
 import { and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { IdentityContext } from '../context';
+import type { IdentityDatabase } from '../db';
 import { throttleEvents } from '../db/schema';
+
+/** The parts of the identity context that throttling uses: its own type keeps the two modules apart. */
+type ThrottleContext = { db: IdentityDatabase; now: () => Date };
 
 export interface Limit {
   max: number;
@@ -37,7 +40,7 @@ export const buckets = {
   resetMail: (email: string) => `mail:reset:${email}`,
 };
 
-async function eventsInWindow(ctx: IdentityContext, { bucket, limit }: Counter, at: Date) {
+async function eventsInWindow(ctx: ThrottleContext, { bucket, limit }: Counter, at: Date) {
   const since = new Date(at.getTime() - limit.windowMs);
   const [row] = await ctx.db
     .select({ events: count() })
@@ -57,7 +60,7 @@ export interface Counted {
  * limits hold under concurrency: of many requests racing, each sees the others' events, so no
  * more than `max` of them find their bucket within its limit.
  */
-export async function countEvent(ctx: IdentityContext, ...counters: Counter[]): Promise<Counted> {
+export async function countEvent(ctx: ThrottleContext, ...counters: Counter[]): Promise<Counted> {
   const at = ctx.now();
   const rows = await ctx.db
     .insert(throttleEvents)
@@ -81,7 +84,7 @@ export async function countEvent(ctx: IdentityContext, ...counters: Counter[]): 
  * attacker's address) must not use up another (the victim's own quota for their email).
  */
 export async function takeTurn(
-  ctx: IdentityContext,
+  ctx: ThrottleContext,
   refusal: () => Error,
   ...counters: Counter[]
 ): Promise<void> {
@@ -93,14 +96,14 @@ export async function takeTurn(
 }
 
 /** Takes events back, e.g. a sign-in attempt that turned out to be right. */
-export async function forgetEvents(ctx: IdentityContext, ids: number[]): Promise<void> {
+export async function forgetEvents(ctx: ThrottleContext, ids: number[]): Promise<void> {
   if (ids.length > 0) await ctx.db.delete(throttleEvents).where(inArray(throttleEvents.id, ids));
 }
 
-export async function clearEvents(ctx: IdentityContext, ...bucketNames: string[]): Promise<void> {
+export async function clearEvents(ctx: ThrottleContext, ...bucketNames: string[]): Promise<void> {
   await ctx.db.delete(throttleEvents).where(inArray(throttleEvents.bucket, bucketNames));
 }
 
-export async function clearEventsStartingWith(ctx: IdentityContext, prefix: string) {
+export async function clearEventsStartingWith(ctx: ThrottleContext, prefix: string) {
   await ctx.db.delete(throttleEvents).where(sql`starts_with(${throttleEvents.bucket}, ${prefix})`);
 }

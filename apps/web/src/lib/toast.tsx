@@ -1,6 +1,7 @@
 import { notifications, notificationsStore } from '@mantine/notifications';
 import { lazy, type ReactNode, Suspense } from 'react';
 import type { ToastAction } from '@/components/toast/toast-body';
+import type { ToastKind } from '@/components/toast/toast-icon';
 
 // These load with the toast stack (ToastContainer), when the first toast shows.
 const ToastBody = lazy(() =>
@@ -12,8 +13,6 @@ const ToastIcon = lazy(() =>
 
 /** Toasts close after 5 s unless told otherwise. */
 export const toastTimeoutMs = 5000;
-
-export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 
 export interface ToastOptions {
   title: string;

@@ -45,3 +45,5 @@ export const users = pgTable(
     check('users_role_id_check', sql`${table.roleId} in (${sql.raw(ROLE_IDS.join(', '))})`),
   ],
 );
+
+export type UserRow = typeof users.$inferSelect;

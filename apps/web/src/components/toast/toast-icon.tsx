@@ -1,12 +1,14 @@
 import { IconAlertTriangle, IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
-import type { ToastKind } from '@/lib/toast';
 
+/** The kinds of toast, each with its default icon. */
 const icons = {
   success: IconCheck,
   error: IconX,
   info: IconInfoCircle,
   warning: IconAlertTriangle,
 };
+
+export type ToastKind = keyof typeof icons;
 
 /** The default icon of a kind of toast. */
 export function ToastIcon({ kind }: { kind: ToastKind }) {

@@ -5,6 +5,7 @@ import {
   leaderboardSchema,
 } from '@hackclass/contracts';
 import { api } from '@/lib/api-client';
+import { allPages } from './all-pages';
 
 const getLeaderboardPage = (classroomId: string, page: number): Promise<Leaderboard> =>
   api.get(
@@ -15,13 +16,6 @@ const getLeaderboardPage = (classroomId: string, page: number): Promise<Leaderbo
     { schema: leaderboardSchema },
   );
 
-/** The whole board: the first page says how many more pages to ask for at once. */
-export async function getLeaderboard(classroomId: string): Promise<LeaderboardEntry[]> {
-  const first = await getLeaderboardPage(classroomId, 1);
-  const rest = await Promise.all(
-    Array.from({ length: Math.max(0, first.pageCount - 1) }, (_, index) =>
-      getLeaderboardPage(classroomId, index + 2),
-    ),
-  );
-  return [first, ...rest].flatMap((board) => board.items);
-}
+/** The whole board. */
+export const getLeaderboard = (classroomId: string): Promise<LeaderboardEntry[]> =>
+  allPages((page) => getLeaderboardPage(classroomId, page));

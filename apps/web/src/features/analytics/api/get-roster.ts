@@ -5,6 +5,7 @@ import {
   memberListSchema,
 } from '@hackclass/contracts';
 import { api } from '@/lib/api-client';
+import { allPages } from './all-pages';
 
 const getRosterPage = (classroomId: string, page: number): Promise<MemberList> =>
   api.get(
@@ -15,13 +16,6 @@ const getRosterPage = (classroomId: string, page: number): Promise<MemberList> =
     { schema: memberListSchema },
   );
 
-/** Every member in every status: the first page says how many more pages to ask for at once. */
-export async function getRoster(classroomId: string): Promise<MemberListItem[]> {
-  const first = await getRosterPage(classroomId, 1);
-  const rest = await Promise.all(
-    Array.from({ length: Math.max(0, first.pageCount - 1) }, (_, index) =>
-      getRosterPage(classroomId, index + 2),
-    ),
-  );
-  return [first, ...rest].flatMap((list) => list.items);
-}
+/** Every member in every status. */
+export const getRoster = (classroomId: string): Promise<MemberListItem[]> =>
+  allPages((page) => getRosterPage(classroomId, page));

@@ -5,6 +5,7 @@ import {
   submissionListSchema,
 } from '@hackclass/contracts';
 import { api } from '@/lib/api-client';
+import { allPages } from './all-pages';
 
 /** Pages asked for at once: a busy classroom has thousands of submissions. */
 const PAGES_AT_ONCE = 4;
@@ -19,15 +20,5 @@ const getSubmissionsPage = (classroomId: string, page: number): Promise<Submissi
   );
 
 /** Every submission of the classroom, newest first, a few pages at a time. */
-export async function getSubmissions(classroomId: string): Promise<Submission[]> {
-  const first = await getSubmissionsPage(classroomId, 1);
-  const pages = [first];
-  for (let next = 2; next <= first.pageCount; next += PAGES_AT_ONCE) {
-    const batch = Array.from(
-      { length: Math.min(PAGES_AT_ONCE, first.pageCount - next + 1) },
-      (_, index) => getSubmissionsPage(classroomId, next + index),
-    );
-    pages.push(...(await Promise.all(batch)));
-  }
-  return pages.flatMap((page) => page.items);
-}
+export const getSubmissions = (classroomId: string): Promise<Submission[]> =>
+  allPages((page) => getSubmissionsPage(classroomId, page), PAGES_AT_ONCE);

@@ -3,12 +3,12 @@ import { useForm } from '@mantine/form';
 import { signOut } from 'firebase/auth';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { FormAlert } from '@/components/feedback/form-alert';
 import { paths } from '@/config/paths';
 import { getIdentity } from '@/lib/identity';
 import { useSignIn } from '../api/sign-in';
 import { loginFailure } from '../utils/error-messages';
 import { validateEmail } from '../utils/validation';
-import { FormError } from './form-error';
 
 /** Email and password; where to go next is the guest guard's decision once this succeeds. */
 export function LoginForm() {
@@ -47,7 +47,7 @@ export function LoginForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <FormError message={error} />
+        <FormAlert message={error} />
         <TextInput
           label="Email"
           type="email"

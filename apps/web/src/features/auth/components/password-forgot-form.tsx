@@ -2,12 +2,12 @@ import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
+import { FormAlert } from '@/components/feedback/form-alert';
 import { messages } from '@/config/messages';
 import { identityErrorCode } from '@/lib/identity';
 import { useSendPasswordReset } from '../api/password-reset';
 import { isOffline } from '../utils/error-messages';
 import { validateEmail } from '../utils/validation';
-import { FormError } from './form-error';
 
 /**
  * Asks for a reset mail. The answer never tells whether the address has an account; only a
@@ -41,7 +41,7 @@ export function PasswordForgotForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <FormError message={error} />
+        <FormAlert message={error} />
         {sent && (
           <Alert
             color="green"

@@ -1,12 +1,12 @@
 import { Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { FormAlert } from '@/components/feedback/form-alert';
 import { messages } from '@/config/messages';
 import { identityErrorCode } from '@/lib/identity';
 import { useConfirmPasswordReset } from '../api/password-reset';
 import { isBadActionCode, isOffline } from '../utils/error-messages';
 import { validateConfirmation, validateNewPassword } from '../utils/validation';
-import { FormError } from './form-error';
 
 interface ResetPasswordFormProps {
   oobCode: string;
@@ -47,7 +47,7 @@ export function ResetPasswordForm({ oobCode, email, onDone, onBadLink }: ResetPa
         <Text size="sm">
           Choose a new password for <strong>{email}</strong>.
         </Text>
-        <FormError message={error} />
+        <FormAlert message={error} />
         <PasswordInput
           label="New password"
           autoComplete="new-password"

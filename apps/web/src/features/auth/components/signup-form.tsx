@@ -10,6 +10,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { FormAlert } from '@/components/feedback/form-alert';
 import { messages } from '@/config/messages';
 import { isApiError } from '@/lib/errors';
 import { useSignUp } from '../api/register';
@@ -20,7 +21,6 @@ import {
   validateEmail,
   validateNewPassword,
 } from '../utils/validation';
-import { FormError } from './form-error';
 
 const roles = [
   { label: 'Student', value: String(ROLE.student) },
@@ -85,7 +85,7 @@ export function SignupForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <FormError message={error} />
+        <FormAlert message={error} />
         <Input.Wrapper label="I am a" id="signup-role" labelElement="div">
           <SegmentedControl
             aria-labelledby="signup-role-label"

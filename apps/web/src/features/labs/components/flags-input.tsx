@@ -1,8 +1,8 @@
 import { LAB_FLAG_MAX_LENGTH, LAB_FLAGS_MAX } from '@hackclass/contracts';
 import { ActionIcon, Button, Group, Input, Stack, Switch, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
-import type { LabForm } from './lab-form';
 
 /** A flag row: its value, and whether any case is accepted. `key` only keeps React rows stable. */
 export interface FlagRow {
@@ -18,7 +18,8 @@ export const flagRow = (value = '', anyCase = false): FlagRow => {
 };
 
 interface FlagsInputProps {
-  form: LabForm;
+  /** A form with the rows under `flags`. */
+  form: UseFormReturnType<{ flags: FlagRow[] }>;
   /** The lab's live target hands every student a flag of their own: empty rows are left out. */
   optional?: boolean;
 }

@@ -5,7 +5,11 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
 import { envRow, type TargetFormValues } from '../utils/target-form';
 
-/** The target's environment variables: rows of a name and a value. */
+/**
+ * The target's environment variables: rows of a name and a value. Laid out like the lab form's
+ * flags input and kept apart from it on purpose: a shared list would need each row's fields,
+ * its minimum and its focus rules passed in, which is more to read than the copy.
+ */
 export function EnvInput({ form }: { form: UseFormReturnType<TargetFormValues> }) {
   const id = useId();
   const rows = form.values.env;

@@ -17,3 +17,9 @@ export function pgErrorOf(error: unknown): PgErrorFacts {
   }
   return {};
 }
+
+/** Whether a write failed on a unique constraint: the one named `constraint`, when given. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const facts = pgErrorOf(error);
+  return facts.code === '23505' && (constraint === undefined || facts.constraint === constraint);
+}
