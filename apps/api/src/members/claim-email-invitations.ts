@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
+import type { UserRow } from '../db/schema';
 import { classrooms, emailInvitations } from '../db/schema';
 import { canJoinClassrooms } from '../policies/classrooms';
-import type { UserRow } from '../db/schema';
 import { displayNameOf, insertMember } from './membership-rows';
 import { notifyInvited } from './notices';
 

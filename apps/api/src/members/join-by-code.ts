@@ -2,9 +2,9 @@ import type { MemberStatus, Membership } from '@hackclass/contracts';
 import { eq } from 'drizzle-orm';
 import { normaliseJoinCode } from '../classrooms/join-code';
 import type { ApiDatabase } from '../db';
+import type { UserRow } from '../db/schema';
 import { classrooms } from '../db/schema';
 import { apiErrors } from '../errors';
-import type { UserRow } from '../db/schema';
 import { displayNameOf, insertMember, moveMember } from './membership-rows';
 import { notifyInvitationAccepted, notifyJoinRequested } from './notices';
 

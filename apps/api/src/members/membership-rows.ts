@@ -1,9 +1,9 @@
 import { fallbackName, type MemberStatus } from '@hackclass/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
+import type { UserRow } from '../db/schema';
 import { members } from '../db/schema';
 import { recountPoints } from '../leaderboard/recount';
-import type { UserRow } from '../db/schema';
 
 export const memberKey = (classroomId: string, userId: string) =>
   and(eq(members.classroomId, classroomId), eq(members.userId, userId));

@@ -1,8 +1,8 @@
 import type { Classroom, ClassroomTarget, Lab, MyTarget, Target } from '@hackclass/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { targets } from '../../db/schema';
 import { type ApiServer, type Person, signedInAs, startApiServer } from '../../../test/support';
 import { classroom, labForm } from '../../../test/support/labs';
+import { targets } from '../../db/schema';
 
 let server: ApiServer;
 let teacher: Person;
