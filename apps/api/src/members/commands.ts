@@ -133,7 +133,7 @@ export async function withdrawInvitation(
         ),
       )
       .returning({ userId: members.userId });
-    if (waiting.length + invited.length === 0) throw apiErrors.notFound('Invitation');
+    if (waiting.length + invited.length === 0) throw apiErrors.notFound('Invitation not found');
   });
 }
 
@@ -193,7 +193,7 @@ export async function changeMemberStatus(
       .innerJoin(users, eq(users.id, members.userId))
       .where(memberKey(classroom.id, userId))
       .for('update', { of: members });
-    if (!member) throw apiErrors.notFound('Member');
+    if (!member) throw apiErrors.notFound('Member not found');
     const decision = decideTransition({ from: member.status, to, bySelf, byManager });
     if (!decision.allowed) {
       throw decision.reason === 'forbidden'
@@ -227,7 +227,7 @@ export async function removeMember(
       .delete(members)
       .where(memberKey(classroomId, userId))
       .returning({ userId: members.userId });
-    if (removed.length === 0) throw apiErrors.notFound('Member');
+    if (removed.length === 0) throw apiErrors.notFound('Member not found');
     return markStopping(tx, { classroomId, userId });
   });
 }

@@ -49,7 +49,7 @@ export async function readMultipartForm(
   specs: Record<string, FileFieldSpec>,
   budget?: UploadBudget,
 ): Promise<MultipartForm> {
-  if (!request.isMultipart()) throw apiErrors.multipartExpected();
+  if (!request.isMultipart()) throw apiErrors.unsupportedMediaType('Send multipart/form-data');
   const form: MultipartForm = { fields: {}, files: [] };
   let storing = false;
   try {

@@ -42,7 +42,7 @@ export const classroomRoutes: FastifyPluginAsyncZod<ClassroomRoutesOptions> = as
   /** The full view of a classroom just written, as its writer sees it. */
   const reread = async (id: string, actor: Actor) => {
     const view = await findClassroomView(app.db, id, actor.id);
-    if (!view) throw apiErrors.notFound('Classroom');
+    if (!view) throw apiErrors.notFound('Classroom not found');
     return presentClassroom(app.db, actor, view);
   };
 
@@ -188,9 +188,10 @@ export const classroomRoutes: FastifyPluginAsyncZod<ClassroomRoutesOptions> = as
     async (request, reply) => {
       const { user } = principalOf(request);
       const { classroom } = await classroomFor(app.db, request.params.id, user);
-      if (!classroom.imageKey || !classroom.imageContentType) throw apiErrors.notFound('Image');
+      if (!classroom.imageKey || !classroom.imageContentType)
+        throw apiErrors.notFound('Image not found');
       const image = await files.get(classroom.imageKey).catch((error: unknown) => {
-        throw error instanceof FileNotFoundError ? apiErrors.notFound('Image') : error;
+        throw error instanceof FileNotFoundError ? apiErrors.notFound('Image not found') : error;
       });
       return (
         reply

@@ -31,7 +31,7 @@ export const labFileRoutes: FastifyPluginAsyncZod<{ files: FileStore }> = async 
   /** The file if `actor` may download it, by the same rule as seeing its lab; else 404. */
   const visibleFile = async (actor: Actor, idOrSlug: string, fileId: string) => {
     const file = await findVisibleLabFile(app.db, actor, idOrSlug, fileId);
-    if (!file) throw apiErrors.notFound('File');
+    if (!file) throw apiErrors.notFound('File not found');
     return file;
   };
 
@@ -40,7 +40,7 @@ export const labFileRoutes: FastifyPluginAsyncZod<{ files: FileStore }> = async 
     file: { storageKey: string; fileName: string },
   ): Promise<FastifyReply> => {
     const stored = await files.get(file.storageKey).catch((error: unknown) => {
-      if (error instanceof FileNotFoundError) throw apiErrors.notFound('File');
+      if (error instanceof FileNotFoundError) throw apiErrors.notFound('File not found');
       throw error;
     });
     // Lab files are hacking material: never let a browser render or sniff them, whatever
@@ -121,7 +121,7 @@ export const labFileRoutes: FastifyPluginAsyncZod<{ files: FileStore }> = async 
       if (verdict === 'expired') throw apiErrors.downloadLinkExpired();
       // Whoever lost access since the link was made (left the classroom, was disabled) has it no more.
       const [user] = await app.db.select().from(users).where(eq(users.id, userId));
-      if (!user) throw apiErrors.notFound('File');
+      if (!user) throw apiErrors.notFound('File not found');
       if (user.disabledAt) throw apiErrors.accountDisabled();
       return send(reply, await visibleFile(user, labId, fileId));
     },

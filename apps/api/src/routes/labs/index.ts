@@ -68,7 +68,7 @@ export const labRoutes: FastifyPluginAsyncZod<LabRoutesOptions> = async (app, op
     async (request) => {
       const actor = principalOf(request).user;
       const lab = await findVisibleLab(app.db, actor, request.params.idOrSlug);
-      if (!lab) throw apiErrors.notFound('Lab');
+      if (!lab) throw apiErrors.notFound('Lab not found');
       return labDetails(app.db, actor, lab);
     },
   );
@@ -147,7 +147,7 @@ export const labRoutes: FastifyPluginAsyncZod<LabRoutesOptions> = async (app, op
     async (request) => {
       const actor = principalOf(request).user;
       const found = await findVisibleLab(app.db, actor, request.params.id);
-      if (!found) throw apiErrors.notFound('Lab');
+      if (!found) throw apiErrors.notFound('Lab not found');
       if (!canEditLab(actor, found)) throw apiErrors.forbidden('Only its creator or an admin');
       const quota = quotaOwner(actor, found.creatorId, options.quotas);
       const form = await readMultipartForm(
@@ -189,7 +189,7 @@ export const labRoutes: FastifyPluginAsyncZod<LabRoutesOptions> = async (app, op
     async (request, reply) => {
       const actor = principalOf(request).user;
       const lab = await findVisibleLab(app.db, actor, request.params.id);
-      if (!lab) throw apiErrors.notFound('Lab');
+      if (!lab) throw apiErrors.notFound('Lab not found');
       if (!canDeleteLab(actor, lab)) throw apiErrors.forbidden('Only its creator or an admin');
       const { storageKeys, targetIds } = await deleteLab(app.db, lab.id, {
         force: request.query.force,

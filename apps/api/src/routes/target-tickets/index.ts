@@ -34,7 +34,7 @@ export const targetTicketRoutes: FastifyPluginAsyncZod<TargetTicketOptions> = as
     async (request) => {
       const { user } = principalOf(request);
       const target = await targetAccessOf(app.db, request.params.targetId, user.id);
-      if (!target?.allowed) throw apiErrors.notFound('Target');
+      if (!target?.allowed) throw apiErrors.notFound('Target not found');
       if (target.kind !== 'http') throw apiErrors.notAnHttpTarget();
       if (target.state !== 'running') throw apiErrors.targetNotRunning();
       const ticket = await issueTicket(app.db, { targetId: target.id, userId: user.id });

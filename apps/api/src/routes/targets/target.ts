@@ -23,7 +23,7 @@ async function visibleTarget(db: ApiDatabase, actor: Actor, targetId: string) {
       classroomCreatorId: facts.classroomCreatorId,
     })
   ) {
-    throw apiErrors.notFound('Target');
+    throw apiErrors.notFound('Target not found');
   }
   return facts;
 }
