@@ -17,6 +17,7 @@ import type { IdentityAdmin } from './identity-admin/client';
 import { antiforgery } from './plugins/antiforgery';
 import { authentication } from './plugins/authentication';
 import { contentTypes } from './plugins/content-types';
+import { declaredErrors } from './plugins/error-responses';
 import { openapi, openapiReference } from './plugins/openapi';
 import { security } from './plugins/security';
 import { authRoutes } from './routes/auth';
@@ -136,6 +137,7 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(problemHandlers);
+  await app.register(declaredErrors);
   await app.register(fastifyMultipart, {
     limits: {
       // One byte over the largest allowed file, so that the per-field limits, not the

@@ -1,4 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
+import type { ApiErrorCode } from '@hackclass/contracts';
 import { HttpError } from '@hackclass/http';
 import { type FileStore, FileTooLargeError, newStorageKey } from '@hackclass/storage';
 import type { FastifyRequest } from 'fastify';
@@ -36,6 +37,17 @@ export interface MultipartForm {
   fields: Record<string, string>;
   files: UploadedFile[];
 }
+
+/** What reading and validating a multipart form may answer. */
+export const FORM_ERRORS = [
+  'unsupported_media_type',
+  'malformed_form',
+  'unexpected_file',
+  'too_many_files',
+  'file_too_large',
+  'storage_quota_exceeded',
+  'validation_failed',
+] as const satisfies readonly ApiErrorCode[];
 
 /**
  * Reads a multipart form: text fields into `fields`, files streamed straight into `store`

@@ -16,6 +16,7 @@ import {
 } from '../../labs/download-links';
 import { findVisibleLabFile } from '../../labs/find-labs';
 import { principalOf } from '../../plugins/authentication';
+import { errorResponses } from '../../plugins/error-responses';
 import type { Actor } from '../../policies/actors';
 import { attachmentDisposition } from '../../uploads/file-names';
 import { SANDBOX_CSP } from '../../uploads/sandbox';
@@ -64,6 +65,7 @@ export const labFileRoutes: FastifyPluginAsyncZod<{ files: FileStore }> = async 
         security: [{ idToken: [] }],
         params: fileParams,
         produces: ['application/octet-stream'],
+        response: errorResponses('not_found'),
       },
     },
     async (request, reply) => {
@@ -84,7 +86,7 @@ export const labFileRoutes: FastifyPluginAsyncZod<{ files: FileStore }> = async 
           'Whoever may not download the file gets 404.',
         security: [{ idToken: [], antiforgery: [] }],
         params: fileParams,
-        response: { 200: labFileLinkSchema },
+        response: { 200: labFileLinkSchema, ...errorResponses('not_found') },
       },
     },
     async (request) => {
@@ -110,6 +112,7 @@ export const labFileRoutes: FastifyPluginAsyncZod<{ files: FileStore }> = async 
         params: z.object({ idOrSlug: z.uuid(), fileId: z.uuid() }),
         querystring: downloadLinkQuerySchema,
         produces: ['application/octet-stream'],
+        response: errorResponses('not_found', 'download_link_invalid', 'download_link_expired'),
       },
     },
     async (request, reply) => {

@@ -24,6 +24,7 @@ import {
 } from '../../members/commands';
 import { listMembers } from '../../members/queries';
 import { principalOf } from '../../plugins/authentication';
+import { errorResponses } from '../../plugins/error-responses';
 import { canJoinClassrooms, canManageClassroom, canSeeClassroom } from '../../policies/classrooms';
 import { releaseTargets } from '../../targets/stop-targets';
 
@@ -57,7 +58,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         security: read,
         params: classroomParamsSchema,
         querystring: memberListQuerySchema,
-        response: { 200: memberListSchema },
+        response: { 200: memberListSchema, ...errorResponses('not_found', 'forbidden') },
       },
     },
     async (request) => {
@@ -89,7 +90,11 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         security: write,
         params: classroomParamsSchema,
         querystring: inviteMemberQuerySchema,
-        response: { 200: invitationSchema, 201: invitationSchema },
+        response: {
+          200: invitationSchema,
+          201: invitationSchema,
+          ...errorResponses('not_found', 'forbidden', 'already_member', 'invitation_rate_limited'),
+        },
       },
     },
     async (request, reply) => {
@@ -115,7 +120,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         security: write,
         params: classroomParamsSchema,
         querystring: inviteMemberQuerySchema,
-        response: { 204: z.null() },
+        response: { 204: z.null(), ...errorResponses('not_found', 'forbidden') },
       },
     },
     async (request, reply) => {
@@ -144,7 +149,16 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
           'minutes, 429 with Retry-After until those minutes have passed since the first of them.',
         security: write,
         body: joinClassroomRequestSchema,
-        response: { 200: membershipSchema, 201: membershipSchema },
+        response: {
+          200: membershipSchema,
+          201: membershipSchema,
+          ...errorResponses(
+            'forbidden',
+            'unknown_join_code',
+            'already_member',
+            'join_rate_limited',
+          ),
+        },
       },
     },
     async (request, reply) => {
@@ -180,7 +194,10 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         security: write,
         params: memberParamsSchema,
         body: memberStatusChangeSchema,
-        response: { 200: membershipSchema },
+        response: {
+          200: membershipSchema,
+          ...errorResponses('not_found', 'forbidden', 'invalid_member_transition'),
+        },
       },
     },
     async (request) => {
@@ -207,7 +224,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Remove a member (teacher or admin), or decline, withdraw or leave (oneself)',
         security: write,
         params: memberParamsSchema,
-        response: { 204: z.null() },
+        response: { 204: z.null(), ...errorResponses('not_found', 'forbidden') },
       },
     },
     async (request, reply) => {

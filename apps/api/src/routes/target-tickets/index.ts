@@ -2,6 +2,7 @@ import { targetParamsSchema, targetTicketSchema } from '@hackclass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrors } from '../../errors';
 import { principalOf } from '../../plugins/authentication';
+import { errorResponses } from '../../plugins/error-responses';
 import { targetAccessOf } from '../../targets/proxy/target-access';
 import { issueTicket, TICKET_TTL_MS, ticketUrl } from '../../targets/proxy/tickets';
 
@@ -28,7 +29,10 @@ export const targetTicketRoutes: FastifyPluginAsyncZod<TargetTicketOptions> = as
           'Whoever may not open the target gets 404.',
         security: [{ idToken: [], antiforgery: [] }],
         params: targetParamsSchema,
-        response: { 200: targetTicketSchema },
+        response: {
+          200: targetTicketSchema,
+          ...errorResponses('not_found', 'not_an_http_target', 'target_not_running'),
+        },
       },
     },
     async (request) => {
