@@ -60,24 +60,25 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 function commonCodesOf(route: RouteOptions): ApiErrorCode[] {
   const { schema = {}, config = {} } = route;
   const access = config.access ?? 'verified';
-  const methods = [route.method].flat();
-  const takesBody = schema.body !== undefined || schema.consumes !== undefined;
+  // Fastify reads the body of any state change, whether the route takes one or not.
+  const changes = [route.method].flat().some((method) => UNSAFE_METHODS.has(method));
   return [
     // Any bearer token sent is checked, and its user made on first sight, on public routes too.
     'invalid_token',
     'email_in_use',
     'account_disabled',
     'identity_unavailable',
+    // Any request at all.
     'rate_limited',
     'internal_error',
     'database_unavailable',
     ...(access === 'public' ? [] : (['unauthenticated'] as const)),
     ...(access === 'verified' ? (['email_not_verified'] as const) : []),
-    ...(methods.some((method) => UNSAFE_METHODS.has(method)) && config.antiforgery !== false
-      ? (['antiforgery_failed'] as const)
-      : []),
+    ...(changes && config.antiforgery !== false ? (['antiforgery_failed'] as const) : []),
     ...(schema.params || schema.querystring || schema.body ? (['validation_failed'] as const) : []),
-    ...(takesBody ? (['bad_request', 'payload_too_large', 'unsupported_media_type'] as const) : []),
+    // The router refuses a path segment past its length before the route is known.
+    ...(schema.params ? (['uri_too_long'] as const) : []),
+    ...(changes ? (['bad_request', 'payload_too_large', 'unsupported_media_type'] as const) : []),
   ];
 }
 

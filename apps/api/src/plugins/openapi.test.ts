@@ -1,3 +1,4 @@
+import { API_ERROR_CODES } from '@hackclass/contracts';
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiServer, apiSession, startApiServer } from '../testing';
@@ -121,6 +122,16 @@ describe('the OpenAPI document', () => {
     expect(register['400']).toEqual(
       expect.arrayContaining(['invalid_email', 'weak_password', 'validation_failed']),
     );
+  });
+
+  it('declares every code of the contracts on some route', async () => {
+    const operation = await operations();
+    const declared = new Set(
+      server.routes
+        .filter((route) => !route.url.startsWith('/api/docs'))
+        .flatMap(({ method, url }) => Object.values(problemCodes(operation(method, url))).flat()),
+    );
+    expect(API_ERROR_CODES.filter((code) => !declared.has(code))).toEqual([]);
   });
 
   it('has an interactive reference page', async () => {
