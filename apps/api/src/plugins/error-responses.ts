@@ -46,12 +46,10 @@ export function errorResponses(...codes: ApiErrorCode[]): Record<number, ErrorRe
   );
 }
 
-/** The codes of the problem answers among a route's responses. */
-function declaredIn(response: Record<string, unknown>): ApiErrorCode[] {
-  return Object.values(response).flatMap((entry) => {
-    const schema = (entry as Partial<ErrorResponse>).content?.[PROBLEM_CONTENT_TYPE]?.schema;
-    return schema ? (codesOfSchema.get(schema)?.codes ?? []) : [];
-  });
+/** The codes of a response made by `errorResponses`, else none. */
+function codesOf(response: unknown): readonly ApiErrorCode[] | undefined {
+  const schema = (response as Partial<ErrorResponse>).content?.[PROBLEM_CONTENT_TYPE]?.schema;
+  return schema && codesOfSchema.get(schema)?.codes;
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -91,11 +89,12 @@ export const declaredErrors = fp(
     app.addHook('onRoute', (route) => {
       if (!route.schema || route.schema.hide) return;
       const response = (route.schema.response ?? {}) as Record<string, unknown>;
-      const codes = [...new Set([...declaredIn(response), ...commonCodesOf(route)])];
-      const successes = Object.entries(response).filter(([status]) => Number(status) < 400);
+      const own = Object.values(response).flatMap((entry) => codesOf(entry) ?? []);
+      const codes = [...new Set([...own, ...commonCodesOf(route)])];
+      const others = Object.entries(response).filter(([, entry]) => !codesOf(entry));
       route.schema = {
         ...route.schema,
-        response: { ...Object.fromEntries(successes), ...errorResponses(...codes) },
+        response: { ...Object.fromEntries(others), ...errorResponses(...codes) },
       };
       route.config = { ...route.config, errors: codes };
     });

@@ -2,9 +2,8 @@ import { PROBLEM_CONTENT_TYPE } from '@hackclass/contracts';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Records each route and code of a problem answer its route does not declare, as
- * `GET /api/x: code`.
- * Routes that declare nothing (outside the API) are not checked.
+ * Records each problem answer whose code its route does not declare, as `GET /api/x: code`.
+ * Routes that declare nothing (those outside the API) are not checked.
  */
 export function recordUndeclaredErrors(app: FastifyInstance): Set<string> {
   const undeclared = new Set<string>();
