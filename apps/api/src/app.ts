@@ -17,6 +17,7 @@ import type { IdentityAdmin } from './identity-admin/client';
 import { antiforgery } from './plugins/antiforgery';
 import { authentication } from './plugins/authentication';
 import { contentTypes } from './plugins/content-types';
+import { declaredErrors } from './plugins/error-responses';
 import { openapi, openapiReference } from './plugins/openapi';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { security } from './plugins/security';
@@ -141,6 +142,7 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
     responseSerializerCompiler({ validate: options.validateResponses ?? false }),
   );
   await app.register(problemHandlers);
+  await app.register(declaredErrors);
   await app.register(fastifyMultipart, {
     limits: {
       // One byte over the largest allowed file, so that the per-field limits, not the

@@ -1,4 +1,5 @@
-import { HttpError } from '@hackclass/http';
+import type { EngineErrorCode } from '@hackclass/engine';
+import { apiError, commonErrors } from '@hackclass/http';
 
 /** Bytes as the quota messages show them: whole KB below a MB, else MB with one decimal. */
 const sizeOf = (bytes: number) =>
@@ -7,178 +8,128 @@ const sizeOf = (bytes: number) =>
     : `${Math.round((bytes / 1_048_576) * 10) / 10} MB`;
 
 /**
- * Every error the product API answers with, each with a stable `code` the web app can turn into
- * a message, an HTTP status and a title fit to show. Problem documents are built from these in
- * one place (`@hackclass/http`'s problem handlers).
+ * Every error the product API answers with, each with a stable `code` (listed, with its status,
+ * in `@hackclass/contracts`) the web app can turn into a message, and a title fit to show.
+ * Problem documents are built from these in one place (`@hackclass/http`'s problem handlers).
+ * The errors every service shares (not found, validation, rate limit…) are `commonErrors`.
  */
 export const apiErrors = {
-  unauthenticated: () =>
-    new HttpError(401, 'unauthenticated', 'Unauthorized', 'Sign in to continue'),
+  ...commonErrors,
+  unauthenticated: () => apiError('unauthenticated', 'Unauthorized', 'Sign in to continue'),
   /** One answer for every refused token: why it was refused goes to the log, not the caller. */
-  invalidToken: () =>
-    new HttpError(401, 'invalid_token', 'Unauthorized', 'Sign in again to continue'),
+  invalidToken: () => apiError('invalid_token', 'Unauthorized', 'Sign in again to continue'),
   emailNotVerified: () =>
-    new HttpError(
-      403,
-      'email_not_verified',
-      'Email not verified',
-      'Verify your email address first',
-    ),
+    apiError('email_not_verified', 'Email not verified', 'Verify your email address first'),
   deletionNotConfirmed: () =>
-    new HttpError(
-      400,
+    apiError(
       'deletion_not_confirmed',
       'Deletion not confirmed',
       'Type your own email address to delete your account',
     ),
   recentSignInRequired: () =>
-    new HttpError(
-      403,
+    apiError(
       'recent_sign_in_required',
       'Sign in again',
       'Enter your password again to delete your account',
     ),
   accountDisabled: () =>
-    new HttpError(403, 'account_disabled', 'Account disabled', 'This account has been disabled'),
-  forbidden: (detail = 'You may not do this') =>
-    new HttpError(403, 'forbidden', 'Forbidden', detail),
+    apiError('account_disabled', 'Account disabled', 'This account has been disabled'),
+  forbidden: (detail = 'You may not do this') => apiError('forbidden', 'Forbidden', detail),
   antiforgery: () =>
-    new HttpError(
-      403,
-      'antiforgery_failed',
-      'Invalid anti-forgery token',
-      'Reload the page and try again',
-    ),
-  notFound: (what: string) => new HttpError(404, 'not_found', 'Not found', `${what} not found`),
-  jsonExpected: () =>
-    new HttpError(415, 'unsupported_media_type', 'Unsupported media type', 'Send application/json'),
-  multipartExpected: () =>
-    new HttpError(
-      415,
-      'unsupported_media_type',
-      'Unsupported media type',
-      'Send multipart/form-data',
-    ),
+    apiError('antiforgery_failed', 'Invalid anti-forgery token', 'Reload the page and try again'),
   unexpectedFile: (field: string) =>
-    new HttpError(400, 'unexpected_file', 'Unexpected file', `No file is expected in ${field}`),
+    apiError('unexpected_file', 'Unexpected file', `No file is expected in ${field}`),
   malformedForm: () =>
-    new HttpError(
-      400,
-      'malformed_form',
-      'Malformed form',
-      'The multipart body is cut short or malformed',
-    ),
+    apiError('malformed_form', 'Malformed form', 'The multipart body is cut short or malformed'),
   tooManyFiles: (field: string, max: number) =>
-    new HttpError(400, 'too_many_files', 'Too many files', `At most ${max} files in ${field}`),
+    apiError('too_many_files', 'Too many files', `At most ${max} files in ${field}`),
   fileTooLarge: (field: string, maxBytes: number) =>
-    new HttpError(
-      413,
+    apiError(
       'file_too_large',
       'File too large',
       `Each file in ${field} may have at most ${Math.floor(maxBytes / 1_048_576)} MB`,
     ),
   quotaExceeded: (what: 'labs' | 'classrooms', used: number, limit: number) =>
-    new HttpError(
-      409,
+    apiError(
       'quota_exceeded',
       'Quota reached',
       `You have ${used} of the ${limit} ${what} an account may create; delete one to create another`,
     ),
   storageQuotaExceeded: (usedBytes: number, limitBytes: number) =>
-    new HttpError(
-      413,
+    apiError(
       'storage_quota_exceeded',
       'Storage quota reached',
       `Your labs’ files use ${sizeOf(usedBytes)} of your ${sizeOf(limitBytes)}; ` +
         'these files would go past it. Remove files or labs to make room',
     ),
   notAnImage: () =>
-    new HttpError(
-      415,
-      'not_an_image',
-      'Unsupported image',
-      'Upload a PNG, JPEG, WebP or GIF image',
-    ),
+    apiError('not_an_image', 'Unsupported image', 'Upload a PNG, JPEG, WebP or GIF image'),
   imageTooLarge: (maxSide: number) =>
-    new HttpError(
-      400,
+    apiError(
       'image_dimensions_too_large',
       'Image too large',
       `An image may be at most ${maxSide}×${maxSide} pixels`,
     ),
   imageWithMarkup: () =>
-    new HttpError(
-      415,
+    apiError(
       'image_with_markup',
       'Unsupported image',
       'This image holds web page markup: save it again from an image editor',
     ),
   unknownJoinCode: () =>
-    new HttpError(404, 'unknown_join_code', 'Unknown classroom code', 'No classroom has this code'),
-  alreadyMember: (detail: string) =>
-    new HttpError(409, 'already_member', 'Already a member', detail),
+    apiError('unknown_join_code', 'Unknown classroom code', 'No classroom has this code'),
+  alreadyMember: (detail: string) => apiError('already_member', 'Already a member', detail),
   memberTransition: (detail: string) =>
-    new HttpError(409, 'invalid_member_transition', 'Status change not allowed', detail),
+    apiError('invalid_member_transition', 'Status change not allowed', detail),
   cannotDemoteSelf: () =>
-    new HttpError(
-      409,
+    apiError(
       'cannot_demote_self',
       'Cannot change your own role',
       'Another admin has to change your role',
     ),
   cannotDisableSelf: () =>
-    new HttpError(
-      409,
+    apiError(
       'cannot_disable_self',
       'Cannot disable your own account',
       'Another admin has to disable or enable your account',
     ),
   notAwaitingApproval: () =>
-    new HttpError(
-      409,
+    apiError(
       'not_awaiting_approval',
       'Not awaiting approval',
       'This user is not awaiting approval as a teacher',
     ),
   labInUse: (classrooms: number) =>
-    new HttpError(
-      409,
+    apiError(
       'lab_in_use',
       'Lab in use',
       `${classrooms} ${classrooms === 1 ? 'classroom uses' : 'classrooms use'} this lab; ` +
         'delete it with force=true to remove it from them too',
     ),
   labAlreadyInClassroom: () =>
-    new HttpError(
-      409,
+    apiError(
       'lab_already_in_classroom',
       'Lab already added',
       'This classroom already has this lab',
     ),
   emailInUse: () =>
-    new HttpError(409, 'email_in_use', 'Email already in use', 'An account with this email exists'),
-  weakPassword: (detail: string) => new HttpError(400, 'weak_password', 'Weak password', detail),
-  invalidEmail: () =>
-    new HttpError(400, 'invalid_email', 'Invalid email', 'Enter a valid email address'),
-  rateLimited: (retryAfter: string) =>
-    new HttpError(429, 'rate_limited', 'Too many requests', `Try again in ${retryAfter}`),
+    apiError('email_in_use', 'Email already in use', 'An account with this email exists'),
+  weakPassword: (detail: string) => apiError('weak_password', 'Weak password', detail),
+  invalidEmail: () => apiError('invalid_email', 'Invalid email', 'Enter a valid email address'),
   flagRateLimited: (seconds: number) =>
-    new HttpError(
-      429,
+    apiError(
       'flag_rate_limited',
       'Too many flags',
       `Too many flags for this lab: try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`,
     ),
   invitationRateLimited: (retryAfter: string) =>
-    new HttpError(
-      429,
+    apiError(
       'invitation_rate_limited',
       'Too many invitations',
       `You have sent too many invitations: try again in ${retryAfter}`,
     ),
   joinRateLimited: (seconds: number) =>
-    new HttpError(
-      429,
+    apiError(
       'join_rate_limited',
       'Too many unknown codes',
       `Too many unknown classroom codes: try again in ${Math.ceil(seconds / 60)} ${
@@ -186,29 +137,21 @@ export const apiErrors = {
       }`,
     ),
   tooManyStreams: (max: number) =>
-    new HttpError(
-      429,
+    apiError(
       'too_many_streams',
       'Too many live pages',
       `At most ${max} classroom pages may follow live changes at once: close one and try again`,
     ),
   targetsOff: () =>
-    new HttpError(
-      503,
-      'targets_off',
-      'Live targets are off',
-      'Live targets are not set up on this server',
-    ),
+    apiError('targets_off', 'Live targets are off', 'Live targets are not set up on this server'),
   engineUnreachable: () =>
-    new HttpError(
-      503,
+    apiError(
       'engine_unreachable',
       'Engine unreachable',
       'The engine that runs targets does not answer: try again in a moment',
     ),
   portRangeExhausted: () =>
-    new HttpError(
-      503,
+    apiError(
       'port_range_exhausted',
       'No free port',
       'Every port for targets is in use: try again when a target has stopped',
@@ -216,8 +159,7 @@ export const apiErrors = {
   /** Which limit: the classroom's maximum, the student's own (LABS_MAX_PER_USER), the server's. */
   targetLimitReached: (which: 'classroom' | 'yours' | 'server', max: number) => {
     const targets = `${max} ${max === 1 ? 'target' : 'targets'}`;
-    return new HttpError(
-      409,
+    return apiError(
       'target_limit_reached',
       'Too many running targets',
       {
@@ -228,50 +170,38 @@ export const apiErrors = {
     );
   },
   targetNotExtendable: (detail: string) =>
-    new HttpError(409, 'target_not_extendable', 'Target not extendable', detail),
+    apiError('target_not_extendable', 'Target not extendable', detail),
   targetNotRunning: () =>
-    new HttpError(409, 'target_not_running', 'Target not running', 'This target is not running'),
+    apiError('target_not_running', 'Target not running', 'This target is not running'),
   /** A lab target asks for more than the operator allows (LAB_MAX_*); names the field. */
   targetLimitTooHigh: (field: string, label: string, max: number) =>
-    new HttpError(
-      400,
+    apiError(
       'target_limit_too_high',
       'Target limit too high',
       `The ${label} may be at most ${max} on this server`,
       { [`target.${field}`]: [`The ${label} may be at most ${max} on this server`] },
     ),
   /** An engine failure met while the caller waited (a reset, an image check). */
-  engineFailure: (status: 422 | 502 | 503, code: string, detail: string) =>
-    new HttpError(status, code, 'Target failed', detail),
+  engineFailure: (code: EngineErrorCode, detail: string) => apiError(code, 'Target failed', detail),
   notAnHttpTarget: () =>
-    new HttpError(
-      400,
+    apiError(
       'not_an_http_target',
       'Not an HTTP target',
       'This target is reached with nc at its host and port, not in the browser',
     ),
   /** A lab file's download link whose signature is not ours: altered, or made for another file. */
   downloadLinkInvalid: () =>
-    new HttpError(
-      403,
+    apiError(
       'download_link_invalid',
       'Invalid download link',
       'This download link is not valid: download the file from its lab page',
     ),
   downloadLinkExpired: () =>
-    new HttpError(
-      410,
+    apiError(
       'download_link_expired',
       'Download link expired',
       'This download link has expired: download the file again from its lab page',
     ),
   identityUnavailable: () =>
-    new HttpError(
-      503,
-      'identity_unavailable',
-      'Identity service unavailable',
-      'Try again in a moment',
-    ),
+    apiError('identity_unavailable', 'Identity service unavailable', 'Try again in a moment'),
 } as const;
-
-export type ApiErrorCode = ReturnType<(typeof apiErrors)[keyof typeof apiErrors]>['code'];

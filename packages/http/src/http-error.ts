@@ -1,10 +1,12 @@
+import { API_ERROR_STATUS, type ApiErrorCode } from '@hackclass/contracts';
+
 /** An error with a stable machine-readable code, an HTTP status and a title fit to show. */
-export class HttpError extends Error {
+export class HttpError<Code extends string = string> extends Error {
   override name = 'HttpError';
 
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: Code,
     readonly title: string,
     readonly detail?: string,
     readonly errors?: Record<string, string[]>,
@@ -13,23 +15,28 @@ export class HttpError extends Error {
   }
 }
 
+/** An error of the product API's registry, with the status its code always comes with. */
+export const apiError = (
+  code: ApiErrorCode,
+  title: string,
+  detail?: string,
+  errors?: Record<string, string[]>,
+): HttpError<ApiErrorCode> => new HttpError(API_ERROR_STATUS[code], code, title, detail, errors);
+
 /** The errors every HTTP service of ours can answer with. */
 export const commonErrors = {
-  badRequest: (detail?: string) => new HttpError(400, 'bad_request', 'Bad request', detail),
+  badRequest: (detail?: string) => apiError('bad_request', 'Bad request', detail),
   validation: (errors: Record<string, string[]>) =>
-    new HttpError(400, 'validation_failed', 'Invalid input', 'Some fields are not valid', errors),
-  notFound: (detail?: string) => new HttpError(404, 'not_found', 'Not found', detail),
-  methodNotAllowed: (detail?: string) =>
-    new HttpError(405, 'method_not_allowed', 'Method not allowed', detail),
-  payloadTooLarge: (detail?: string) =>
-    new HttpError(413, 'payload_too_large', 'Payload too large', detail),
+    apiError('validation_failed', 'Invalid input', 'Some fields are not valid', errors),
+  notFound: (detail?: string) => apiError('not_found', 'Not found', detail),
+  payloadTooLarge: (detail?: string) => apiError('payload_too_large', 'Payload too large', detail),
+  uriTooLong: (detail?: string) => apiError('uri_too_long', 'URI too long', detail),
   unsupportedMediaType: (detail?: string) =>
-    new HttpError(415, 'unsupported_media_type', 'Unsupported media type', detail),
-  tooManyRequests: (detail?: string) =>
-    new HttpError(429, 'too_many_requests', 'Too many requests', detail),
-  internal: () => new HttpError(500, 'internal_error', 'Internal server error'),
+    apiError('unsupported_media_type', 'Unsupported media type', detail),
+  rateLimited: (detail?: string) => apiError('rate_limited', 'Too many requests', detail),
+  internal: () => apiError('internal_error', 'Internal server error'),
   databaseUnavailable: (detail?: string) =>
-    new HttpError(503, 'database_unavailable', 'Database unavailable', detail),
+    apiError('database_unavailable', 'Database unavailable', detail),
 };
 
 /** Seconds a client is asked to wait (`Retry-After`) while the database cannot be reached. */

@@ -1,5 +1,5 @@
 export { type DependencyStatus, type HealthOptions, health, type Readiness } from './health';
-export { commonErrors, DATABASE_RETRY_AFTER_SECONDS, HttpError } from './http-error';
+export { apiError, commonErrors, DATABASE_RETRY_AFTER_SECONDS, HttpError } from './http-error';
 export { type ServiceMetrics, statusClassOf } from './metrics';
 export {
   contentSecurityPolicy,

@@ -31,7 +31,7 @@ describe('/metrics', () => {
     open = await serviceWith(database);
     open.get('/items/:id', async () => ({ ok: true }));
     open.get('/busy', async () => {
-      throw commonErrors.tooManyRequests('slow down');
+      throw commonErrors.rateLimited('slow down');
     });
     // A second service on the same database; PGlite's folder is taken by the first.
     if (database.databaseUrl) guarded = await serviceWith(database, { METRICS_TOKEN: TOKEN });

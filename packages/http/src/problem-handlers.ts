@@ -47,7 +47,7 @@ function fromFastifyError(error: FastifyError): HttpError {
     case 415:
       return commonErrors.unsupportedMediaType(error.message);
     case 429:
-      return commonErrors.tooManyRequests(error.message);
+      return commonErrors.rateLimited(error.message);
     default:
       return new HttpError(status, 'bad_request', 'Bad request', error.message);
   }

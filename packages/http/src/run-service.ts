@@ -18,7 +18,7 @@ import { createLogger, type Logger } from '@hackclass/logger';
 import { smtpReadiness } from '@hackclass/mail';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { health } from './health';
-import { commonErrors, HttpError } from './http-error';
+import { commonErrors, type HttpError } from './http-error';
 import { metricsRoute } from './metrics-route';
 import { sendProblem } from './problem';
 import { proxyTrustOf, warnOfUntrustedProxy } from './proxy';
@@ -38,7 +38,7 @@ function frameworkProblemOf(error: FastifyError): HttpError {
     case 'FST_ERR_BAD_URL':
       return commonErrors.badRequest('The URL is not valid');
     case 'FST_ERR_MAX_PARAM_LENGTH':
-      return new HttpError(414, 'uri_too_long', 'URI too long', 'A part of the path is too long');
+      return commonErrors.uriTooLong('A part of the path is too long');
     default:
       return commonErrors.internal();
   }

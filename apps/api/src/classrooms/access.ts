@@ -19,7 +19,8 @@ export async function classroomFor(
   allowed: (actor: Actor, classroom: ClassroomFacts) => boolean = canSeeClassroomSummary,
 ): Promise<ClassroomView> {
   const view = await findClassroomView(db, id, actor.id);
-  if (!view || !canSeeClassroomSummary(actor, view)) throw apiErrors.notFound('Classroom');
+  if (!view || !canSeeClassroomSummary(actor, view))
+    throw apiErrors.notFound('Classroom not found');
   if (!allowed(actor, view)) throw apiErrors.forbidden();
   return view;
 }

@@ -41,7 +41,7 @@ export async function regenerateJoinCode(db: ApiDatabase, classroomId: string): 
       .set({ joinCode })
       .where(eq(classrooms.id, classroomId))
       .returning({ joinCode: classrooms.joinCode });
-    if (!updated) throw apiErrors.notFound('Classroom');
+    if (!updated) throw apiErrors.notFound('Classroom not found');
     return updated.joinCode;
   });
 }

@@ -52,10 +52,10 @@ function errorOf(message: string) {
     case 'MISSING_PASSWORD':
       return apiErrors.weakPassword(message.split(' : ')[1] ?? 'Choose a longer password');
     case ACCOUNT_NOT_FOUND:
-      return apiErrors.notFound('Identity account');
+      return apiErrors.notFound('Identity account not found');
     // Its hashing queue is full: many sign-ups at once, from everywhere.
     case 'TOO_MANY_ATTEMPTS_TRY_LATER':
-      return apiErrors.rateLimited('a minute');
+      return apiErrors.rateLimited('Try again in a minute');
     default:
       return apiErrors.identityUnavailable();
   }

@@ -26,9 +26,9 @@ async function managedClassroom(db: ApiDatabase, actor: Actor, classroomId: stri
     .from(classrooms)
     .leftJoin(members, and(eq(members.classroomId, classrooms.id), eq(members.userId, actor.id)))
     .where(eq(classrooms.id, classroomId));
-  if (!classroom) throw apiErrors.notFound('Classroom');
+  if (!classroom) throw apiErrors.notFound('Classroom not found');
   const facts = { creatorId: classroom.creatorId, myStatus: classroom.myStatus ?? undefined };
-  if (!canSeeClassroom(actor, facts)) throw apiErrors.notFound('Classroom');
+  if (!canSeeClassroom(actor, facts)) throw apiErrors.notFound('Classroom not found');
   if (!canManageClassroom(actor, facts)) {
     throw apiErrors.forbidden('Only the classroom’s teacher or an admin manages its labs');
   }
@@ -47,7 +47,7 @@ export async function addLabToClassroom(
 ): Promise<ClassroomLabLink> {
   const classroom = await managedClassroom(db, actor, classroomId);
   const [lab] = await db.select().from(labs).where(eq(labs.id, labId));
-  if (!lab || !canAddLabToClassrooms(actor, lab)) throw apiErrors.notFound('Lab');
+  if (!lab || !canAddLabToClassrooms(actor, lab)) throw apiErrors.notFound('Lab not found');
   return db.transaction(async (tx) => {
     const added = await tx
       .insert(classroomLabs)
@@ -56,7 +56,7 @@ export async function addLabToClassroom(
       .returning()
       .catch((error: unknown) => {
         // The lab or the classroom was deleted since it was read.
-        if (pgErrorOf(error).code === '23503') throw apiErrors.notFound('Lab');
+        if (pgErrorOf(error).code === '23503') throw apiErrors.notFound('Lab not found');
         throw error;
       });
     if (added.length === 0) throw apiErrors.labAlreadyInClassroom();
@@ -97,7 +97,7 @@ export async function removeLabFromClassroom(
       .delete(classroomLabs)
       .where(and(eq(classroomLabs.classroomId, classroomId), eq(classroomLabs.labId, labId)))
       .returning();
-    if (removed.length === 0) throw apiErrors.notFound('Lab in this classroom');
+    if (removed.length === 0) throw apiErrors.notFound('Lab in this classroom not found');
     await recountPoints(tx, [classroomId]);
     return markStopping(tx, { classroomId, labId });
   });

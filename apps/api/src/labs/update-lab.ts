@@ -36,7 +36,7 @@ export async function updateLab(
       .set({ ...columns, updatedAt: new Date() })
       .where(eq(labs.id, labId))
       .returning();
-    if (!lab) throw apiErrors.notFound('Lab');
+    if (!lab) throw apiErrors.notFound('Lab not found');
     const removed =
       removeFileIds.length === 0
         ? []

@@ -27,7 +27,7 @@ export async function changeMemberStatus(
       .innerJoin(users, eq(users.id, members.userId))
       .where(memberKey(classroom.id, userId))
       .for('update', { of: members });
-    if (!member) throw apiErrors.notFound('Member');
+    if (!member) throw apiErrors.notFound('Member not found');
     const decision = decideTransition({ from: member.status, to, bySelf, byManager });
     if (!decision.allowed) {
       throw decision.reason === 'forbidden'

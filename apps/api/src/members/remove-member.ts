@@ -24,7 +24,7 @@ export async function removeMember(
       .delete(members)
       .where(memberKey(classroomId, userId))
       .returning({ userId: members.userId });
-    if (removed.length === 0) throw apiErrors.notFound('Member');
+    if (removed.length === 0) throw apiErrors.notFound('Member not found');
     return markStopping(tx, { classroomId, userId });
   });
 }

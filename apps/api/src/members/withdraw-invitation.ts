@@ -34,6 +34,6 @@ export async function withdrawInvitation(
         ),
       )
       .returning({ userId: members.userId });
-    if (waiting.length + invited.length === 0) throw apiErrors.notFound('Invitation');
+    if (waiting.length + invited.length === 0) throw apiErrors.notFound('Invitation not found');
   });
 }

@@ -12,7 +12,7 @@ export const contentTypes = fp(
     app.removeContentTypeParser('text/plain');
     app.addHook('preValidation', async (request) => {
       if (request.routeOptions.schema?.body && request.isMultipart()) {
-        throw apiErrors.jsonExpected();
+        throw apiErrors.unsupportedMediaType('Send application/json');
       }
     });
   },

@@ -4,6 +4,26 @@ import { contentSecurityPolicy, sendSecurityHeaders } from '@hackclass/http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /**
+     * A multipart form's text fields and files, for the document only: the handler reads and
+     * validates the form itself, so Fastify must not see it as `body`.
+     */
+    form?: z.ZodObject;
+  }
+}
+
+/** The routes' zod schemas as OpenAPI, a multipart form as the request body it is. */
+const transform: typeof jsonSchemaTransform = (route) => {
+  if (!route.schema?.form) return jsonSchemaTransform(route);
+  const { form, ...schema } = route.schema;
+  const transformed = jsonSchemaTransform({ ...route, schema });
+  const { $schema: _dialect, ...body } = z.toJSONSchema(form, { io: 'input' });
+  return { ...transformed, schema: { ...transformed.schema, body } };
+};
 
 /**
  * The OpenAPI 3.1 document, generated from the routes' zod schemas, and an interactive
@@ -30,7 +50,7 @@ export const openapi = fp(
           },
         },
       },
-      transform: jsonSchemaTransform,
+      transform,
     });
   },
   { name: 'openapi' },

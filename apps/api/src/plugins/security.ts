@@ -53,7 +53,8 @@ export const security = fp<SecurityOptions>(
       ...(redis ? { redis, nameSpace: 'hackclass:rate:' } : {}),
       // A Redis outage must not take the API down with it.
       skipOnError: true,
-      errorResponseBuilder: (_request, context) => apiErrors.rateLimited(context.after),
+      errorResponseBuilder: (_request, context) =>
+        apiErrors.rateLimited(`Try again in ${context.after}`),
     });
   },
   { name: 'security' },

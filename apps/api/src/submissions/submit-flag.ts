@@ -81,7 +81,7 @@ export async function submitFlag(
 ): Promise<FlagSubmissionResult> {
   const { classroomId, labId, userId, flag } = submission;
   const lab = await labInClassroom(db, classroomId, labId);
-  if (!lab) throw apiErrors.notFound('Lab in this classroom');
+  if (!lab) throw apiErrors.notFound('Lab in this classroom not found');
   const { correct, sharedFlagOwnerId } = await checkFlag(db, lab, submission);
   const { solvedAt, solvedNow } = await db.transaction(async (tx) => {
     await tx

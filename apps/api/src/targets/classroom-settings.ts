@@ -14,6 +14,6 @@ export async function saveClassroomTargetSettings(
     .set({ maxRunningTargets, updatedAt: new Date() })
     .where(eq(classrooms.id, classroomId))
     .returning({ maxRunningTargets: classrooms.maxRunningTargets });
-  if (!saved) throw apiErrors.notFound('Classroom');
+  if (!saved) throw apiErrors.notFound('Classroom not found');
   return saved;
 }

@@ -26,17 +26,8 @@ export function failureOf(error: unknown): Failure {
   return { code: 'start_failed', message: 'The target could not start: try again' };
 }
 
-const STATUS: Record<EngineErrorCode, 422 | 502 | 503> = {
-  engine_unreachable: 503,
-  image_missing: 422,
-  pull_denied: 422,
-  port_taken: 503,
-  out_of_memory: 422,
-  start_failed: 502,
-};
-
 /** An engine failure met while the caller waits (checking an image), as a problem. */
 export function problemOf(error: unknown): HttpError | undefined {
   if (!(error instanceof EngineError)) return undefined;
-  return apiErrors.engineFailure(STATUS[error.code], error.code, error.message);
+  return apiErrors.engineFailure(error.code, error.message);
 }

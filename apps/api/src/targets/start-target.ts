@@ -42,7 +42,7 @@ export async function startTarget(
   start: TargetStart,
 ): Promise<{ target: TargetRow; definition: LabTarget; created: boolean }> {
   const found = await definitionIn(service.db, start);
-  if (!found) throw apiErrors.notFound('Live target of this lab');
+  if (!found) throw apiErrors.notFound('Live target of this lab not found');
   const { labId: _labId, updatedAt: _updatedAt, ...definition } = found.definition;
   const { target, created } = await service.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${START_LOCK}::bigint)`);

@@ -1,4 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
+import type { ApiErrorCode } from '@hackclass/contracts';
 import { HttpError } from '@hackclass/http';
 import { type FileStore, FileTooLargeError, newStorageKey } from '@hackclass/storage';
 import type { FastifyRequest } from 'fastify';
@@ -37,6 +38,17 @@ export interface MultipartForm {
   files: UploadedFile[];
 }
 
+/** What reading and validating a multipart form may answer. */
+export const FORM_ERRORS = [
+  'unsupported_media_type',
+  'malformed_form',
+  'unexpected_file',
+  'too_many_files',
+  'file_too_large',
+  'storage_quota_exceeded',
+  'validation_failed',
+] as const satisfies readonly ApiErrorCode[];
+
 /**
  * Reads a multipart form: text fields into `fields`, files streamed straight into `store`
  * under fresh keys (never named by the client). Anything refused on the way — a file too
@@ -49,7 +61,7 @@ export async function readMultipartForm(
   specs: Record<string, FileFieldSpec>,
   budget?: UploadBudget,
 ): Promise<MultipartForm> {
-  if (!request.isMultipart()) throw apiErrors.multipartExpected();
+  if (!request.isMultipart()) throw apiErrors.unsupportedMediaType('Send multipart/form-data');
   const form: MultipartForm = { fields: {}, files: [] };
   let storing = false;
   try {

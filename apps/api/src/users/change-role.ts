@@ -27,7 +27,7 @@ export async function changeRole(
       .set({ roleId, teacherRequestedAt: null, updatedAt: new Date() })
       .where(eq(users.id, userId))
       .returning();
-    if (!updated) throw apiErrors.notFound('User');
+    if (!updated) throw apiErrors.notFound('User not found');
     await claimEmailInvitations(tx, updated);
     return updated;
   });
@@ -60,7 +60,7 @@ export async function approveTeacher(
       return approved;
     }
     const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
-    if (!exists) throw apiErrors.notFound('User');
+    if (!exists) throw apiErrors.notFound('User not found');
     throw apiErrors.notAwaitingApproval();
   });
 }

@@ -21,7 +21,7 @@ export async function setUserDisabled(
   if (!isAdmin(actor)) throw apiErrors.forbidden('Only admins disable and enable accounts');
   if (userId === actor.id) throw apiErrors.cannotDisableSelf();
   const [target] = await db.select().from(users).where(eq(users.id, userId));
-  if (!target) throw apiErrors.notFound('User');
+  if (!target) throw apiErrors.notFound('User not found');
   await identityAdmin.setDisabled(target.identityUid, disabled);
   try {
     const [updated] = await db
@@ -32,7 +32,7 @@ export async function setUserDisabled(
       })
       .where(eq(users.id, userId))
       .returning();
-    if (!updated) throw apiErrors.notFound('User');
+    if (!updated) throw apiErrors.notFound('User not found');
     return updated;
   } catch (error) {
     await identityAdmin

@@ -127,3 +127,8 @@ describe('anti-forgery on every state-changing route', () => {
     expect(allowed.status, JSON.stringify(allowed.body)).toBe(row.expect[caller]);
   });
 });
+
+// Last in the file: the requests of every test above have been answered.
+it('answers every route only with the error codes it declares', () => {
+  expect([...server.undeclaredErrors]).toEqual([]);
+});

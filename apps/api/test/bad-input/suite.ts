@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectFieldErrors,
   expectOtherTypesRefused,
@@ -44,6 +44,9 @@ export function badInputSuite(
           expectFieldErrors(world, route, spec));
       }
     }
+    it('answers only with the error codes each route declares', () => {
+      expect([...world.server.undeclaredErrors]).toEqual([]);
+    });
   });
   return () => world;
 }

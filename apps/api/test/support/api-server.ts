@@ -10,6 +10,7 @@ import { type ApiOptions, type AppTargets, apiApp } from '../../src/app';
 import { schema } from '../../src/db';
 import { apiOptionsOf } from '../../src/options';
 import { targetProxy, targetProxyOptionsOf } from '../../src/targets/proxy/plugin';
+import { recordUndeclaredErrors } from './undeclared-errors';
 
 export const TEST_API_KEY = 'api-test-key';
 
@@ -93,6 +94,7 @@ export async function startApiServer({
       if (url.startsWith('/api/') && verb !== 'HEAD') routes.push({ method: verb, url });
     }
   });
+  const undeclaredErrors = recordUndeclaredErrors(app);
   await app.register(identityApp, {
     ...identityOptionsOf(context, { adminSecret }),
     passwordParams: FAST_PASSWORDS,
@@ -121,6 +123,8 @@ export async function startApiServer({
     origin,
     /** Every route the API registered, as `GET /api/classrooms/:id`. */
     routes,
+    /** Problem answers with a code their route does not declare, as `GET /api/x: code`. */
+    undeclaredErrors,
     /** The product database, to set up what the API cannot be asked for. */
     db: drizzleOver(connection, schema),
     /** The API's file store, to check what uploads left behind. */

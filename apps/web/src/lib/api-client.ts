@@ -1,4 +1,4 @@
-import { ApiError, NetworkError } from './errors';
+import { ApiError, NetworkError, UNKNOWN_ERROR_CODE } from './errors';
 import { getIdentity } from './identity';
 import { getRuntimeConfig } from './runtime-config';
 import { endSessionOn } from './session-end';
@@ -53,14 +53,20 @@ const retryAfterOf = (response: Response) => {
 async function toApiError(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => undefined);
   // The schemas come with all of Zod: loaded on the first refusal, not before the first page.
-  const { problemSchema } = await import('@hackclass/contracts');
+  const { isApiErrorCode, problemSchema } = await import('@hackclass/contracts');
   const problem = problemSchema.safeParse(body);
   const retryAfter = retryAfterOf(response);
-  if (problem.success) return new ApiError(problem.data, retryAfter);
+  if (problem.success) {
+    const { code } = problem.data;
+    return new ApiError(
+      { ...problem.data, code: isApiErrorCode(code) ? code : UNKNOWN_ERROR_CODE },
+      retryAfter,
+    );
+  }
   return new ApiError(
     {
       status: response.status,
-      code: `http_${response.status}`,
+      code: UNKNOWN_ERROR_CODE,
       title: response.statusText || `HTTP ${response.status}`,
     },
     retryAfter,

@@ -1,9 +1,15 @@
-import type { Problem } from '@hackclass/contracts';
+import type { ApiErrorCode, Problem } from '@hackclass/contracts';
+
+/**
+ * The code of an answer this build cannot name: a code added by a newer server, or an error that
+ * is no problem document (a proxy's). Its status, title and detail are still the answer's.
+ */
+export const UNKNOWN_ERROR_CODE = 'unknown';
 
 /** A problem+json answer of the product API (or a bare HTTP error shaped like one). */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ApiErrorCode | typeof UNKNOWN_ERROR_CODE;
   readonly title: string;
   readonly detail: string | undefined;
   readonly errors: Record<string, string[]>;
@@ -11,7 +17,8 @@ export class ApiError extends Error {
   readonly retryAfter: number | undefined;
 
   constructor(
-    problem: Pick<Problem, 'status' | 'code' | 'title'> & Partial<Problem>,
+    problem: Pick<Problem, 'status' | 'title'> &
+      Partial<Omit<Problem, 'code'>> & { code: ApiError['code'] },
     retryAfter?: number,
   ) {
     super(problem.detail ?? problem.title);

@@ -1,6 +1,7 @@
 import { antiforgeryTokenSchema, registerRequestSchema, userSchema } from '@hackclass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { IdentityAdmin } from '../../identity-admin/client';
+import { errorResponses } from '../../plugins/error-responses';
 import { presentUser } from '../../users/present-user';
 import { registerUser } from '../../users/register-user';
 
@@ -34,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
           'Create an account as a student or a teacher (with TEACHER_APPROVAL, a teacher is a ' +
           'student awaiting approval until an admin approves them)',
         body: registerRequestSchema,
-        response: { 201: userSchema },
+        response: { 201: userSchema, ...errorResponses('invalid_email', 'weak_password') },
       },
     },
     async (request, reply) => {

@@ -9,6 +9,7 @@ import { findClassroomView } from '../../classrooms/find-classrooms';
 import type { ApiDatabase } from '../../db';
 import { apiErrors } from '../../errors';
 import { principalOf } from '../../plugins/authentication';
+import { errorResponses } from '../../plugins/error-responses';
 import type { Actor } from '../../policies/actors';
 import { canSeeClassroom } from '../../policies/classrooms';
 
@@ -62,6 +63,7 @@ export const classroomEventRoutes: FastifyPluginAsyncZod = async (app) => {
         params: classroomParamsSchema,
         produces: ['text/event-stream'],
         response: {
+          ...errorResponses('not_found', 'forbidden', 'too_many_streams'),
           200: {
             description: 'An event stream that stays open',
             content: {

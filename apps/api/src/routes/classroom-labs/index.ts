@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addLabToClassroom, removeLabFromClassroom } from '../../labs/classroom-labs';
 import { principalOf } from '../../plugins/authentication';
+import { errorResponses } from '../../plugins/error-responses';
 import { releaseTargets } from '../../targets/stop-targets';
 
 const security = [{ idToken: [], antiforgery: [] }];
@@ -17,7 +18,10 @@ export const classroomLabRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: z.object({ id: z.uuid() }),
         body: addClassroomLabRequestSchema,
-        response: { 201: classroomLabLinkSchema },
+        response: {
+          201: classroomLabLinkSchema,
+          ...errorResponses('not_found', 'forbidden', 'lab_already_in_classroom'),
+        },
       },
     },
     async (request, reply) => {
@@ -40,7 +44,10 @@ export const classroomLabRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Remove a lab from a classroom',
         security,
         params: z.object({ id: z.uuid(), labId: z.uuid() }),
-        response: { 204: z.null().describe('Removed') },
+        response: {
+          204: z.null().describe('Removed'),
+          ...errorResponses('not_found', 'forbidden'),
+        },
       },
     },
     async (request, reply) => {

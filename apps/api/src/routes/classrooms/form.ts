@@ -9,6 +9,11 @@ import { checkStoredImage } from '../../uploads/image-check';
 import { detectImageType } from '../../uploads/image-type';
 import { discardFiles, readMultipartForm } from '../../uploads/multipart-form';
 
+/** The multipart form that creates or updates a classroom, as the OpenAPI document describes it. */
+export const classroomFormSchema = classroomFieldsSchema.extend({
+  image: z.file().optional().describe('A PNG, JPEG, WebP or GIF image within the configured size'),
+});
+
 export interface ClassroomForm {
   fields: ClassroomFields;
   image: ClassroomImage | undefined;

@@ -16,11 +16,13 @@ import { presentClassroom, presentSummary } from '../../classrooms/present-class
 import { updateClassroom } from '../../classrooms/update-classroom';
 import { apiErrors } from '../../errors';
 import { principalOf } from '../../plugins/authentication';
+import { errorResponses } from '../../plugins/error-responses';
 import { type Actor, canCreateContent } from '../../policies/actors';
 import { ensureRoom, type Quotas, quotaOwner } from '../../quotas/room';
 import { releaseTargets } from '../../targets/stop-targets';
+import { FORM_ERRORS } from '../../uploads/multipart-form';
 import { SANDBOX_CSP } from '../../uploads/sandbox';
-import { readClassroomForm } from './form';
+import { classroomFormSchema, readClassroomForm } from './form';
 
 export interface ClassroomRoutesOptions {
   files: FileStore;
@@ -40,7 +42,7 @@ export const classroomRoutes: FastifyPluginAsyncZod<ClassroomRoutesOptions> = as
   /** The full view of a classroom just written, as its writer sees it. */
   const reread = async (id: string, actor: Actor) => {
     const view = await findClassroomView(app.db, id, actor.id);
-    if (!view) throw apiErrors.notFound('Classroom');
+    if (!view) throw apiErrors.notFound('Classroom not found');
     return presentClassroom(app.db, actor, view);
   };
 
@@ -70,7 +72,7 @@ export const classroomRoutes: FastifyPluginAsyncZod<ClassroomRoutesOptions> = as
         summary: 'One classroom: members and labs for those who may see them, else its summary',
         security: read,
         params: classroomParamsSchema,
-        response: { 200: classroomSchema },
+        response: { 200: classroomSchema, ...errorResponses('not_found', 'forbidden') },
       },
     },
     async (request) => {
@@ -88,7 +90,18 @@ export const classroomRoutes: FastifyPluginAsyncZod<ClassroomRoutesOptions> = as
         summary: 'Create a classroom (multipart: name, description, teacherName, optional image)',
         security: write,
         ...multipart,
-        response: { 201: classroomSchema },
+        form: classroomFormSchema,
+        response: {
+          201: classroomSchema,
+          ...errorResponses(
+            'forbidden',
+            'quota_exceeded',
+            ...FORM_ERRORS,
+            'not_an_image',
+            'image_dimensions_too_large',
+            'image_with_markup',
+          ),
+        },
       },
     },
     async (request, reply) => {
@@ -117,8 +130,19 @@ export const classroomRoutes: FastifyPluginAsyncZod<ClassroomRoutesOptions> = as
         summary: 'Update a classroom (multipart, as create; a new image replaces the old one)',
         security: write,
         ...multipart,
+        form: classroomFormSchema,
         params: classroomParamsSchema,
-        response: { 200: classroomSchema },
+        response: {
+          200: classroomSchema,
+          ...errorResponses(
+            'not_found',
+            'forbidden',
+            ...FORM_ERRORS,
+            'not_an_image',
+            'image_dimensions_too_large',
+            'image_with_markup',
+          ),
+        },
       },
     },
     async (request) => {
@@ -143,7 +167,7 @@ export const classroomRoutes: FastifyPluginAsyncZod<ClassroomRoutesOptions> = as
         summary: 'Delete a classroom with its memberships, lab links, invitations and image',
         security: write,
         params: classroomParamsSchema,
-        response: { 204: z.null() },
+        response: { 204: z.null(), ...errorResponses('not_found', 'forbidden') },
       },
     },
     async (request, reply) => {
@@ -162,7 +186,7 @@ export const classroomRoutes: FastifyPluginAsyncZod<ClassroomRoutesOptions> = as
         summary: 'Replace the join code; the old one stops working',
         security: write,
         params: classroomParamsSchema,
-        response: { 200: joinCodeSchema },
+        response: { 200: joinCodeSchema, ...errorResponses('not_found', 'forbidden') },
       },
     },
     async (request) => {
@@ -181,14 +205,16 @@ export const classroomRoutes: FastifyPluginAsyncZod<ClassroomRoutesOptions> = as
         security: read,
         params: classroomParamsSchema,
         querystring: z.object({ v: z.string().optional() }),
+        response: errorResponses('not_found', 'forbidden'),
       },
     },
     async (request, reply) => {
       const { user } = principalOf(request);
       const { classroom } = await classroomFor(app.db, request.params.id, user);
-      if (!classroom.imageKey || !classroom.imageContentType) throw apiErrors.notFound('Image');
+      if (!classroom.imageKey || !classroom.imageContentType)
+        throw apiErrors.notFound('Image not found');
       const image = await files.get(classroom.imageKey).catch((error: unknown) => {
-        throw error instanceof FileNotFoundError ? apiErrors.notFound('Image') : error;
+        throw error instanceof FileNotFoundError ? apiErrors.notFound('Image not found') : error;
       });
       return (
         reply

@@ -16,6 +16,7 @@ import {
 } from '../../labs/download-links';
 import { findVisibleLabFile } from '../../labs/find-labs';
 import { principalOf } from '../../plugins/authentication';
+import { errorResponses } from '../../plugins/error-responses';
 import type { Actor } from '../../policies/actors';
 import { attachmentDisposition } from '../../uploads/file-names';
 import { SANDBOX_CSP } from '../../uploads/sandbox';
@@ -31,7 +32,7 @@ export const labFileRoutes: FastifyPluginAsyncZod<{ files: FileStore }> = async 
   /** The file if `actor` may download it, by the same rule as seeing its lab; else 404. */
   const visibleFile = async (actor: Actor, idOrSlug: string, fileId: string) => {
     const file = await findVisibleLabFile(app.db, actor, idOrSlug, fileId);
-    if (!file) throw apiErrors.notFound('File');
+    if (!file) throw apiErrors.notFound('File not found');
     return file;
   };
 
@@ -40,7 +41,7 @@ export const labFileRoutes: FastifyPluginAsyncZod<{ files: FileStore }> = async 
     file: { storageKey: string; fileName: string },
   ): Promise<FastifyReply> => {
     const stored = await files.get(file.storageKey).catch((error: unknown) => {
-      if (error instanceof FileNotFoundError) throw apiErrors.notFound('File');
+      if (error instanceof FileNotFoundError) throw apiErrors.notFound('File not found');
       throw error;
     });
     // Lab files are hacking material: never let a browser render or sniff them, whatever
@@ -64,6 +65,7 @@ export const labFileRoutes: FastifyPluginAsyncZod<{ files: FileStore }> = async 
         security: [{ idToken: [] }],
         params: fileParams,
         produces: ['application/octet-stream'],
+        response: errorResponses('not_found'),
       },
     },
     async (request, reply) => {
@@ -84,7 +86,7 @@ export const labFileRoutes: FastifyPluginAsyncZod<{ files: FileStore }> = async 
           'Whoever may not download the file gets 404.',
         security: [{ idToken: [], antiforgery: [] }],
         params: fileParams,
-        response: { 200: labFileLinkSchema },
+        response: { 200: labFileLinkSchema, ...errorResponses('not_found') },
       },
     },
     async (request) => {
@@ -110,6 +112,7 @@ export const labFileRoutes: FastifyPluginAsyncZod<{ files: FileStore }> = async 
         params: z.object({ idOrSlug: z.uuid(), fileId: z.uuid() }),
         querystring: downloadLinkQuerySchema,
         produces: ['application/octet-stream'],
+        response: errorResponses('not_found', 'download_link_invalid', 'download_link_expired'),
       },
     },
     async (request, reply) => {
@@ -121,7 +124,7 @@ export const labFileRoutes: FastifyPluginAsyncZod<{ files: FileStore }> = async 
       if (verdict === 'expired') throw apiErrors.downloadLinkExpired();
       // Whoever lost access since the link was made (left the classroom, was disabled) has it no more.
       const [user] = await app.db.select().from(users).where(eq(users.id, userId));
-      if (!user) throw apiErrors.notFound('File');
+      if (!user) throw apiErrors.notFound('File not found');
       if (user.disabledAt) throw apiErrors.accountDisabled();
       return send(reply, await visibleFile(user, labId, fileId));
     },

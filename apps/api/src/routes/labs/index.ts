@@ -14,14 +14,16 @@ import { deleteLab, removeStoredFiles } from '../../labs/delete-lab';
 import { findVisibleLab, labDetails, listLabs } from '../../labs/find-labs';
 import { updateLab } from '../../labs/update-lab';
 import { principalOf } from '../../plugins/authentication';
+import { errorResponses } from '../../plugins/error-responses';
 import { canCreateContent } from '../../policies/actors';
 import { canDeleteLab, canEditLab, canListLabs } from '../../policies/labs';
 import { ensureRoom, type Quotas, quotaOwner, uploadBudget } from '../../quotas/room';
 import { labFileBytes } from '../../quotas/usage';
 import { ensureWithinOperatorLimits } from '../../targets/lab-target';
 import { releaseTargets } from '../../targets/stop-targets';
-import { discardFiles, readMultipartForm } from '../../uploads/multipart-form';
+import { discardFiles, FORM_ERRORS, readMultipartForm } from '../../uploads/multipart-form';
 import { labFileRoutes } from './files';
+import { createLabFormSchema, updateLabFormSchema } from './forms';
 
 export interface LabRoutesOptions {
   files: FileStore;
@@ -44,7 +46,7 @@ export const labRoutes: FastifyPluginAsyncZod<LabRoutesOptions> = async (app, op
           'Labs: all for admins, their own for teachers, their classrooms’ for others; ' +
           'guests get 403',
         security: signedIn,
-        response: { 200: labListSchema },
+        response: { 200: labListSchema, ...errorResponses('forbidden') },
       },
     },
     async (request) => {
@@ -62,13 +64,13 @@ export const labRoutes: FastifyPluginAsyncZod<LabRoutesOptions> = async (app, op
         summary: 'A lab by id or slug, with its files',
         security: signedIn,
         params: z.object({ idOrSlug: z.string() }),
-        response: { 200: labSchema },
+        response: { 200: labSchema, ...errorResponses('not_found') },
       },
     },
     async (request) => {
       const actor = principalOf(request).user;
       const lab = await findVisibleLab(app.db, actor, request.params.idOrSlug);
-      if (!lab) throw apiErrors.notFound('Lab');
+      if (!lab) throw apiErrors.notFound('Lab not found');
       return labDetails(app.db, actor, lab);
     },
   );
@@ -97,8 +99,12 @@ export const labRoutes: FastifyPluginAsyncZod<LabRoutesOptions> = async (app, op
           'limits over the operator’s maximums answer 400 `target_limit_too_high`. Any number ' +
           'of `labFiles` up to the configured limit, each up to the configured size (413 past it).',
         consumes: ['multipart/form-data'],
+        form: createLabFormSchema,
         security: signedInChanging,
-        response: { 201: labSchema },
+        response: {
+          201: labSchema,
+          ...errorResponses('forbidden', 'quota_exceeded', 'target_limit_too_high', ...FORM_ERRORS),
+        },
       },
     },
     async (request, reply) => {
@@ -139,15 +145,19 @@ export const labRoutes: FastifyPluginAsyncZod<LabRoutesOptions> = async (app, op
           'out stays as it was; `null` removes it and stops its running targets. New `labFiles` ' +
           'are added; the total stays within the configured limit. The slug does not change.',
         consumes: ['multipart/form-data'],
+        form: updateLabFormSchema,
         security: signedInChanging,
         params: z.object({ id: z.uuid() }),
-        response: { 200: labSchema },
+        response: {
+          200: labSchema,
+          ...errorResponses('not_found', 'forbidden', 'target_limit_too_high', ...FORM_ERRORS),
+        },
       },
     },
     async (request) => {
       const actor = principalOf(request).user;
       const found = await findVisibleLab(app.db, actor, request.params.id);
-      if (!found) throw apiErrors.notFound('Lab');
+      if (!found) throw apiErrors.notFound('Lab not found');
       if (!canEditLab(actor, found)) throw apiErrors.forbidden('Only its creator or an admin');
       const quota = quotaOwner(actor, found.creatorId, options.quotas);
       const form = await readMultipartForm(
@@ -183,13 +193,16 @@ export const labRoutes: FastifyPluginAsyncZod<LabRoutesOptions> = async (app, op
         security: signedInChanging,
         params: z.object({ id: z.uuid() }),
         querystring: z.object({ force: z.stringbool().default(false) }),
-        response: { 204: z.null().describe('Deleted') },
+        response: {
+          204: z.null().describe('Deleted'),
+          ...errorResponses('not_found', 'forbidden', 'lab_in_use'),
+        },
       },
     },
     async (request, reply) => {
       const actor = principalOf(request).user;
       const lab = await findVisibleLab(app.db, actor, request.params.id);
-      if (!lab) throw apiErrors.notFound('Lab');
+      if (!lab) throw apiErrors.notFound('Lab not found');
       if (!canDeleteLab(actor, lab)) throw apiErrors.forbidden('Only its creator or an admin');
       const { storageKeys, targetIds } = await deleteLab(app.db, lab.id, {
         force: request.query.force,

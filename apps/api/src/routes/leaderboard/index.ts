@@ -9,6 +9,7 @@ import { classroomAnalytics } from '../../analytics/classroom-analytics';
 import { classroomFor, managedClassroomFor } from '../../classrooms/access';
 import { leaderboardOf } from '../../leaderboard/leaderboard';
 import { principalOf } from '../../plugins/authentication';
+import { errorResponses } from '../../plugins/error-responses';
 import { canSeeClassroom } from '../../policies/classrooms';
 
 const read = [{ idToken: [] }];
@@ -24,7 +25,7 @@ export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
         security: read,
         params: classroomParamsSchema,
         querystring: leaderboardQuerySchema,
-        response: { 200: leaderboardSchema },
+        response: { 200: leaderboardSchema, ...errorResponses('not_found', 'forbidden') },
       },
     },
     async (request) => {
@@ -42,7 +43,7 @@ export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Solves per day, per lab and per student (the classroom’s teacher and admins)',
         security: read,
         params: classroomParamsSchema,
-        response: { 200: classroomAnalyticsSchema },
+        response: { 200: classroomAnalyticsSchema, ...errorResponses('not_found', 'forbidden') },
       },
     },
     async (request) => {

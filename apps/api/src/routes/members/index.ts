@@ -22,6 +22,7 @@ import { listMembers } from '../../members/list-members';
 import { removeMember } from '../../members/remove-member';
 import { withdrawInvitation } from '../../members/withdraw-invitation';
 import { principalOf } from '../../plugins/authentication';
+import { errorResponses } from '../../plugins/error-responses';
 import { canJoinClassrooms, canManageClassroom, canSeeClassroom } from '../../policies/classrooms';
 import { releaseTargets } from '../../targets/stop-targets';
 
@@ -55,7 +56,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         security: read,
         params: classroomParamsSchema,
         querystring: memberListQuerySchema,
-        response: { 200: memberListSchema },
+        response: { 200: memberListSchema, ...errorResponses('not_found', 'forbidden') },
       },
     },
     async (request) => {
@@ -87,7 +88,11 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         security: write,
         params: classroomParamsSchema,
         querystring: inviteMemberQuerySchema,
-        response: { 200: invitationSchema, 201: invitationSchema },
+        response: {
+          200: invitationSchema,
+          201: invitationSchema,
+          ...errorResponses('not_found', 'forbidden', 'already_member', 'invitation_rate_limited'),
+        },
       },
     },
     async (request, reply) => {
@@ -113,7 +118,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         security: write,
         params: classroomParamsSchema,
         querystring: inviteMemberQuerySchema,
-        response: { 204: z.null() },
+        response: { 204: z.null(), ...errorResponses('not_found', 'forbidden') },
       },
     },
     async (request, reply) => {
@@ -142,7 +147,16 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
           'minutes, 429 with Retry-After until those minutes have passed since the first of them.',
         security: write,
         body: joinClassroomRequestSchema,
-        response: { 200: membershipSchema, 201: membershipSchema },
+        response: {
+          200: membershipSchema,
+          201: membershipSchema,
+          ...errorResponses(
+            'forbidden',
+            'unknown_join_code',
+            'already_member',
+            'join_rate_limited',
+          ),
+        },
       },
     },
     async (request, reply) => {
@@ -178,7 +192,10 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         security: write,
         params: memberParamsSchema,
         body: memberStatusChangeSchema,
-        response: { 200: membershipSchema },
+        response: {
+          200: membershipSchema,
+          ...errorResponses('not_found', 'forbidden', 'invalid_member_transition'),
+        },
       },
     },
     async (request) => {
@@ -205,7 +222,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Remove a member (teacher or admin), or decline, withdraw or leave (oneself)',
         security: write,
         params: memberParamsSchema,
-        response: { 204: z.null() },
+        response: { 204: z.null(), ...errorResponses('not_found', 'forbidden') },
       },
     },
     async (request, reply) => {

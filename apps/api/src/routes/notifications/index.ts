@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { apiErrors } from '../../errors';
 import { listNotifications, markNotificationsRead } from '../../notifications/inbox';
 import { principalOf } from '../../plugins/authentication';
+import { errorResponses } from '../../plugins/error-responses';
 import { isAdmin } from '../../policies/actors';
 
 const tags = ['notifications'];
@@ -21,7 +22,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A user’s newest notifications and unread count (the user themself or an admin)',
         security: [{ idToken: [] }],
         params: userParamsSchema,
-        response: { 200: notificationListSchema },
+        response: { 200: notificationListSchema, ...errorResponses('forbidden') },
       },
     },
     async (request) => {
@@ -42,7 +43,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ idToken: [], antiforgery: [] }],
         params: userParamsSchema,
         body: markNotificationsReadSchema,
-        response: { 204: z.null() },
+        response: { 204: z.null(), ...errorResponses('forbidden') },
       },
     },
     async (request, reply) => {

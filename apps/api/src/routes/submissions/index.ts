@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { classroomFor } from '../../classrooms/access';
 import { apiErrors } from '../../errors';
 import { principalOf } from '../../plugins/authentication';
+import { errorResponses } from '../../plugins/error-responses';
 import { canManageClassroom, canSeeClassroom, canSubmitFlags } from '../../policies/classrooms';
 import { listSubmissions } from '../../submissions/list-submissions';
 import { submitFlag } from '../../submissions/submit-flag';
@@ -48,7 +49,10 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ idToken: [], antiforgery: [] }],
         params: flagSubmissionParamsSchema,
         body: flagSubmissionRequestSchema,
-        response: { 200: flagSubmissionResultSchema },
+        response: {
+          200: flagSubmissionResultSchema,
+          ...errorResponses('not_found', 'forbidden', 'flag_rate_limited'),
+        },
       },
     },
     async (request) => {
@@ -78,7 +82,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ idToken: [] }],
         params: classroomParamsSchema,
         querystring: submissionListQuerySchema,
-        response: { 200: submissionListSchema },
+        response: { 200: submissionListSchema, ...errorResponses('not_found', 'forbidden') },
       },
     },
     async (request) => {

@@ -2,6 +2,7 @@ import { targetParamsSchema, targetTicketSchema } from '@hackclass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrors } from '../../errors';
 import { principalOf } from '../../plugins/authentication';
+import { errorResponses } from '../../plugins/error-responses';
 import { targetAccessOf } from '../../targets/proxy/target-access';
 import { issueTicket, TICKET_TTL_MS, ticketUrl } from '../../targets/proxy/tickets';
 
@@ -28,13 +29,16 @@ export const targetTicketRoutes: FastifyPluginAsyncZod<TargetTicketOptions> = as
           'Whoever may not open the target gets 404.',
         security: [{ idToken: [], antiforgery: [] }],
         params: targetParamsSchema,
-        response: { 200: targetTicketSchema },
+        response: {
+          200: targetTicketSchema,
+          ...errorResponses('not_found', 'not_an_http_target', 'target_not_running'),
+        },
       },
     },
     async (request) => {
       const { user } = principalOf(request);
       const target = await targetAccessOf(app.db, request.params.targetId, user.id);
-      if (!target?.allowed) throw apiErrors.notFound('Target');
+      if (!target?.allowed) throw apiErrors.notFound('Target not found');
       if (target.kind !== 'http') throw apiErrors.notAnHttpTarget();
       if (target.state !== 'running') throw apiErrors.targetNotRunning();
       const ticket = await issueTicket(app.db, { targetId: target.id, userId: user.id });

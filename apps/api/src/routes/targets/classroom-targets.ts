@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { managedClassroomFor } from '../../classrooms/access';
 import { apiErrors } from '../../errors';
 import { principalOf } from '../../plugins/authentication';
+import { errorResponses } from '../../plugins/error-responses';
 import { type Actor, isAdmin } from '../../policies/actors';
 import { saveClassroomTargetSettings } from '../../targets/classroom-settings';
 import { activeTargets } from '../../targets/find-targets';
@@ -37,7 +38,10 @@ export const classroomTargetRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The classroom’s active targets, newest first (its teacher, admins)',
         security: read,
         params: classroomParamsSchema,
-        response: { 200: z.array(classroomTargetSchema) },
+        response: {
+          200: z.array(classroomTargetSchema),
+          ...errorResponses('not_found', 'forbidden'),
+        },
       },
     },
     async (request) => {
@@ -54,7 +58,7 @@ export const classroomTargetRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Stop every active target of the classroom (its teacher, admins)',
         security: write,
         params: classroomParamsSchema,
-        response: { 200: stoppedCountSchema },
+        response: { 200: stoppedCountSchema, ...errorResponses('not_found', 'forbidden') },
       },
     },
     async (request) => {
@@ -71,7 +75,10 @@ export const classroomTargetRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The classroom’s maximum of running targets; null: the operator’s limits only',
         security: read,
         params: classroomParamsSchema,
-        response: { 200: classroomTargetSettingsSchema },
+        response: {
+          200: classroomTargetSettingsSchema,
+          ...errorResponses('not_found', 'forbidden'),
+        },
       },
     },
     async (request) => {
@@ -90,7 +97,10 @@ export const classroomTargetRoutes: FastifyPluginAsyncZod = async (app) => {
         security: write,
         params: classroomParamsSchema,
         body: classroomTargetSettingsSchema,
-        response: { 200: classroomTargetSettingsSchema },
+        response: {
+          200: classroomTargetSettingsSchema,
+          ...errorResponses('not_found', 'forbidden'),
+        },
       },
     },
     async (request) => {
@@ -106,7 +116,7 @@ export const classroomTargetRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Every active target, newest first (admins)',
         security: read,
-        response: { 200: z.array(classroomTargetSchema) },
+        response: { 200: z.array(classroomTargetSchema), ...errorResponses('forbidden') },
       },
     },
     async (request) => {

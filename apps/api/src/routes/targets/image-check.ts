@@ -2,6 +2,7 @@ import { imageCheckRequestSchema, imageCheckSchema } from '@hackclass/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrors } from '../../errors';
 import { principalOf } from '../../plugins/authentication';
+import { errorResponses } from '../../plugins/error-responses';
 import { canCreateContent } from '../../policies/actors';
 import { problemOf } from '../../targets/failures';
 import { tags, write } from './schemas';
@@ -17,7 +18,19 @@ export const imageCheckRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'Nothing is pulled. 503 `targets_off` when no engine is set up.',
         security: write,
         body: imageCheckRequestSchema,
-        response: { 200: imageCheckSchema },
+        response: {
+          200: imageCheckSchema,
+          ...errorResponses(
+            'forbidden',
+            'targets_off',
+            'image_missing',
+            'pull_denied',
+            'out_of_memory',
+            'start_failed',
+            'port_taken',
+            'engine_unreachable',
+          ),
+        },
       },
     },
     async (request) => {

@@ -2,6 +2,7 @@ import { myTargetSchema, targetSchema } from '@hackclass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { classroomFor } from '../../classrooms/access';
 import { principalOf } from '../../plugins/authentication';
+import { errorResponses } from '../../plugins/error-responses';
 import { canSeeClassroom } from '../../policies/classrooms';
 import { canRunTargets } from '../../policies/targets';
 import { myTarget } from '../../targets/find-targets';
@@ -19,7 +20,7 @@ export const myTargetRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The caller’s target for a lab of the classroom: the active one, else the latest',
         security: read,
         params: classroomLabParamsSchema,
-        response: { 200: myTargetSchema },
+        response: { 200: myTargetSchema, ...errorResponses('not_found', 'forbidden') },
       },
     },
     async (request) => {
@@ -55,7 +56,17 @@ export const myTargetRoutes: FastifyPluginAsyncZod = async (app) => {
           'or the server’s limit; 503 `targets_off` when no engine is set up.',
         security: write,
         params: classroomLabParamsSchema,
-        response: { 200: targetSchema, 201: targetSchema },
+        response: {
+          200: targetSchema,
+          201: targetSchema,
+          ...errorResponses(
+            'not_found',
+            'forbidden',
+            'targets_off',
+            'target_limit_reached',
+            'port_range_exhausted',
+          ),
+        },
       },
     },
     async (request, reply) => {

@@ -4,6 +4,7 @@ import { classroomFor } from '../../classrooms/access';
 import type { ApiDatabase } from '../../db';
 import { apiErrors } from '../../errors';
 import { principalOf } from '../../plugins/authentication';
+import { errorResponses } from '../../plugins/error-responses';
 import type { Actor } from '../../policies/actors';
 import { canDriveTarget, canRunTargets, canSeeTarget } from '../../policies/targets';
 import { extendTarget } from '../../targets/extend-target';
@@ -23,7 +24,7 @@ async function visibleTarget(db: ApiDatabase, actor: Actor, targetId: string) {
       classroomCreatorId: facts.classroomCreatorId,
     })
   ) {
-    throw apiErrors.notFound('Target');
+    throw apiErrors.notFound('Target not found');
   }
   return facts;
 }
@@ -50,7 +51,7 @@ export const targetRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A target (its student, the classroom’s teacher, admins); polled while starting',
         security: read,
         params: targetParamsSchema,
-        response: { 200: targetSchema },
+        response: { 200: targetSchema, ...errorResponses('not_found') },
       },
     },
     async (request) => {
@@ -71,7 +72,15 @@ export const targetRoutes: FastifyPluginAsyncZod = async (app) => {
           '`target_not_running` when it does not run.',
         security: write,
         params: targetParamsSchema,
-        response: { 200: targetSchema },
+        response: {
+          200: targetSchema,
+          ...errorResponses(
+            'not_found',
+            'forbidden',
+            'target_not_running',
+            'target_not_extendable',
+          ),
+        },
       },
     },
     async (request) => {
@@ -89,7 +98,10 @@ export const targetRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Replace a target with a fresh one, a new flag in per-student mode (its student)',
         security: write,
         params: targetParamsSchema,
-        response: { 201: targetSchema },
+        response: {
+          201: targetSchema,
+          ...errorResponses('not_found', 'forbidden', 'target_not_running', 'targets_off'),
+        },
       },
     },
     async (request, reply) => {
@@ -111,7 +123,7 @@ export const targetRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'Answers it `stopping` (the container goes right after), or as it ended.',
         security: write,
         params: targetParamsSchema,
-        response: { 200: targetSchema },
+        response: { 200: targetSchema, ...errorResponses('not_found') },
       },
     },
     async (request) => {

@@ -13,6 +13,7 @@ import type { Revocations } from '../../account-events/revocations';
 import { apiErrors } from '../../errors';
 import type { IdentityAdmin } from '../../identity-admin/client';
 import { principalOf } from '../../plugins/authentication';
+import { errorResponses } from '../../plugins/error-responses';
 import { isAdmin } from '../../policies/actors';
 import { releaseTargets, stopTargetsWhere } from '../../targets/stop-targets';
 import { approveTeacher, changeRole } from '../../users/change-role';
@@ -56,7 +57,10 @@ export const userRoutes: FastifyPluginAsyncZod<{
           'stay, with no owner',
         security: write,
         body: deleteAccountRequestSchema,
-        response: { 204: z.null().describe('Deleted') },
+        response: {
+          204: z.null().describe('Deleted'),
+          ...errorResponses('deletion_not_confirmed', 'recent_sign_in_required'),
+        },
       },
     },
     async (request, reply) => {
@@ -83,7 +87,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
           'approval as a teacher (admins only)',
         security: [{ idToken: [] }],
         querystring: userListQuerySchema,
-        response: { 200: userListSchema },
+        response: { 200: userListSchema, ...errorResponses('forbidden') },
       },
     },
     async (request) => {
@@ -101,7 +105,10 @@ export const userRoutes: FastifyPluginAsyncZod<{
         security: write,
         params: userParamsSchema,
         body: roleChangeSchema,
-        response: { 200: managedUserSchema },
+        response: {
+          200: managedUserSchema,
+          ...errorResponses('forbidden', 'not_found', 'cannot_demote_self'),
+        },
       },
     },
     async (request) => {
@@ -122,7 +129,10 @@ export const userRoutes: FastifyPluginAsyncZod<{
           'are notified (admins only)',
         security: write,
         params: userParamsSchema,
-        response: { 200: managedUserSchema },
+        response: {
+          200: managedUserSchema,
+          ...errorResponses('forbidden', 'not_found', 'not_awaiting_approval'),
+        },
       },
     },
     async (request) => {
@@ -145,7 +155,10 @@ export const userRoutes: FastifyPluginAsyncZod<{
               : 'Enable a disabled account again (admins only; not their own)',
           security: write,
           params: userParamsSchema,
-          response: { 200: managedUserSchema },
+          response: {
+            200: managedUserSchema,
+            ...errorResponses('forbidden', 'not_found', 'cannot_disable_self'),
+          },
         },
       },
       async (request) => {

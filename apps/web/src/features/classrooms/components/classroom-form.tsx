@@ -10,10 +10,16 @@ import { FormAlert } from '@/components/feedback/form-alert';
 import { UploadProgress } from '@/components/feedback/upload-progress';
 import { FormActions } from '@/components/form/form-actions';
 import { isAbort, useUpload } from '@/hooks/use-upload';
-import { isApiError } from '@/lib/errors';
+import { type ApiError, isApiError } from '@/lib/errors';
 import type { UploadOptions } from '@/lib/upload-request';
 import type { ClassroomInput } from '../api/classroom-form-data';
 import { ImageDropzone } from './image-dropzone';
+
+/** Refusals of the image itself, shown on its field. */
+const IMAGE_ERROR_CODES: ReadonlySet<ApiError['code']> = new Set([
+  'not_an_image',
+  'file_too_large',
+]);
 
 interface ClassroomFormProps {
   initialValues?: Omit<ClassroomInput, 'image'>;
@@ -56,7 +62,7 @@ export function ClassroomForm({
       const fields = Object.entries(error.errors).filter(([field]) => field in form.values);
       for (const [field, list] of fields) form.setFieldError(field, list[0]);
       if (fields.length === 0) {
-        if (['not_an_image', 'file_too_large'].includes(error.code)) {
+        if (IMAGE_ERROR_CODES.has(error.code)) {
           form.setFieldError('image', error.detail ?? error.title);
         } else setFormError(error.detail ?? error.title);
       }
