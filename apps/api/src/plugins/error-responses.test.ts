@@ -2,8 +2,8 @@ import { problemHandlers } from '@hackclass/http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiErrors } from '../errors';
 import { recordUndeclaredErrors } from '../../test/support/undeclared-errors';
+import { apiErrors } from '../errors';
 import { declaredErrors, errorResponses } from './error-responses';
 
 let app: FastifyInstance;
