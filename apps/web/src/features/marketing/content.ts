@@ -111,7 +111,7 @@ const operators: Audience = {
       Icon: IconDatabase,
       title: 'PostgreSQL and SMTP when it grows',
       description:
-        'Point it at PostgreSQL and your mail server, add S3-compatible storage and Redis, and run each part on its own behind a load balancer.',
+        'Point it at PostgreSQL and your mail server, keep uploads in the database, add Redis, and run several replicas behind a load balancer.',
     },
     {
       Icon: IconShieldLock,
