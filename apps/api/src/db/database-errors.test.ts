@@ -1,24 +1,17 @@
-import { type Connection, drizzleOver, migrate, openConnection } from '@hackclass/db';
-import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiDatabase, apiMigrations, schema } from '.';
+import { type TestApiDatabase, testApiDatabase } from '../../test/support/api-database';
+import { type ApiDatabase, schema } from '.';
 import { isUniqueViolation, pgErrorOf } from './database-errors';
 
-let database: TestDatabase;
-let connection: Connection;
+let database: TestApiDatabase;
 let db: ApiDatabase;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  connection = await openConnection(database);
-  await migrate(connection, apiMigrations);
-  db = drizzleOver(connection, schema);
+  database = await testApiDatabase();
+  ({ db } = database);
 });
 
-afterAll(async () => {
-  await connection.close();
-  await database.drop();
-});
+afterAll(() => database.close());
 
 /** The error of inserting a user whose email another user holds. */
 async function emailTakenError(): Promise<unknown> {

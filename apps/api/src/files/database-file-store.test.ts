@@ -1,28 +1,21 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { type Connection, drizzleOver, migrate, openConnection } from '@hackclass/db';
-import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
 import { FileNotFoundError, newStorageKey } from '@hackclass/storage';
 import { fileStoreContract } from '@hackclass/storage/testing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ApiDatabase, apiMigrations, schema } from '../db';
+import { type TestApiDatabase, testApiDatabase } from '../../test/support/api-database';
+import { type ApiDatabase, schema } from '../db';
 import { CHUNK_BYTES, createDatabaseFileStore } from './database-file-store';
 
-let database: TestDatabase;
-let connection: Connection;
+let database: TestApiDatabase;
 let db: ApiDatabase;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  connection = await openConnection(database);
-  await migrate(connection, apiMigrations);
-  db = drizzleOver(connection, schema);
+  database = await testApiDatabase();
+  ({ db } = database);
 });
-afterAll(async () => {
-  await connection.close();
-  await database.drop();
-});
+afterAll(() => database.close());
 beforeEach(async () => {
   await db.delete(schema.storedFiles);
 });

@@ -1,19 +1,15 @@
-import { type Connection, drizzleOver, migrate, openConnection } from '@hackclass/db';
-import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiDatabase, apiMigrations, schema } from '../db';
+import { type TestApiDatabase, testApiDatabase } from '../../test/support/api-database';
+import { type ApiDatabase, schema } from '../db';
 import { freeHostPort, PORT_REST_MS } from './host-port';
 
-let database: TestDatabase;
-let connection: Connection;
+let database: TestApiDatabase;
 let db: ApiDatabase;
 const ids = { user: '', classroom: '', lab: '' };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  connection = await openConnection(database);
-  await migrate(connection, apiMigrations);
-  db = drizzleOver(connection, schema);
+  database = await testApiDatabase();
+  ({ db } = database);
   const [user] = await db
     .insert(schema.users)
     .values({ identityUid: crypto.randomUUID(), email: 'student@example.org', roleId: 1 })
@@ -30,10 +26,7 @@ beforeAll(async () => {
   Object.assign(ids, { user: user.id, classroom: classroom.id, lab: lab.id });
 });
 
-afterAll(async () => {
-  await connection.close();
-  await database.drop();
-});
+afterAll(() => database.close());
 
 const target = (hostPort: number, state: 'running' | 'stopped', endedAt: Date | null) =>
   db.insert(schema.targets).values({

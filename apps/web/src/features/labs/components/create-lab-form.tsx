@@ -10,7 +10,8 @@ interface CreateLabFormProps {
   part?: LabFormPart;
 }
 
-const emptyLab = (): LabFormValues => ({
+/** The form's values for a new lab, as the create page starts it. */
+export const emptyLab = (): LabFormValues => ({
   name: '',
   difficulty: '',
   category: '',

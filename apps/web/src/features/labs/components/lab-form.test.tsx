@@ -8,8 +8,9 @@ import { renderInApp } from '../../../../test/render-in-app';
 import { loadTestRuntimeConfig } from '../../../../test/runtime-config';
 import { getQuotaQueryOptions } from '../api/get-quota';
 import type { LabInput } from '../api/lab-form-data';
+import { emptyLab } from './create-lab-form';
 import { flagRow } from './flags-input';
-import { LabForm, type LabFormPart, type LabFormValues } from './lab-form';
+import { LabForm, type LabFormPart } from './lab-form';
 
 const quota: AccountQuota = {
   fileBytes: { used: 512, limit: 10 * 1024 * 1024 },
@@ -18,18 +19,6 @@ const quota: AccountQuota = {
   labFileMaxBytes: 1024,
   filesPerLab: 3,
 };
-
-/** The form's values for a new lab, as the create page starts it. */
-const newLab = (): LabFormValues => ({
-  name: '',
-  difficulty: '',
-  category: '',
-  points: 100,
-  description: '',
-  flags: [flagRow()],
-  files: [],
-  removeFileIds: [],
-});
 
 /** What `save` answers; the form only hands it on. */
 const savedLab = { id: '5b0e8d8e-5f7c-4d47-9d4f-2a43a8f0f3b1', name: 'Saved' } as Lab;
@@ -52,7 +41,7 @@ async function renderLabForm(props: Partial<ComponentProps<typeof LabForm>> = {}
   queryClient.setQueryData(getQuotaQueryOptions().queryKey, quota);
   const screen = await renderInApp(
     <LabForm
-      initialValues={newLab()}
+      initialValues={emptyLab()}
       submitLabel="Create lab"
       pending={false}
       save={save}
@@ -148,7 +137,7 @@ describe('LabForm', () => {
   it('stops adding flags at the limit', async () => {
     const { screen, flag } = await renderLabForm({
       initialValues: {
-        ...newLab(),
+        ...emptyLab(),
         flags: Array.from({ length: LAB_FLAGS_MAX - 1 }, (_, index) => flagRow(`HC{${index}}`)),
       },
     });
