@@ -19,9 +19,9 @@ export interface Finding {
 
 /** Suites that check whole categories: every route × caller, forged tokens, bad input. */
 export const STANDING_LAYERS = [
-  'apps/api/src/authorization/matrix.test.ts',
+  'apps/api/test/authorization/matrix.test.ts',
   'packages/id-token/src/verifier.test.ts',
-  'apps/api/src/bad-input',
+  'apps/api/test/bad-input',
 ];
 
 const api = (path: string) => `apps/api/src/${path}`;
