@@ -69,7 +69,11 @@ const probes: Record<string, Probe[]> = {
       from: '../components/feedback/form-alert',
       rule: RESTRICTED,
     },
-    { path: 'apps/web/src/lib/toast-part.ts', from: '@/components/toast/toast-body', rule: null },
+    {
+      path: 'apps/web/src/lib/toast-part.ts',
+      from: '@/components/toast/toast-body',
+      rule: RESTRICTED,
+    },
     { path: 'apps/web/src/lib/feature.ts', from: '@/features/auth/api/get-me', rule: RESTRICTED },
     {
       path: 'apps/web/src/components/x/feature.tsx',

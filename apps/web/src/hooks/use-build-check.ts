@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
+import { toast } from '@/components/toast/toast';
 import { buildCheckIntervalMs, buildId, fetchLatestBuildId, reloadOnce } from '@/lib/build-check';
-import { toast } from '@/lib/toast';
 
 /** Every hour, asks whether a newer build is deployed and offers to load it. */
 export function useBuildCheck(): void {

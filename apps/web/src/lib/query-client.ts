@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { endsSession } from './identity';
+import { noticeError } from './notices';
 import { isAccountDisabled, sessionEndedTitle, signOutWith } from './session-end';
-import { toast } from './toast';
 
 /** What a query or mutation tells the caches' error handlers about its failures. */
 export interface RequestMeta extends Record<string, unknown> {
@@ -32,7 +32,7 @@ function onError(error: unknown, meta: RequestMeta | undefined) {
     void signOutWith(meta.signOutOnError);
     return;
   }
-  if (meta?.errorToast) toast.error(meta.errorToast);
+  if (meta?.errorToast) noticeError({ title: meta.errorToast });
   else console.error(error);
 }
 

@@ -1,14 +1,14 @@
 import { messages } from '@/config/messages';
 import { isApiError } from './errors';
 import { endsSession, getIdentity, identityErrorCode } from './identity';
-import { toast } from './toast';
+import { noticeError } from './notices';
 
-/** Signs the user out and says why in a toast; the session provider clears what was theirs. */
+/** Signs the user out and says why; the session provider clears what was theirs. */
 export async function signOutWith(title: string): Promise<void> {
   await getIdentity()
     .then((auth) => auth.signOut())
     .catch(() => undefined);
-  toast.error(title, undefined, { id: 'session-ended' });
+  noticeError({ title, id: 'session-ended' });
 }
 
 /**

@@ -1,5 +1,7 @@
 import { useNotifications } from '@mantine/notifications';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { showNoticesWith } from '@/lib/notices';
+import { toast } from './toast';
 
 // The body and icons of the toasts too, so that the first one shows whole.
 const ToastStack = lazy(() =>
@@ -12,11 +14,13 @@ const ToastStack = lazy(() =>
 
 /**
  * Where toasts show. Most first pages show none, so the stack of them loads with the first toast
- * (and stays for the next ones); toasts shown meanwhile wait in the store.
+ * (and stays for the next ones); toasts shown meanwhile wait in the store. The notices of the
+ * HTTP and query clients show here as error toasts.
  */
 export function ToastContainer() {
   const { notifications, queue } = useNotifications();
   const [needed, setNeeded] = useState(false);
+  useEffect(() => showNoticesWith(({ title, id }) => toast.error(title, undefined, { id })), []);
   if (!needed && notifications.length + queue.length > 0) setNeeded(true);
   if (!needed) return null;
   return (

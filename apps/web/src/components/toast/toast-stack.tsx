@@ -1,5 +1,5 @@
 import { Notifications } from '@mantine/notifications';
-import { toastTimeoutMs } from '@/lib/toast';
+import { toastTimeoutMs } from '@/components/toast/toast';
 
 /** Mantine's stack of toasts, top right. */
 export function ToastStack() {

@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/feedback/page-loader';
 import { AuthCardHeader } from '@/components/layouts/auth-card-header';
+import { toast } from '@/components/toast/toast';
 import { messages } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { useResetCode } from '@/features/auth/api/password-reset';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { toast } from '@/lib/toast';
 import { InvalidLink } from './invalid-link';
 
 export function ResetPasswordRoute() {

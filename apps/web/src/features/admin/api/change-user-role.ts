@@ -1,7 +1,7 @@
 import { type ManagedUser, managedUserSchema, type RoleId } from '@hackclass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/toast/toast';
 import { api } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 import { usersQueryKey } from './get-users';
 
 export interface RoleChange {

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { applyActionCode, sendEmailVerification } from 'firebase/auth';
+import { toast } from '@/components/toast/toast';
 import { messages } from '@/config/messages';
 import { getIdentity } from '@/lib/identity';
-import { toast } from '@/lib/toast';
 import { verificationContinueUrl } from './register';
 
 /** Sends the verification mail again to the signed-in user. */

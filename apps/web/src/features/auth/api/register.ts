@@ -1,11 +1,11 @@
 import { type RegisterRequest, type User, userSchema } from '@hackclass/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { sendEmailVerification, signInWithEmailAndPassword } from 'firebase/auth';
+import { toast } from '@/components/toast/toast';
 import { messages } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { getIdentity } from '@/lib/identity';
-import { toast } from '@/lib/toast';
 import { signInMutationKey } from './sign-in-key';
 
 export const register = (body: RegisterRequest): Promise<User> =>

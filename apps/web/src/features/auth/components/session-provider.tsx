@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { User as FirebaseUser } from 'firebase/auth';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { toast } from '@/components/toast/toast';
 import { messages } from '@/config/messages';
 import { getIdentity } from '@/lib/identity';
 import { endSessionOn } from '@/lib/session-end';
-import { toast } from '@/lib/toast';
 import {
   type Account,
   type Session,

@@ -1,5 +1,5 @@
 import type { Classroom } from '@hackclass/contracts';
-import { toast } from '@/lib/toast';
+import { toast } from '@/components/toast/toast';
 import { useClassroomImage } from '../api/get-classroom-image';
 import { useUpdateClassroom } from '../api/update-classroom';
 import { ClassroomForm } from './classroom-form';

@@ -1,8 +1,8 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMail } from '@tabler/icons-react';
+import { toast } from '@/components/toast/toast';
 import { isApiError } from '@/lib/errors';
-import { toast } from '@/lib/toast';
 import { useInviteMember } from '../api/invite-member';
 
 const inviteErrorMessage = (error: unknown) => {

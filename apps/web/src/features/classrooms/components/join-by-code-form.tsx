@@ -1,8 +1,8 @@
 import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconKey } from '@tabler/icons-react';
+import { toast } from '@/components/toast/toast';
 import { isApiError } from '@/lib/errors';
-import { toast } from '@/lib/toast';
 import { useJoinClassroom } from '../api/join-classroom';
 
 export const JOIN_CODE_LENGTH = 8;

@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import type { User as IdentityUser } from 'firebase/auth';
 import { useState } from 'react';
 import { FormAlert } from '@/components/feedback/form-alert';
-import { toast } from '@/lib/toast';
+import { toast } from '@/components/toast/toast';
 import { useChangePassword } from '../api/change-password';
 import { passwordChangeFailure } from '../utils/password-errors';
 

@@ -5,8 +5,8 @@ import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import type { User as IdentityUser } from 'firebase/auth';
 import { useState } from 'react';
 import { FormAlert } from '@/components/feedback/form-alert';
+import { toast } from '@/components/toast/toast';
 import { messages } from '@/config/messages';
-import { toast } from '@/lib/toast';
 import { useUpdateProfile } from '../api/update-profile';
 
 interface ProfileFormProps {

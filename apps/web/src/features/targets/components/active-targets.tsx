@@ -5,7 +5,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/feedback/confirm-modal';
 import { EmptyState, ListError, ListSkeleton } from '@/components/feedback/list-states';
-import { toast } from '@/lib/toast';
+import { toast } from '@/components/toast/toast';
 import { useTargetAction } from '../api/target-action';
 import { problemText } from '../utils/problem-text';
 import { TargetsTable } from './targets-table';

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerStop } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/feedback/confirm-modal';
-import { toast } from '@/lib/toast';
+import { toast } from '@/components/toast/toast';
 import { TARGETS_REFRESH_MS, useClassroomTargets } from '../api/get-classroom-targets';
 import { useStopClassroomTargets } from '../api/stop-classroom-targets';
 import { ActiveTargets } from './active-targets';

@@ -2,7 +2,7 @@ import { CLASSROOM_MAX_RUNNING_TARGETS, classroomTargetSettingsSchema } from '@h
 import { Button, Group, NumberInput, Skeleton } from '@mantine/core';
 import { useState } from 'react';
 import { ListError } from '@/components/feedback/list-states';
-import { toast } from '@/lib/toast';
+import { toast } from '@/components/toast/toast';
 import { useTargetSettings, useUpdateTargetSettings } from '../api/target-settings';
 import { problemText } from '../utils/problem-text';
 

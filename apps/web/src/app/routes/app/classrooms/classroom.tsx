@@ -15,13 +15,13 @@ import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router'
 import { ListError } from '@/components/feedback/list-states';
 import { PageLoader } from '@/components/feedback/page-loader';
 import { scrollingTabs } from '@/components/navigation/scrolling-tabs';
+import { toast } from '@/components/toast/toast';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { useClassroom } from '@/features/classrooms/api/get-classroom';
 import { LeaveClassroomButton } from '@/features/classrooms/components/leave-classroom-button';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { isApiError } from '@/lib/errors';
-import { toast } from '@/lib/toast';
 import type { ClassroomContext } from './classroom-context';
 
 const sections = [

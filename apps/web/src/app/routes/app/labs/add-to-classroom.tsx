@@ -1,11 +1,11 @@
 import { Card, Stack } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
+import { toast } from '@/components/toast/toast';
 import { paths } from '@/config/paths';
 import { useLab } from '@/features/labs/api/get-lab';
 import { AddToClassroomForm } from '@/features/labs/components/add-to-classroom-form';
 import { LabSubpageHeader } from '@/features/labs/components/lab-subpage-header';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { toast } from '@/lib/toast';
 
 export function AddLabToClassroomRoute() {
   usePageTitle('Add lab to classroom');

@@ -1,11 +1,11 @@
 import { Alert, Card, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
+import { toast } from '@/components/toast/toast';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { CreateLabForm } from '@/features/labs/components/create-lab-form';
 import { useTargetFormPart } from '@/features/targets/hooks/use-target-form-part';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { toast } from '@/lib/toast';
 
 export function CreateLabRoute() {
   usePageTitle('Create lab');

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Stack } from '@mantine/core';
 import type { ComponentProps } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '@/components/feedback/page-loader';
+import { toast } from '@/components/toast/toast';
 import { messages } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { useLab } from '@/features/labs/api/get-lab';
@@ -10,7 +11,6 @@ import { LabSubpageHeader } from '@/features/labs/components/lab-subpage-header'
 import { useTargetFormPart } from '@/features/targets/hooks/use-target-form-part';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { isApiError } from '@/lib/errors';
-import { toast } from '@/lib/toast';
 
 export function EditLabRoute() {
   usePageTitle('Edit lab');

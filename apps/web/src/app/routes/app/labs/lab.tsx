@@ -1,5 +1,6 @@
 import { Anchor, Badge, Breadcrumbs, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { toast } from '@/components/toast/toast';
 import { paths } from '@/config/paths';
 import { useClassroom } from '@/features/classrooms/api/get-classroom';
 import { FlagForm } from '@/features/classrooms/components/flag-form';
@@ -8,7 +9,6 @@ import { LabDetails } from '@/features/labs/components/lab-details';
 import { TargetPanel } from '@/features/targets/components/target-panel';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { getRuntimeConfig } from '@/lib/runtime-config';
-import { toast } from '@/lib/toast';
 
 /** A lab; opened from a classroom (`?classroom=<id>`), with that classroom's flag form. */
 export function LabRoute() {

@@ -1,11 +1,11 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
+import { toast } from '@/components/toast/toast';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { ChangePasswordForm } from '@/features/profile/components/change-password-form';
 import { DeleteAccountSection } from '@/features/profile/components/delete-account-section';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { toast } from '@/lib/toast';
 
 export function SecurityRoute() {
   usePageTitle('Security');
