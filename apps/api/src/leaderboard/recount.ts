@@ -1,13 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { classroomLabs } from '../db/schema';
+import { solvePoints } from './solve-points';
 
 /**
- * Recounts the stored points and reach times (`members.points`, `members.reached_at`) of the
- * classrooms' members, or of one member, from the solves that count now: those of labs still in
- * the classroom, at their current points. Called in the transaction of every change that moves
- * a score: a solve, a lab added to or taken out of a classroom, a lab's points edited or the lab
- * deleted, a member accepted (again) with solves from before.
+ * Recounts the stored points, solve counts, first solves and reach times of the classrooms'
+ * members, or of one member, from the solves that count now and what they earn (`solvePoints`).
+ * Called in the transaction of every change that moves a score: a solve, a hint unlocked, a lab
+ * added to, scheduled in or taken out of a classroom, a lab's scoring edited or the lab deleted,
+ * a member accepted (again) with solves from before. A dynamic lab's solve moves everyone who
+ * solved it, so its callers recount the whole classroom.
  */
 export async function recountPoints(
   db: ApiDatabase,
@@ -19,26 +21,32 @@ export async function recountPoints(
     classroomIds.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
+  // One member's labs are all that moves their score: their solves' windows need only those.
+  const solvesCounted =
+    userId === undefined
+      ? sql`s.classroom_id in (${classroomList})`
+      : sql`s.classroom_id in (${classroomList}) and s.lab_id in (select lab_id from solves
+          where classroom_id in (${classroomList}) and user_id = ${userId}::uuid)`;
   const oneMember = userId === undefined ? sql`` : sql`and target.user_id = ${userId}::uuid`;
   await db.execute(sql`
     update members set points = coalesce(counted.points, 0),
-      solve_count = coalesce(counted.solves, 0), reached_at = counted.reached_at
+      solve_count = coalesce(counted.solves, 0),
+      first_solve_count = coalesce(counted.firsts, 0),
+      reached_at = counted.reached_at
     from members as target
     left join (
-      select s.classroom_id, s.user_id, sum(l.points)::int as points, count(*)::int as solves,
-        max(s.solved_at) as reached_at
-      from solves s
-      join classroom_labs cl on cl.classroom_id = s.classroom_id and cl.lab_id = s.lab_id
-      join labs l on l.id = s.lab_id
-      where s.classroom_id in (${classroomList})
-        ${userId === undefined ? sql`` : sql`and s.user_id = ${userId}::uuid`}
-      group by s.classroom_id, s.user_id
+      select earned.classroom_id, earned.user_id, sum(earned.points)::int as points,
+        count(*)::int as solves, (count(*) filter (where earned.first_solve))::int as firsts,
+        max(earned.solved_at) as reached_at
+      from ${solvePoints(solvesCounted)} as earned
+      group by earned.classroom_id, earned.user_id
     ) as counted
       on counted.classroom_id = target.classroom_id and counted.user_id = target.user_id
     where members.classroom_id = target.classroom_id and members.user_id = target.user_id
       and target.classroom_id in (${classroomList}) ${oneMember}
       and (members.points is distinct from coalesce(counted.points, 0)
         or members.solve_count is distinct from coalesce(counted.solves, 0)
+        or members.first_solve_count is distinct from coalesce(counted.firsts, 0)
         or members.reached_at is distinct from counted.reached_at)`);
 }
 

@@ -1,3 +1,4 @@
+import { FLAG_KINDS } from '@hackclass/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -13,6 +14,7 @@ import {
 import { cascadeReference } from './cascade-reference';
 import { classrooms } from './classrooms';
 import { labs } from './labs';
+import { oneOf } from './one-of';
 import { users } from './users';
 
 /** A lab's accepted answers; only its creator and admins ever see them. */
@@ -22,6 +24,8 @@ export const labFlags = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     labId: cascadeReference(() => labs.id),
     value: text().notNull(),
+    /** Compared as typed, or matched whole as a regular expression (linear-time engine). */
+    kind: text({ enum: FLAG_KINDS }).notNull().default('exact'),
     /** Compared exactly, or ignoring case. */
     caseSensitive: boolean().notNull().default(true),
     /** The order the lab's author gave them in. */
@@ -31,6 +35,7 @@ export const labFlags = pgTable(
   (table) => [
     index('lab_flags_lab_id_idx').on(table.labId),
     check('lab_flags_value_check', sql`length(${table.value}) between 1 and 500`),
+    check('lab_flags_kind_check', oneOf(table.kind, FLAG_KINDS)),
   ],
 );
 

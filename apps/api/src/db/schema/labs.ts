@@ -1,12 +1,20 @@
-import { LAB_CATEGORIES, LAB_DIFFICULTIES, LAB_POINTS } from '@hackclass/contracts';
+import {
+  LAB_CATEGORIES,
+  LAB_DIFFICULTIES,
+  LAB_POINTS,
+  LAB_SCORINGS,
+  LATE_PERCENT,
+} from '@hackclass/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
+  foreignKey,
   index,
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -28,7 +36,12 @@ export const labs = pgTable(
     description: text().notNull().default(''),
     difficulty: text({ enum: LAB_DIFFICULTIES }).notNull(),
     category: text({ enum: LAB_CATEGORIES }).notNull(),
+    /** Fixed, or the most a dynamic lab is worth (its first solver's points). */
     points: integer().notNull(),
+    scoring: text({ enum: LAB_SCORINGS }).notNull().default('fixed'),
+    /** Dynamic scoring: the least the lab is worth, reached after `decay` solves. */
+    minimumPoints: integer(),
+    decay: integer(),
     creatorId: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -44,6 +57,12 @@ export const labs = pgTable(
       sql`${table.points} between ${sql.raw(String(LAB_POINTS.min))} and ${sql.raw(String(LAB_POINTS.max))}`,
     ),
     check('labs_slug_check', sql`${table.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check('labs_scoring_check', oneOf(table.scoring, LAB_SCORINGS)),
+    check(
+      'labs_dynamic_scoring_check',
+      sql`${table.scoring} = 'fixed' or (${table.minimumPoints} between 0 and ${table.points}
+        and ${table.decay} >= 1)`,
+    ),
   ],
 );
 
@@ -72,10 +91,56 @@ export const classroomLabs = pgTable(
     classroomId: cascadeReference(() => classrooms.id),
     labId: cascadeReference(() => labs.id),
     addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Hidden from students until then; null: open from the start. */
+    opensAt: timestamp({ withTimezone: true }),
+    /** Solves after it are late; null: no due date. */
+    dueAt: timestamp({ withTimezone: true }),
+    /** What a late solve earns, in percent of the lab's points. */
+    latePercent: smallint().notNull().default(LATE_PERCENT.default),
   },
   (table) => [
     primaryKey({ name: 'classroom_labs_pkey', columns: [table.classroomId, table.labId] }),
     // Which classrooms use a lab: deleting a lab and a student's view of their labs.
     index('classroom_labs_lab_id_idx').on(table.labId),
+    check(
+      'classroom_labs_late_percent_check',
+      sql`${table.latePercent} between ${sql.raw(String(LATE_PERCENT.min))} and ${sql.raw(String(LATE_PERCENT.max))}`,
+    ),
+    check(
+      'classroom_labs_schedule_check',
+      sql`${table.opensAt} is null or ${table.dueAt} is null or ${table.opensAt} < ${table.dueAt}`,
+    ),
+  ],
+);
+
+/**
+ * A classroom lab's unlock path: it opens to a student once they solved every lab it requires
+ * here. Both ends are labs of the classroom, so a lab leaving the classroom leaves every path.
+ */
+export const classroomLabRequirements = pgTable(
+  'classroom_lab_requirements',
+  {
+    classroomId: uuid().notNull(),
+    labId: uuid().notNull(),
+    requiredLabId: uuid().notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'classroom_lab_requirements_pkey',
+      columns: [table.classroomId, table.labId, table.requiredLabId],
+    }),
+    foreignKey({
+      name: 'classroom_lab_requirements_lab_fk',
+      columns: [table.classroomId, table.labId],
+      foreignColumns: [classroomLabs.classroomId, classroomLabs.labId],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'classroom_lab_requirements_required_lab_fk',
+      columns: [table.classroomId, table.requiredLabId],
+      foreignColumns: [classroomLabs.classroomId, classroomLabs.labId],
+    }).onDelete('cascade'),
+    // What a lab opens: found when a requirement's lab leaves.
+    index('classroom_lab_requirements_required_idx').on(table.classroomId, table.requiredLabId),
+    check('classroom_lab_requirements_self_check', sql`${table.labId} <> ${table.requiredLabId}`),
   ],
 );

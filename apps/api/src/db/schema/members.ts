@@ -28,6 +28,8 @@ export const members = pgTable(
      */
     points: integer().notNull().default(0),
     solveCount: integer().notNull().default(0),
+    /** Labs the member solved first in the classroom. */
+    firstSolveCount: integer().notNull().default(0),
     reachedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

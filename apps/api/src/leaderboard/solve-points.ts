@@ -1,0 +1,36 @@
+import { type SQL, sql } from 'drizzle-orm';
+
+/**
+ * Every solve that counts in the classrooms `where` picks (a condition on `s`, the solves), with
+ * what it earns now: one statement of the scoring rules, read by the recount, the gradebook and
+ * anything else that shows points. A solve counts while its lab is in the classroom. It earns
+ * the lab's value — fixed, or for dynamic labs decaying with the classroom's solves of it as
+ * CTFd's dynamic challenges do, the same for every solver — times the classroom's late credit
+ * when solved after the due date, less the costs of the lab's hints the member unlocked there,
+ * never below 0. The first solve of a lab in a classroom is marked (ties share the mark).
+ *
+ * Columns: classroom_id, user_id, lab_id, solved_at, late, value (the lab's value now),
+ * late_percent, hint_cost, points (earned), first_solve.
+ */
+export const solvePoints = (where: SQL): SQL => sql`(
+  select counted.*,
+    greatest(0, floor(counted.value * (case when counted.late then counted.late_percent else 100 end)
+      / 100.0)::int - counted.hint_cost) as points
+  from (
+    select s.classroom_id, s.user_id, s.lab_id, s.solved_at, cl.late_percent,
+      coalesce(s.solved_at > cl.due_at, false) as late,
+      case when l.scoring = 'dynamic' then greatest(l.minimum_points,
+          ceil((l.minimum_points - l.points)::numeric / (l.decay * l.decay)
+            * power(greatest(count(*) over lab_solves - 1, 0), 2) + l.points)::int)
+        else l.points end as value,
+      coalesce((select sum(lh.cost) from hint_unlocks hu join lab_hints lh on lh.id = hu.hint_id
+        where hu.classroom_id = s.classroom_id and hu.user_id = s.user_id
+          and lh.lab_id = s.lab_id), 0)::int as hint_cost,
+      rank() over (lab_solves order by s.solved_at) = 1 as first_solve
+    from solves s
+    join classroom_labs cl on cl.classroom_id = s.classroom_id and cl.lab_id = s.lab_id
+    join labs l on l.id = s.lab_id
+    where ${where}
+    window lab_solves as (partition by s.classroom_id, s.lab_id)
+  ) as counted
+)`;
