@@ -42,6 +42,7 @@ CREATE TABLE "classroom_lab_requirements" (
 	CONSTRAINT "classroom_lab_requirements_self_check" CHECK ("classroom_lab_requirements"."lab_id" <> "classroom_lab_requirements"."required_lab_id")
 );
 --> statement-breakpoint
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_type_check";--> statement-breakpoint
 ALTER TABLE "lab_flags" ADD COLUMN "kind" text DEFAULT 'exact' NOT NULL;--> statement-breakpoint
 ALTER TABLE "classroom_labs" ADD COLUMN "opens_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "classroom_labs" ADD COLUMN "due_at" timestamp with time zone;--> statement-breakpoint
@@ -72,6 +73,7 @@ ALTER TABLE "classroom_labs" ADD CONSTRAINT "classroom_labs_schedule_check" CHEC
 ALTER TABLE "labs" ADD CONSTRAINT "labs_scoring_check" CHECK ("labs"."scoring" in ('fixed', 'dynamic'));--> statement-breakpoint
 ALTER TABLE "labs" ADD CONSTRAINT "labs_dynamic_scoring_check" CHECK ("labs"."scoring" = 'fixed' or ("labs"."minimum_points" between 0 and "labs"."points"
         and "labs"."decay" >= 1));--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_type_check" CHECK ("notifications"."type" in ('InvitationReceived', 'JoinRequested', 'JoinApproved', 'InvitationAccepted', 'LabAdded', 'TeacherApproved', 'Announcement', 'CoTeacherAdded'));--> statement-breakpoint
 -- Existing classrooms keep their scores; their first solvers get their marks.
 UPDATE "members" SET "first_solve_count" = "firsts"."count"
 FROM (

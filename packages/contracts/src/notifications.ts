@@ -7,6 +7,8 @@ export const NOTIFICATION_TYPES = [
   'InvitationAccepted',
   'LabAdded',
   'TeacherApproved',
+  'Announcement',
+  'CoTeacherAdded',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -49,6 +49,19 @@ export function NotificationText({ notification }: { notification: Notification 
     }
     case 'TeacherApproved':
       return <>An admin approved your teacher account: you can now create classrooms and labs.</>;
+    case 'Announcement':
+      return (
+        <>
+          New announcement in {classroom}
+          {data.excerpt ? <>: {data.excerpt}</> : '.'}
+        </>
+      );
+    case 'CoTeacherAdded':
+      return (
+        <>
+          <strong>{someone}</strong> made you a co-teacher of {classroom}.
+        </>
+      );
     default:
       return <>You have a new notification.</>;
   }

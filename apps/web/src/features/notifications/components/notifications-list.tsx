@@ -18,6 +18,7 @@ import {
   IconFlag,
   IconMail,
   IconSchool,
+  IconSpeakerphone,
   IconUserCheck,
   IconUserPlus,
 } from '@tabler/icons-react';
@@ -33,6 +34,8 @@ const icons: Record<Notification['type'], typeof IconBell> = {
   InvitationAccepted: IconUserCheck,
   LabAdded: IconFlag,
   TeacherApproved: IconSchool,
+  Announcement: IconSpeakerphone,
+  CoTeacherAdded: IconSchool,
 };
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
