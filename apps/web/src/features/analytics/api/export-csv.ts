@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { csvFileName, toCsv } from '@/lib/csv';
+import { toCsv } from '@hackclass/contracts/csv';
+import { csvFileName } from '@/lib/csv';
 import { saveCsv } from '@/lib/save-file';
 import { leaderboardRows, rosterRows, submissionRows } from '../utils/csv-rows';
 import { getLeaderboard } from './get-leaderboard';
