@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { toCsv } from '@hackclass/contracts/csv';
+import { useMutation } from '@tanstack/react-query';
 import { csvFileName } from '@/lib/csv';
 import { saveCsv } from '@/lib/save-file';
 import { leaderboardRows, rosterRows, submissionRows } from '../utils/csv-rows';
