@@ -7,7 +7,7 @@ export function GradebookCell({ cell }: { cell: Cell }) {
   const hints = cell.hintCost > 0 ? ` · hints −${cell.hintCost}` : '';
   if (!cell.solved || cell.solvedAt === null) {
     return (
-      <Text span c="dimmed" title={`Not solved${hints}`}>
+      <Text span size="sm" c="dimmed" title={`Not solved${hints}`}>
         —
       </Text>
     );
@@ -18,7 +18,7 @@ export function GradebookCell({ cell }: { cell: Cell }) {
       wrap="nowrap"
       title={`Solved ${formatDateTime(cell.solvedAt)}${cell.late ? ' (late)' : ''}${hints}`}
     >
-      <Text span fw={600}>
+      <Text span size="sm" fw={600}>
         {cell.points}
       </Text>
       {cell.late && (

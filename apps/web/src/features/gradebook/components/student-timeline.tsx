@@ -74,6 +74,7 @@ export function StudentTimeline({ classroomId, student, onClose }: StudentTimeli
       }}
       position="right"
       size="md"
+      closeButtonProps={{ 'aria-label': 'Close timeline' }}
       title={<Text fw={600}>{student ? `${student.name}: timeline` : 'Timeline'}</Text>}
     >
       {timeline.isPending ? (
