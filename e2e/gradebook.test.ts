@@ -163,6 +163,7 @@ describe('gradebook', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
+    await settled(page);
     await page.screenshot({ path: '/tmp/shots/gradebook-light.png', fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
   });

@@ -18,7 +18,7 @@ export async function* gradebookCsv(
   { sort, search }: Pick<GradebookQuery, 'sort' | 'search'>,
   scope: GradebookScope,
 ): AsyncGenerator<string> {
-  const labList = await gradebookLabs(db, classroomId);
+  const labList = await gradebookLabs(db, classroomId, scope);
   const header: CsvValue[] = ['Student', 'Email', 'Total', 'Solved'];
   for (const lab of labList) {
     header.push(`${lab.name} points`, `${lab.name} solved at`, `${lab.name} late`);

@@ -5,7 +5,7 @@ import {
   type GradebookQuery,
   ROLE,
 } from '@hackclass/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { memberName } from '../classrooms/find-classrooms';
 import type { ApiDatabase } from '../db';
 import { classroomLabs, hintUnlocks, labHints, labs, members, solves, users } from '../db/schema';
@@ -13,7 +13,7 @@ import { solvePoints } from '../leaderboard/solve-points';
 import { containsPattern } from '../members/list-members';
 
 export interface GradebookScope {
-  /** One student's row alone: what a student sees of the gradebook. */
+  /** One student's row alone, and the labs open to students: what a student sees. */
   userId?: string;
 }
 
@@ -21,8 +21,15 @@ export interface GradebookScope {
 const earnedIn = (classroomId: string) =>
   sql`${solvePoints(sql`s.classroom_id = ${classroomId}`)} as earned`;
 
-/** The classroom's labs by name, each with what a solve of it is worth now. */
-export async function gradebookLabs(db: ApiDatabase, classroomId: string): Promise<GradebookLab[]> {
+/**
+ * The classroom's labs by name, each with what a solve of it is worth now; for a student only
+ * those already open, as labs are hidden from students until they open.
+ */
+export async function gradebookLabs(
+  db: ApiDatabase,
+  classroomId: string,
+  { userId }: GradebookScope,
+): Promise<GradebookLab[]> {
   const worth = solvePoints(
     sql`s.classroom_id = ${classroomLabs.classroomId} and s.lab_id = ${classroomLabs.labId}`,
   );
@@ -38,7 +45,14 @@ export async function gradebookLabs(db: ApiDatabase, classroomId: string): Promi
     })
     .from(classroomLabs)
     .innerJoin(labs, eq(labs.id, classroomLabs.labId))
-    .where(eq(classroomLabs.classroomId, classroomId))
+    .where(
+      and(
+        eq(classroomLabs.classroomId, classroomId),
+        userId === undefined
+          ? undefined
+          : or(isNull(classroomLabs.opensAt), lte(classroomLabs.opensAt, sql`now()`)),
+      ),
+    )
     .orderBy(asc(labs.name), asc(labs.id));
   return rows.map(({ dueAt, ...lab }) => ({ ...lab, dueAt: dueAt?.toISOString() ?? null }));
 }
@@ -139,7 +153,7 @@ export async function gradebookOf(
   scope: GradebookScope,
 ): Promise<Gradebook> {
   const [labList, students, totals] = await Promise.all([
-    gradebookLabs(db, classroomId),
+    gradebookLabs(db, classroomId, scope),
     gradebookStudents(db, classroomId, query, scope),
     db
       .select({ total: count() })

@@ -194,6 +194,21 @@ describe('GET /classrooms/:id/gradebook', () => {
     const hidden = await outsider.session.call('GET', `/classrooms/${room.id}/gradebook`);
     expect(hidden.status).toBe(404);
   });
+
+  it('leaves out of a student’s gradebook the labs not open yet', async () => {
+    const room = await course();
+    await server.db
+      .update(classroomLabs)
+      .set({ opensAt: new Date(Date.now() + 60 * minute) })
+      .where(and(eq(classroomLabs.classroomId, room.id), eq(classroomLabs.labId, bravo.id)));
+    const mine = await gradebook(cy, room.id);
+    expect(mine.labs.map((lab) => lab.name)).toEqual(['Alpha']);
+    expect(mine.students.items[0]?.cells.map((cell) => cell.labId)).toEqual([alpha.id]);
+    const csv = await download(server, cy.idToken, `/classrooms/${room.id}/gradebook.csv`);
+    expect(csv.bytes.toString('utf8')).not.toContain('Bravo');
+    const all = await gradebook(teacher, room.id);
+    expect(all.labs.map((lab) => lab.name)).toEqual(['Alpha', 'Bravo']);
+  });
 });
 
 describe('GET /classrooms/:id/gradebook.csv', () => {

@@ -18,11 +18,13 @@ export function GradebookTable({ labs, students, onOpenStudent }: GradebookTable
       <Table highlightOnHover verticalSpacing="xs" aria-label="Gradebook">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th className={classes.sticky} miw={160}>
-              Student
+            <Table.Th className={classes.sticky}>Student</Table.Th>
+            <Table.Th className={classes.narrow} ta="right">
+              Total
             </Table.Th>
-            <Table.Th ta="right">Total</Table.Th>
-            <Table.Th ta="right">Solved</Table.Th>
+            <Table.Th className={classes.narrow} ta="right">
+              Solved
+            </Table.Th>
             {labs.map((lab) => (
               <Table.Th key={lab.id} miw={110}>
                 <Stack gap={0}>
