@@ -1,5 +1,5 @@
 import type { Gradebook, Lab, Leaderboard, Timeline } from '@hackclass/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiServer, type Person, signedInAs, startApiServer } from '../../../test/support';
 import { classroom, createLab, download } from '../../../test/support/labs';
@@ -239,6 +239,31 @@ describe('GET /classrooms/:id/gradebook.csv', () => {
       `Dee,${dee.email},0,0,,,,,,`,
       '',
     ]);
+  });
+
+  it('writes a classroom of 5 000 students', async () => {
+    const room = await course();
+    await server.db.execute(sql`
+      with crowd as (
+        insert into users (identity_uid, email, display_name)
+        select 'crowd-' || ${room.id} || '-' || n, 'crowd-' || n || '@' || ${room.id} || '.test',
+          'Crowd ' || lpad(n::text, 4, '0')
+        from generate_series(1, 5000) as n
+        returning id
+      ), joined as (
+        insert into members (classroom_id, user_id, status)
+        select ${room.id}, id, 'Accepted' from crowd returning user_id
+      )
+      insert into solves (classroom_id, user_id, lab_id, solved_at)
+      select ${room.id}, user_id, ${bravo.id}, ${at(30)} from joined`);
+    await recountPoints(server.db, [room.id]);
+    const response = await csv(teacher, room.id);
+    expect(response.status).toBe(200);
+    const lines = response.text.trim().split('\r\n');
+    expect(lines).toHaveLength(1 + 4 + 5000);
+    expect(new Set(lines).size).toBe(lines.length);
+    expect(lines[3]).toMatch(/^Crowd 0001,crowd-1@[^,]+,50,1,,,,50,2026-03-02T09:30:00\.000Z,no$/);
+    expect(lines.at(-1)).toMatch(/^Dee,/);
   });
 
   it('gives a student their own row alone', async () => {
