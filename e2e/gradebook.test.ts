@@ -195,4 +195,28 @@ describe('gradebook', () => {
     expect(await page.content()).not.toContain('Lovelace');
     await page.screenshot({ path: '/tmp/shots/gradebook-student-light.png', fullPage: true });
   });
+
+  it('fits a phone, the table scrolling sideways under the names', async () => {
+    const page = await signedIn(teacher, { viewport: { width: 375, height: 740 } });
+    const table = await openGradebook(page);
+    await rowOf(page, 'Bob Student').waitFor();
+    await page.screenshot({ path: '/tmp/shots/gradebook-phone.png', fullPage: true });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
+    ).toBe(false);
+    const name = table.getByRole('button', { name: 'Bob Student: open timeline' });
+    const before = await name.boundingBox();
+    const lab = table.getByRole('columnheader', { name: new RegExp(labs.sqli.name) });
+    const labBefore = await lab.boundingBox();
+    // The nearest box that scrolls sideways: the table's scroll container.
+    await table.evaluate((element) => {
+      let scroller = element.parentElement;
+      while (scroller && scroller.scrollWidth <= scroller.clientWidth) {
+        scroller = scroller.parentElement;
+      }
+      if (scroller) scroller.scrollLeft = scroller.scrollWidth;
+    });
+    expect((await lab.boundingBox())?.x).toBeLessThan(labBefore?.x ?? 0);
+    expect((await name.boundingBox())?.x).toBe(before?.x);
+  });
 });
