@@ -647,6 +647,27 @@ export const MATRIX: MatrixRow[] = [
     // `member` owns it; its classroom's teacher and admins may look in; no one else learns of it.
     expect: seenByClassroom,
   },
+  // Gradebook: members read their own row, managers everyone's and each member's timeline.
+  {
+    method: 'GET',
+    route: '/api/classrooms/:id/gradebook',
+    request: ({ classroom }) => ({ url: `/classrooms/${classroom.id}/gradebook` }),
+    expect: seenByClassroom,
+  },
+  {
+    method: 'GET',
+    route: '/api/classrooms/:id/gradebook.csv',
+    request: ({ classroom }) => ({ url: `/classrooms/${classroom.id}/gradebook.csv` }),
+    expect: seenByClassroom,
+  },
+  {
+    method: 'GET',
+    route: '/api/classrooms/:id/members/:userId/timeline',
+    request: ({ classroom, userIds }) => ({
+      url: `/classrooms/${classroom.id}/members/${userIds.member}/timeline`,
+    }),
+    expect: managersOf(200),
+  },
 ];
 
 /** Calls that change state, each of which must carry a valid anti-forgery token. */

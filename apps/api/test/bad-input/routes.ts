@@ -55,6 +55,13 @@ const blank = fc.constantFrom('', '   ', '\t\n');
 const tooLong = (max: number) =>
   fc.integer({ min: max + 1, max: max + 50 }).map((n) => 'x'.repeat(n));
 
+const gradebookWrong = {
+  sort: fc.constantFrom('', 'rank', 'NAME', 'points desc'),
+  search: tooLong(200),
+  page: fc.constantFrom('0', '-1', 'abc', '1.5', '1e400'),
+  pageSize: fc.constantFrom('0', '-5', '201', 'x'),
+};
+
 const classroomForm = {
   good: { name: 'Web 101', description: 'XSS', teacherName: 'Ada' },
   wrong: {
@@ -351,6 +358,30 @@ export const routeCases = {
   },
   targetTickets: {
     'POST /api/targets/:targetId/ticket': { params: { targetId: (world) => world.liveTargetId } },
+  },
+  gradebook: {
+    'GET /api/classrooms/:id/gradebook': {
+      params: { id: classroomId },
+      query: {
+        good: { sort: 'name', search: 'a', page: '1', pageSize: '50' },
+        wrong: gradebookWrong,
+      },
+    },
+    'GET /api/classrooms/:id/gradebook.csv': {
+      params: { id: classroomId },
+      query: {
+        good: { sort: 'points', search: 'a' },
+        wrong: { sort: gradebookWrong.sort, search: gradebookWrong.search },
+      },
+      produces: 'text/csv',
+    },
+    'GET /api/classrooms/:id/members/:userId/timeline': {
+      params: { id: classroomId, userId: (world) => world.memberId },
+      query: {
+        good: { page: '1', pageSize: '50' },
+        wrong: { page: gradebookWrong.page, pageSize: fc.constantFrom('0', '-5', '101', 'x') },
+      },
+    },
   },
 } satisfies Record<string, Record<string, RouteCase>>;
 

@@ -189,6 +189,13 @@ export const createAppRouter = () =>
                             })),
                         },
                         {
+                          path: paths.classroomGradebook.path,
+                          lazy: () =>
+                            import('./routes/app/classrooms/gradebook').then((m) => ({
+                              Component: m.ClassroomGradebookRoute,
+                            })),
+                        },
+                        {
                           path: paths.classroomTargets.path,
                           lazy: () =>
                             import('./routes/app/classrooms/targets').then((m) => ({

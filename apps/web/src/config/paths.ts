@@ -58,6 +58,10 @@ export const paths = {
     path: '/classrooms/:classroomId/targets',
     getHref: (classroomId: string) => `/classrooms/${seg(classroomId)}/targets`,
   },
+  classroomGradebook: {
+    path: '/classrooms/:classroomId/gradebook',
+    getHref: (classroomId: string) => `/classrooms/${seg(classroomId)}/gradebook`,
+  },
   classroomHackingLabs: {
     path: '/classrooms/:classroomId/hacking-labs',
     getHref: (classroomId: string) => `/classrooms/${seg(classroomId)}/hacking-labs`,

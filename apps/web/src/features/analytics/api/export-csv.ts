@@ -1,5 +1,6 @@
+import { toCsv } from '@hackclass/contracts/csv';
 import { useMutation } from '@tanstack/react-query';
-import { csvFileName, toCsv } from '@/lib/csv';
+import { csvFileName } from '@/lib/csv';
 import { saveCsv } from '@/lib/save-file';
 import { leaderboardRows, rosterRows, submissionRows } from '../utils/csv-rows';
 import { getLeaderboard } from './get-leaderboard';

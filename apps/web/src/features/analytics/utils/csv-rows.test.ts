@@ -1,6 +1,6 @@
 import type { Submission } from '@hackclass/contracts';
+import { toCsv } from '@hackclass/contracts/csv';
 import { describe, expect, it } from 'vitest';
-import { toCsv } from '@/lib/csv';
 import { submissionRows } from './csv-rows';
 
 const submission = (overrides: Partial<Submission>): Submission => ({

@@ -1,5 +1,5 @@
 import type { LeaderboardEntry, MemberListItem, Submission } from '@hackclass/contracts';
-import type { CsvValue } from '@/lib/csv';
+import type { CsvValue } from '@hackclass/contracts/csv';
 
 type Rows = CsvValue[][];
 

@@ -33,6 +33,12 @@ const sections = [
     href: paths.classroomHackingLabs.getHref,
     manage: false,
   },
+  {
+    value: 'gradebook',
+    label: 'Gradebook',
+    href: paths.classroomGradebook.getHref,
+    manage: false,
+  },
   { value: 'targets', label: 'Targets', href: paths.classroomTargets.getHref, manage: true },
   { value: 'settings', label: 'Settings', href: paths.classroomSettings.getHref, manage: true },
 ] as const;
