@@ -25,6 +25,7 @@ import { authRoutes } from './routes/auth';
 import { classroomEventRoutes } from './routes/classroom-events';
 import { classroomLabRoutes } from './routes/classroom-labs';
 import { classroomRoutes } from './routes/classrooms';
+import { hintRoutes } from './routes/hints';
 import { labRoutes } from './routes/labs';
 import { leaderboardRoutes } from './routes/leaderboard';
 import { memberRoutes } from './routes/members';
@@ -197,6 +198,7 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
     });
     await routes.register(classroomLabRoutes);
     await routes.register(submissionRoutes);
+    await routes.register(hintRoutes);
     await routes.register(leaderboardRoutes);
     await routes.register(userActivityRoutes);
     await routes.register(userQuotaRoutes, { quotas: options.quotas, uploads: options.uploads });
