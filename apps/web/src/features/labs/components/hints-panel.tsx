@@ -82,8 +82,9 @@ export function HintsPanel({ classroomId, labId, canUnlock }: HintsPanelProps) {
                 {hint.unlocked && hint.unlockedAt && (
                   <Badge
                     variant="light"
-                    color="teal"
+                    color="green"
                     radius={0}
+                    style={{ flexShrink: 0 }}
                     title={`Unlocked ${unlockedAt.format(new Date(hint.unlockedAt))}`}
                   >
                     Unlocked

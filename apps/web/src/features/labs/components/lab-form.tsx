@@ -226,7 +226,6 @@ export function LabForm({
           />
         </SimpleGrid>
         <FlagsInput form={form} optional={part?.flagsOptional ?? false} />
-        <HintsInput form={form} />
         <MarkdownEditor
           label="Description"
           description="Markdown: headings, lists, links, code blocks"
@@ -234,6 +233,7 @@ export function LabForm({
           onChange={(value) => form.setFieldValue('description', value)}
           error={form.errors.description as string | undefined}
         />
+        <HintsInput form={form} />
         {existingFiles.length > 0 && (
           <ExistingFilesInput
             files={existingFiles}
