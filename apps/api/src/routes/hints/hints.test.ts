@@ -101,6 +101,25 @@ describe('hints on the lab form', () => {
     ]);
   });
 
+  it('moves scores when an edit changes an unlocked hint’s cost or drops it', async () => {
+    const lab = await twoHints();
+    const { id } = await room(lab.id);
+    const [free, costly] = lab.hints ?? [];
+    await unlock(student, id, lab.id, costly?.id ?? '');
+    await solve(student, id, lab.id);
+    expect(await pointsOf(id, student.id)).toBe(70);
+    const edit = (hints: unknown[]) =>
+      teacher.session.callMultipart(
+        'PUT',
+        `/hacking-labs/${lab.id}`,
+        labForm({ name: lab.name, hints: JSON.stringify(hints) }),
+      );
+    await edit([free, { ...costly, cost: 45 }]);
+    expect(await pointsOf(id, student.id)).toBe(55);
+    await edit([free]);
+    expect(await pointsOf(id, student.id)).toBe(100);
+  });
+
   it('leaves hints out when the field is left out, and an edit without it removes them', async () => {
     const lab = await createLab(teacher);
     expect(lab.hints).toEqual([]);
