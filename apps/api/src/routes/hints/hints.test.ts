@@ -1,6 +1,12 @@
 import type { ClassroomHint, HintUnlockList, Lab, Leaderboard } from '@hackclass/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiServer, type Person, signedInAs, startApiServer } from '../../../test/support';
+import {
+  type ApiServer,
+  type Person,
+  signedInAs,
+  startApiServer,
+  watchClassroom,
+} from '../../../test/support';
 import { classroom, createLab, labForm, TEST_FLAG } from '../../../test/support/labs';
 
 let server: ApiServer;
@@ -251,6 +257,28 @@ describe('POST /classrooms/:id/hacking-labs/:labId/hints/:hintId/unlock', () => 
     expect(await pointsOf(second.id, student.id)).toBe(100);
     const list = (await listHints(student, second.id, lab.id)).json<ClassroomHint[]>();
     expect(list.every((hint) => !hint.unlocked)).toBe(true);
+  });
+
+  it('tells the classroom’s open pages when an unlock moves a solved lab’s points', async () => {
+    const lab = await twoHints();
+    const { id } = await room(lab.id);
+    const watcher = await watchClassroom(server.origin, teacher.idToken, id);
+    try {
+      await watcher.nextFrame();
+      const frameOf = (type: string) => expect.stringContaining(`"type":"${type}"`);
+      // Before a solve an unlock moves no points: the first frame is the solve's.
+      await unlock(student, id, lab.id, lab.hints?.[0]?.id ?? '');
+      await solve(student, id, lab.id);
+      expect(await watcher.nextFrame()).toEqual(frameOf('solve'));
+      await unlock(student, id, lab.id, lab.hints?.[1]?.id ?? '');
+      expect(await watcher.nextFrame()).toEqual(frameOf('members'));
+      // Unlocking again moves nothing.
+      await unlock(student, id, lab.id, lab.hints?.[1]?.id ?? '');
+      await solve(classmate, id, lab.id);
+      expect(await watcher.nextFrame()).toEqual(frameOf('solve'));
+    } finally {
+      watcher.close();
+    }
   });
 
   it('refuses outsiders (404), the teacher (403) and a hint of another lab (404)', async () => {
