@@ -26,6 +26,7 @@ import { classroomEventRoutes } from './routes/classroom-events';
 import { classroomLabRoutes } from './routes/classroom-labs';
 import { classroomRoutes } from './routes/classrooms';
 import { gradebookRoutes } from './routes/gradebook';
+import { hintRoutes } from './routes/hints';
 import { labRoutes } from './routes/labs';
 import { leaderboardRoutes } from './routes/leaderboard';
 import { memberRoutes } from './routes/members';
@@ -198,6 +199,7 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
     });
     await routes.register(classroomLabRoutes);
     await routes.register(submissionRoutes);
+    await routes.register(hintRoutes);
     await routes.register(leaderboardRoutes);
     await routes.register(gradebookRoutes);
     await routes.register(userActivityRoutes);

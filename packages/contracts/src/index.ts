@@ -5,6 +5,7 @@ export * from './course';
 export * from './errors';
 export * from './events';
 export * from './gradebook';
+export * from './hints';
 export * from './labs';
 export * from './members';
 export * from './notifications';

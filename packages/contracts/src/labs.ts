@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HINT_CONTENT_MAX_LENGTH, LAB_HINTS_MAX } from './course';
 import { labCanSchema } from './permissions';
 import { labTargetFieldSchema, labTargetSchema, labTargetSummarySchema } from './targets';
 import { hasNoNul, NO_NUL_MESSAGE } from './text';
@@ -88,6 +89,38 @@ const hasFlagsParams = {
     !issues.some(({ path }) => path?.[0] === 'flags' || path?.[0] === 'target'),
 };
 
+/** One hint of the lab form: Markdown, with what unlocking it costs; `id` keeps an existing one. */
+export const labHintInputSchema = z.object({
+  id: z.uuid('Not a hint id').optional(),
+  content: z
+    .string('Enter the hint')
+    .trim()
+    .min(1, 'Enter the hint')
+    .max(HINT_CONTENT_MAX_LENGTH, `A hint has at most ${HINT_CONTENT_MAX_LENGTH} characters`)
+    .refine(hasNoNul, NO_NUL_MESSAGE),
+  cost: z
+    .number('A hint’s cost is a whole number of points')
+    .int('A hint’s cost is a whole number of points')
+    .min(0, 'A hint’s cost is at least 0')
+    .max(LAB_POINTS.max, `A hint’s cost is at most ${LAB_POINTS.max}`)
+    .default(0),
+});
+export type LabHintInput = z.input<typeof labHintInputSchema>;
+
+/**
+ * The `hints` field of the lab form: ONE text field holding a JSON array of
+ * `{ "content": "Markdown", "cost": 0 }` in the order students see them, at most 10. On edit the
+ * array replaces the set; a hint sent with the `id` of one of the lab's hints is kept (with the
+ * unlocks it had) and rewritten in place.
+ */
+export const labHintsFieldSchema = jsonArrayField(labHintInputSchema, 'the hints')
+  .refine((hints) => hints.length <= LAB_HINTS_MAX, `At most ${LAB_HINTS_MAX} hints`)
+  .refine((hints) => {
+    const ids = hints.flatMap((hint) => (hint.id ? [hint.id] : []));
+    return new Set(ids).size === ids.length;
+  }, 'Each hint is sent once')
+  .default([]);
+
 const labFieldsSchema = z.object({
   name: z
     .string('Enter a name')
@@ -115,6 +148,7 @@ const labFieldsSchema = z.object({
         .max(LAB_POINTS.max, `Points must be at most ${LAB_POINTS.max}`),
     ),
   flags: labFlagsFieldSchema,
+  hints: labHintsFieldSchema,
   /** The lab's live target, see `labTargetFieldSchema`. */
   target: labTargetFieldSchema.optional(),
 });
@@ -182,10 +216,20 @@ export const labFlagSchema = z.object({
 });
 export type LabFlag = z.infer<typeof labFlagSchema>;
 
+/** A lab's hint as its editors see it, in the order students see them. */
+export const labHintSchema = z.object({
+  id: z.uuid(),
+  content: z.string(),
+  cost: z.number().int(),
+});
+export type LabHint = z.infer<typeof labHintSchema>;
+
 export const labSchema = labSummarySchema.extend({
   files: z.array(labFileSchema),
   /** Only for the lab's creator and admins; absent for everyone else. */
   flags: z.array(labFlagSchema).optional(),
+  /** Only for those who see the flags; students unlock hints in a classroom. */
+  hints: z.array(labHintSchema).optional(),
   /** The lab's live target, if it has one. */
   target: labTargetSummarySchema.nullable(),
   /** The whole target definition: only for the lab's creator and admins. */

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { ApiDatabase } from '../db';
 import { isUniqueViolation } from '../db/database-errors';
 import { labFiles, labs } from '../db/schema';
+import { replaceHints } from '../hints/lab-hints';
 import { bytesOf, ensureRoom, type QuotaOwner } from '../quotas/room';
 import { saveLabTarget } from '../targets/lab-target';
 import type { UploadedFile } from '../uploads/multipart-form';
@@ -46,7 +47,7 @@ async function freeSlugFor(db: ApiDatabase, name: string): Promise<string> {
 }
 
 /**
- * Creates the lab, its flags and its file rows in one transaction, under a slug free at that moment. Two
+ * Creates the lab, its flags, its hints and its file rows in one transaction, under a slug free at that moment. Two
  * creations racing for one slug meet at the unique index; the loser picks again. The lab and
  * its files count against `quota` (none for admins).
  */
@@ -61,13 +62,14 @@ export async function createLab(
     try {
       return await db.transaction(async (tx) => {
         await ensureRoom(tx, quota, { labs: 1, fileBytes: bytesOf(files) });
-        const { flags, target, ...columns } = fields;
+        const { flags, hints, target, ...columns } = fields;
         const [lab] = await tx
           .insert(labs)
           .values({ ...columns, slug: await freeSlugFor(tx, fields.name), creatorId })
           .returning();
         if (!lab) throw new Error('lab insert returned nothing');
         await replaceFlags(tx, lab.id, flags);
+        await replaceHints(tx, lab.id, hints);
         await saveLabTarget(tx, lab.id, target);
         await insertFiles(tx, lab.id, files);
         return lab;

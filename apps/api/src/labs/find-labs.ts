@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, getTableColumns } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ApiDatabase } from '../db';
 import { classroomLabs, classrooms, labFiles, labs } from '../db/schema';
+import { hintsOf } from '../hints/lab-hints';
 import { type Actor, isAdmin, isTeacher } from '../policies/actors';
 import { canSeeLabFlags } from '../policies/labs';
 import { labTargetOf, summaryOf } from '../targets/lab-target';
@@ -45,7 +46,7 @@ export async function findVisibleLab(
   return lab;
 }
 
-/** A lab with its files, the classrooms using it that the actor runs, and flags if theirs. */
+/** A lab with its files, the classrooms using it that the actor runs, and flags and hints if theirs. */
 export async function labDetails(db: ApiDatabase, actor: Actor, lab: LabRow): Promise<Lab> {
   const files = await db
     .select({
@@ -58,9 +59,10 @@ export async function labDetails(db: ApiDatabase, actor: Actor, lab: LabRow): Pr
     .where(eq(labFiles.labId, lab.id))
     .orderBy(asc(labFiles.createdAt), asc(labFiles.fileName), asc(labFiles.id));
   const editor = canSeeLabFlags(actor, lab);
-  const [usedIn, flags, target] = await Promise.all([
+  const [usedIn, flags, hints, target] = await Promise.all([
     managedClassroomsUsing(db, actor, lab.id),
     editor ? flagsOf(db, lab.id) : undefined,
+    editor ? hintsOf(db, lab.id) : undefined,
     labTargetOf(db, lab.id),
   ]);
   return {
@@ -68,6 +70,7 @@ export async function labDetails(db: ApiDatabase, actor: Actor, lab: LabRow): Pr
     files,
     classrooms: usedIn,
     ...(flags ? { flags } : {}),
+    ...(hints ? { hints } : {}),
     target: target ? summaryOf(target) : null,
     // The image, its settings and the flag format are the lab's answers as much as its flags.
     ...(editor && target ? { targetDefinition: target } : {}),

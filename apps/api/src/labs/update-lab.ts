@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { ApiDatabase } from '../db';
 import { labFiles, labs } from '../db/schema';
 import { apiErrors } from '../errors';
+import { replaceHints } from '../hints/lab-hints';
 import { classroomsWithLab, recountPoints } from '../leaderboard/recount';
 import { bytesOf, ensureRoom, type QuotaOwner } from '../quotas/room';
 import { saveLabTarget } from '../targets/lab-target';
@@ -16,7 +17,7 @@ import type { LabRow } from './present-lab';
 export type LabUpdate = z.output<typeof updateLabFieldsSchema>;
 
 /**
- * Rewrites a lab's fields and flags, removes the files named in `removeFileIds` (ids of other
+ * Rewrites a lab's fields, flags and hints (a hint's cost moves scores), removes the files named in `removeFileIds` (ids of other
  * labs' files are ignored) and adds `files`, in one transaction on the locked lab row; its slug
  * stays. Refuses to go past `maxFiles` or the owner's `quota` (counted after the removals). A
  * target left out stays; `null` removes it and stops the targets students run. Returns the
@@ -26,7 +27,7 @@ export type LabUpdate = z.output<typeof updateLabFieldsSchema>;
 export async function updateLab(
   db: ApiDatabase,
   labId: string,
-  { removeFileIds, flags, target, ...columns }: LabUpdate,
+  { removeFileIds, flags, hints, target, ...columns }: LabUpdate,
   files: UploadedFile[],
   { maxFiles, quota }: { maxFiles: number; quota: QuotaOwner | undefined },
 ): Promise<{ lab: LabRow; removedKeys: string[]; stoppedTargetIds: string[] }> {
@@ -53,6 +54,7 @@ export async function updateLab(
     }
     await ensureRoom(tx, quota, { fileBytes: bytesOf(files) });
     await replaceFlags(tx, labId, flags);
+    await replaceHints(tx, labId, hints);
     await saveLabTarget(tx, labId, target);
     const stoppedTargetIds = target === null ? await markStopping(tx, { labId }) : [];
     await recountPoints(tx, await classroomsWithLab(tx, labId));

@@ -7,6 +7,7 @@ import {
   classrooms,
   labFiles,
   labFlags,
+  labHints,
   labs,
   labTargets,
   members,
@@ -90,6 +91,7 @@ export async function seedFixtures(
       lab: { id: labId, slug: `matrix-${labId}`, fileId },
       downloadLink: downloadLinkPath('', linkKey, grant),
       spareLabId: randomUUID(),
+      hintId: randomUUID(),
       notificationId: randomUUID(),
       freshEmail: uniqueEmail('fresh'),
       liveTargetId: randomUUID(),
@@ -138,6 +140,9 @@ export async function seedFixtures(
     await tx
       .insert(labFlags)
       .values(fixtures.map(({ lab }) => ({ labId: lab.id, value: MATRIX_FLAG })));
+    await tx
+      .insert(labHints)
+      .values(fixtures.map(({ lab, hintId }) => ({ id: hintId, labId: lab.id, content: 'Hint' })));
     await tx.insert(labFiles).values(
       fixtures.map(({ lab, fileKey }) => ({
         id: lab.fileId,

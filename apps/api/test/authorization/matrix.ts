@@ -38,6 +38,8 @@ export interface Fixture {
   /** A download link of the lab's file made for `member` (under `/api`, like `url`). */
   downloadLink: string;
   spareLabId: string;
+  /** A free hint of the lab. */
+  hintId: string;
   notificationId: string;
   /** A student with an identity account who is no caller, for admins to disable and enable. */
   targetId: string;
@@ -665,6 +667,33 @@ export const MATRIX: MatrixRow[] = [
     route: '/api/classrooms/:id/members/:userId/timeline',
     request: ({ classroom, userIds }) => ({
       url: `/classrooms/${classroom.id}/members/${userIds.member}/timeline`,
+    }),
+    expect: managersOf(200),
+  },
+
+  // --- hints ---
+  {
+    method: 'GET',
+    route: '/api/classrooms/:id/hacking-labs/:labId/hints',
+    request: ({ classroom, lab }) => ({
+      url: `/classrooms/${classroom.id}/hacking-labs/${lab.id}/hints`,
+    }),
+    expect: seenByClassroom,
+  },
+  {
+    method: 'POST',
+    route: '/api/classrooms/:id/hacking-labs/:labId/hints/:hintId/unlock',
+    request: ({ classroom, lab, hintId }) => ({
+      url: `/classrooms/${classroom.id}/hacking-labs/${lab.id}/hints/${hintId}/unlock`,
+    }),
+    // Hints cost what solving earns: for those who compete, as flags are.
+    expect: { ...seenByClassroom, owner: 403, admin: 403 },
+  },
+  {
+    method: 'GET',
+    route: '/api/classrooms/:id/hint-unlocks',
+    request: ({ classroom, lab }) => ({
+      url: `/classrooms/${classroom.id}/hint-unlocks?labId=${lab.id}`,
     }),
     expect: managersOf(200),
   },

@@ -95,6 +95,13 @@ const labFields = {
       fc.constantFrom('', 'flag{x}', '[]', '{}', 'null', '[{"value":""}]', '[{"value":1}]'),
       fc.constantFrom('[{"value":"a","caseSensitive":"no"}]', `[{"value":"${'x'.repeat(501)}"}]`),
     ),
+    hints: fc.oneof(
+      fc.constantFrom('', 'hint', '{}', 'null', '[{"content":""}]', '[{"content":1}]'),
+      fc.constantFrom('[{"content":"a","cost":-1}]', '[{"content":"a","cost":"5"}]'),
+      fc.constantFrom('[{"content":"a","cost":2.5}]', '[{"content":"a","cost":10001}]'),
+      fc.constantFrom('[{"id":"x","content":"a"}]', `[{"content":"${'x'.repeat(2_001)}"}]`),
+      fc.constant(JSON.stringify(Array.from({ length: 11 }, () => ({ content: 'a' })))),
+    ),
   },
   files: ['labFiles'],
 };
@@ -113,6 +120,11 @@ const validLabForm = fc
         maxLength: 3,
       })
       .map((flags) => JSON.stringify(flags)),
+    hints: fc
+      .array(fc.record({ content: text(2_000), cost: fc.integer({ min: 0, max: 10_000 }) }), {
+        maxLength: 3,
+      })
+      .map((hints) => JSON.stringify(hints)),
   })
   .filter((fields) => createLabFieldsSchema.safeParse(fields).success)
   .map(form);
@@ -328,6 +340,25 @@ export const routeCases = {
       },
     },
     'GET /api/classrooms/:id/analytics': { params: { id: classroomId } },
+  },
+  hints: {
+    'GET /api/classrooms/:id/hacking-labs/:labId/hints': {
+      params: { id: classroomId, labId: (world) => world.lab.id },
+    },
+    'POST /api/classrooms/:id/hacking-labs/:labId/hints/:hintId/unlock': {
+      params: { id: classroomId, labId: (world) => world.lab.id, hintId: (world) => world.hintId },
+    },
+    'GET /api/classrooms/:id/hint-unlocks': {
+      params: { id: classroomId },
+      query: {
+        good: { page: '1', pageSize: '20' },
+        wrong: {
+          labId: fc.constantFrom('', 'x', '1', '00000000-0000-0000-0000-00000000000G'),
+          page: fc.constantFrom('0', '-1', 'abc', '1.5', '1e400'),
+          pageSize: fc.constantFrom('0', '-5', '101', 'x'),
+        },
+      },
+    },
   },
   targets: {
     'GET /api/classrooms/:id/labs/:labId/target': {

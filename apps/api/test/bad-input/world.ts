@@ -36,7 +36,7 @@ async function callerOf(server: ApiServer, person: Person): Promise<Caller> {
 
 /**
  * A server with a classroom (with an image, a lab and a pending member) and a lab (with a
- * file), so that requests with valid paths reach the real handlers; spares for the deletions.
+ * file and a hint), so that requests with valid paths reach the real handlers; spares for the deletions.
  */
 export async function startWorld({ targetDriver }: Pick<ApiOptions, 'targetDriver'> = {}) {
   // Validation is under test, not rate limits: FAST_CHECK_RUNS may be raised far past them.
@@ -52,7 +52,9 @@ export async function startWorld({ targetDriver }: Pick<ApiOptions, 'targetDrive
     // Several admins share the load, so the per-user rate limit never answers for a handler.
     ...[1, 2, 3].map((n) => signedInAs(server, 'admin', `admin-${n}`)),
   ]);
-  const lab: Lab = await createLab(teacher, {}, [['notes.txt', 'hello']]);
+  const lab: Lab = await createLab(teacher, { hints: '[{"content":"Look closer"}]' }, [
+    ['notes.txt', 'hello'],
+  ]);
   const form = new FormData();
   for (const [key, value] of Object.entries({ name: 'Web 101', teacherName: 'Ada' })) {
     form.append(key, value);
@@ -90,6 +92,7 @@ export async function startWorld({ targetDriver }: Pick<ApiOptions, 'targetDrive
     joinCode,
     lab,
     fileId: lab.files[0]?.id ?? '',
+    hintId: lab.hints?.[0]?.id ?? '',
     memberId: member.id,
     targetId: target.id,
     spareClassroomId: spareClassroom.id,

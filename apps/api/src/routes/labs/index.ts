@@ -90,11 +90,14 @@ export const labRoutes: FastifyPluginAsyncZod<LabRoutesOptions> = async (app, op
         tags: ['hacking-labs'],
         summary:
           'Create a lab (multipart: name, description, difficulty, category, points, flags, ' +
-          'target, labFiles)',
+          'hints, target, labFiles)',
         description:
           'Text fields as in `createLabFieldsSchema`. `flags` is one field holding a JSON array ' +
           'of `{ "value": "flag{…}", "caseSensitive": true }` (at most 20; at least one unless ' +
           'the target hands out per-student flags; `caseSensitive: false` accepts any case). ' +
+          '`hints` is one field holding a JSON array of `{ "content": "Markdown", "cost": 0 }` ' +
+          'in the order students see them (at most 10; `cost` from 0, what unlocking takes off ' +
+          'the lab’s points, default 0). ' +
           '`target` is one field holding the live target as a JSON object (`labTargetFieldSchema`); ' +
           'limits over the operator’s maximums answer 400 `target_limit_too_high`. Any number ' +
           'of `labFiles` up to the configured limit, each up to the configured size (413 past it).',
@@ -141,7 +144,9 @@ export const labRoutes: FastifyPluginAsyncZod<LabRoutesOptions> = async (app, op
         summary: 'Edit a lab (multipart, as create, plus removeFileIds); its creator or an admin',
         description:
           'Text fields as in `updateLabFieldsSchema`: those of creation, whose `flags` replace ' +
-          'the old set, and `removeFileIds`, a JSON array of file ids to remove. A `target` left ' +
+          'the old set, and `removeFileIds`, a JSON array of file ids to remove. The `hints` ' +
+          'replace the old set too: one sent with the `id` of one of the lab’s hints is kept, ' +
+          'with its unlocks, and rewritten in place. A `target` left ' +
           'out stays as it was; `null` removes it and stops its running targets. New `labFiles` ' +
           'are added; the total stays within the configured limit. The slug does not change.',
         consumes: ['multipart/form-data'],

@@ -18,6 +18,7 @@ export const emptyLab = (): LabFormValues => ({
   points: 100,
   description: '',
   flags: [flagRow()],
+  hints: [],
   files: [],
   removeFileIds: [],
 });

@@ -1,6 +1,7 @@
 import type { Lab } from '@hackclass/contracts';
 import { useUpdateLab } from '../api/update-lab';
 import { flagRow } from './flags-input';
+import { hintRow } from './hints-input';
 import { LabForm, type LabFormPart } from './lab-form';
 
 interface EditLabFormProps {
@@ -27,6 +28,7 @@ export function EditLabForm({ lab, onSaved, onCancel, part }: EditLabFormProps) 
         flags: lab.flags.length
           ? lab.flags.map((flag) => flagRow(flag.value, !flag.caseSensitive))
           : [flagRow()],
+        hints: (lab.hints ?? []).map(hintRow),
         files: [],
         removeFileIds: [],
       }}

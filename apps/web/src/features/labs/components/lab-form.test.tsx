@@ -10,6 +10,7 @@ import { getQuotaQueryOptions } from '../api/get-quota';
 import type { LabInput } from '../api/lab-form-data';
 import { emptyLab } from './create-lab-form';
 import { flagRow } from './flags-input';
+import { hintRow } from './hints-input';
 import { LabForm, type LabFormPart } from './lab-form';
 
 const quota: AccountQuota = {
@@ -101,6 +102,7 @@ describe('LabForm', () => {
         { value: 'HC{Exact}', caseSensitive: true },
         { value: 'hc{any}', caseSensitive: false },
       ],
+      hints: [],
       files: [],
     });
     expect(removeFileIds).toEqual([]);
@@ -117,6 +119,41 @@ describe('LabForm', () => {
     await expect.element(screen.getByText('Choose a category')).toBeVisible();
     await expect.element(screen.getByText('Enter a whole number from 1 to 10,000')).toBeVisible();
     await expect.element(screen.getByText('Enter the flag')).toBeVisible();
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('sends the hints in the order set, keeping the ids of those the lab had', async () => {
+    const kept = { id: crypto.randomUUID(), content: 'Read the *source*', cost: 0 };
+    const { screen, save, flag } = await renderLabForm({
+      initialValues: { ...emptyLab(), hints: [hintRow(kept)] },
+    });
+    await fillLab(screen);
+    await flag(1).fill('HC{x}');
+    await screen.getByRole('button', { name: 'Add hint' }).click();
+    const content = (n: number) => screen.getByRole('textbox', { name: `Hint ${n} text` });
+    await expect.element(content(2)).toHaveFocus();
+    await content(2).fill('  Try admin  ');
+    await screen.getByRole('textbox', { name: 'Hint 2 cost' }).fill('25');
+    await screen.getByRole('button', { name: 'Move hint 2 up' }).click();
+    await expect.element(content(1)).toHaveValue('  Try admin  ');
+
+    await submit(screen);
+
+    await vi.waitFor(() => expect(save).toHaveBeenCalledOnce());
+    expect(save.mock.calls[0]?.[0].hints).toEqual([{ content: 'Try admin', cost: 25 }, kept]);
+  });
+
+  it('asks for a hint’s text and a whole cost before sending', async () => {
+    const { screen, save, flag } = await renderLabForm();
+    await fillLab(screen);
+    await flag(1).fill('HC{x}');
+    await screen.getByRole('button', { name: 'Add hint' }).click();
+    await screen.getByRole('textbox', { name: 'Hint 1 cost' }).fill('');
+
+    await submit(screen);
+
+    await expect.element(screen.getByText('Enter the hint, or remove it')).toBeVisible();
+    await expect.element(screen.getByText('Enter a whole number from 0 to 10,000')).toBeVisible();
     expect(save).not.toHaveBeenCalled();
   });
 
@@ -266,6 +303,7 @@ describe('LabForm', () => {
         category: 'Crypto',
         points: 300,
         description: '',
+        hints: [],
         flags: [flagRow('HC{kept}', true)],
         files: [],
         removeFileIds: [],

@@ -22,6 +22,7 @@ import { useQuota } from '../api/get-quota';
 import type { LabInput } from '../api/lab-form-data';
 import { ExistingFilesInput } from './existing-files-input';
 import { type FlagRow, FlagsInput } from './flags-input';
+import { type HintRow, HintsInput, hintRules, toHintInputs } from './hints-input';
 import { LabFilesInput } from './lab-files-input';
 import { MarkdownEditor } from './markdown-editor';
 
@@ -32,6 +33,7 @@ export interface LabFormValues {
   points: number | string;
   description: string;
   flags: FlagRow[];
+  hints: HintRow[];
   /** New files to upload. */
   files: File[];
   /** Files of the lab (when editing) to delete on save. */
@@ -53,7 +55,15 @@ export interface LabFormPart {
   showErrors(errors: Record<string, string[]>): boolean;
 }
 
-const apiFields = ['name', 'description', 'difficulty', 'category', 'points', 'flags'] as const;
+const apiFields = [
+  'name',
+  'description',
+  'difficulty',
+  'category',
+  'points',
+  'flags',
+  'hints',
+] as const;
 
 interface LabFormProps {
   initialValues: LabFormValues;
@@ -119,6 +129,7 @@ export function LabForm({
           return earlier ? 'This flag is already listed' : null;
         },
       },
+      hints: hintRules,
     },
   });
 
@@ -141,6 +152,7 @@ export function LabForm({
         flags: values.flags
           .filter((row) => row.value.trim() || !flagsOptional.current)
           .map((row) => ({ value: row.value.trim(), caseSensitive: !row.anyCase })),
+        hints: toHintInputs(values.hints),
         files: values.files,
         ...extra,
       };
@@ -221,6 +233,7 @@ export function LabForm({
           onChange={(value) => form.setFieldValue('description', value)}
           error={form.errors.description as string | undefined}
         />
+        <HintsInput form={form} />
         {existingFiles.length > 0 && (
           <ExistingFilesInput
             files={existingFiles}

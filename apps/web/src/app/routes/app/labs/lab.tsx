@@ -5,12 +5,17 @@ import { paths } from '@/config/paths';
 import { useClassroom } from '@/features/classrooms/api/get-classroom';
 import { FlagForm } from '@/features/classrooms/components/flag-form';
 import { useLab } from '@/features/labs/api/get-lab';
+import { HintUnlocksCard } from '@/features/labs/components/hint-unlocks-card';
+import { HintsPanel } from '@/features/labs/components/hints-panel';
 import { LabDetails } from '@/features/labs/components/lab-details';
 import { TargetPanel } from '@/features/targets/components/target-panel';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { getRuntimeConfig } from '@/lib/runtime-config';
 
-/** A lab; opened from a classroom (`?classroom=<id>`), with that classroom's flag form. */
+/**
+ * A lab; opened from a classroom (`?classroom=<id>`), with that classroom's flag form and hints,
+ * and for its teacher who used which hint.
+ */
 export function LabRoute() {
   const { slug = '' } = useParams();
   const [search] = useSearchParams();
@@ -81,6 +86,14 @@ export function LabRoute() {
                   <FlagForm classroomId={room.id} labId={inRoom.id} labName={inRoom.name} />
                 </Card>
               )}
+              {(room.can.submitFlags || room.can.manage) && (
+                <HintsPanel
+                  classroomId={room.id}
+                  labId={inRoom.id}
+                  canUnlock={room.can.submitFlags}
+                />
+              )}
+              {room.can.manage && <HintUnlocksCard classroomId={room.id} labId={inRoom.id} />}
             </>
           )
         }

@@ -1,0 +1,60 @@
+import type { HintUnlockList, HintUnlockListQuery } from '@hackclass/contracts';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { memberName } from '../classrooms/find-classrooms';
+import type { ApiDatabase } from '../db';
+import { hintUnlocks, labHints, labs, users } from '../db/schema';
+
+/** A hint's place in its lab's order, 1 for the first. */
+const hintPosition = sql<number>`(select count(*) from ${labHints} as earlier
+  where earlier.lab_id = ${labHints.labId} and (earlier.position, earlier.id)
+    <= (${labHints.position}, ${labHints.id}))`.mapWith(Number);
+
+/** A page of who unlocked which hint of the classroom's labs when, newest first. */
+export async function listHintUnlocks(
+  db: ApiDatabase,
+  classroomId: string,
+  { labId, page, pageSize }: HintUnlockListQuery,
+): Promise<HintUnlockList> {
+  const where: SQL | undefined = and(
+    eq(hintUnlocks.classroomId, classroomId),
+    labId ? eq(labHints.labId, labId) : undefined,
+  );
+  const [totals, rows] = await Promise.all([
+    db
+      .select({ total: count() })
+      .from(hintUnlocks)
+      .innerJoin(labHints, eq(labHints.id, hintUnlocks.hintId))
+      .where(where),
+    db
+      .select({
+        userId: users.id,
+        name: memberName,
+        labId: labs.id,
+        labName: labs.name,
+        hintId: labHints.id,
+        position: hintPosition,
+        cost: labHints.cost,
+        unlockedAt: hintUnlocks.unlockedAt,
+      })
+      .from(hintUnlocks)
+      .innerJoin(labHints, eq(labHints.id, hintUnlocks.hintId))
+      .innerJoin(labs, eq(labs.id, labHints.labId))
+      .innerJoin(users, eq(users.id, hintUnlocks.userId))
+      .where(where)
+      .orderBy(desc(hintUnlocks.unlockedAt), desc(hintUnlocks.hintId), desc(hintUnlocks.userId))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+  ]);
+  const total = totals[0]?.total ?? 0;
+  return {
+    items: rows.map(({ userId, name, unlockedAt, ...row }) => ({
+      ...row,
+      user: { id: userId, name },
+      unlockedAt: unlockedAt.toISOString(),
+    })),
+    total,
+    page,
+    pageSize,
+    pageCount: Math.ceil(total / pageSize),
+  };
+}

@@ -1,0 +1,55 @@
+import type { ClassroomHint } from '@hackclass/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { ApiDatabase } from '../db';
+import { hintUnlocks, labHints, solves } from '../db/schema';
+import { apiErrors } from '../errors';
+import { recountPoints } from '../leaderboard/recount';
+import { classroomHints } from './classroom-hints';
+
+export interface HintUnlockRequest {
+  classroomId: string;
+  labId: string;
+  userId: string;
+  hintId: string;
+}
+
+/**
+ * Unlocks a hint of a lab of the classroom for the member (the caller checked they may), once:
+ * a second unlock changes nothing. Its cost comes off what the lab earns them there, so their
+ * points are recounted. Returns the hint, and whether their score moved (they had solved the
+ * lab, and this unlock is new).
+ */
+export async function unlockHint(
+  db: ApiDatabase,
+  { classroomId, labId, userId, hintId }: HintUnlockRequest,
+): Promise<{ hint: ClassroomHint; scoreMoved: boolean }> {
+  const scoreMoved = await db.transaction(async (tx) => {
+    const [hint] = await tx
+      .select({ id: labHints.id })
+      .from(labHints)
+      .where(and(eq(labHints.id, hintId), eq(labHints.labId, labId)));
+    if (!hint) throw apiErrors.notFound('Hint not found');
+    const [unlocked] = await tx
+      .insert(hintUnlocks)
+      .values({ classroomId, userId, hintId })
+      .onConflictDoNothing()
+      .returning();
+    if (!unlocked) return false;
+    await recountPoints(tx, [classroomId], userId);
+    const [solve] = await tx
+      .select({ labId: solves.labId })
+      .from(solves)
+      .where(
+        and(
+          eq(solves.classroomId, classroomId),
+          eq(solves.userId, userId),
+          eq(solves.labId, labId),
+        ),
+      );
+    return solve !== undefined;
+  });
+  const hints = await classroomHints(db, { classroomId, labId, userId }, false);
+  const hint = hints.find((item) => item.id === hintId);
+  if (!hint) throw apiErrors.notFound('Hint not found');
+  return { hint, scoreMoved };
+}
