@@ -25,6 +25,7 @@ import { authRoutes } from './routes/auth';
 import { classroomEventRoutes } from './routes/classroom-events';
 import { classroomLabRoutes } from './routes/classroom-labs';
 import { classroomRoutes } from './routes/classrooms';
+import { coTeacherRoutes } from './routes/co-teachers';
 import { labRoutes } from './routes/labs';
 import { leaderboardRoutes } from './routes/leaderboard';
 import { memberRoutes } from './routes/members';
@@ -188,6 +189,7 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
       quotas: options.quotas,
     });
     await routes.register(memberRoutes);
+    await routes.register(coTeacherRoutes);
     await routes.register(notificationRoutes);
     await routes.register(labRoutes, {
       files: options.files,
