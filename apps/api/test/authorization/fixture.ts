@@ -126,7 +126,7 @@ export async function seedFixtures(
           identityUid: `matrix-${id}`,
           email,
           emailVerified: true,
-          displayName: 'Student',
+          displayName: roleId === ROLE.teacher ? 'Teacher' : 'Student',
           roleId,
           teacherRequestedAt,
         })),
