@@ -27,6 +27,7 @@ import { classroomLabRoutes } from './routes/classroom-labs';
 import { classroomRoutes } from './routes/classrooms';
 import { gradebookRoutes } from './routes/gradebook';
 import { hintRoutes } from './routes/hints';
+import { coTeacherRoutes } from './routes/co-teachers';
 import { labRoutes } from './routes/labs';
 import { leaderboardRoutes } from './routes/leaderboard';
 import { memberRoutes } from './routes/members';
@@ -190,6 +191,7 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
       quotas: options.quotas,
     });
     await routes.register(memberRoutes);
+    await routes.register(coTeacherRoutes);
     await routes.register(notificationRoutes);
     await routes.register(labRoutes, {
       files: options.files,

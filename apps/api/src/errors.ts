@@ -79,6 +79,15 @@ export const apiErrors = {
   unknownJoinCode: () =>
     apiError('unknown_join_code', 'Unknown classroom code', 'No classroom has this code'),
   alreadyMember: (detail: string) => apiError('already_member', 'Already a member', detail),
+  alreadyCoTeacher: (detail: string) =>
+    apiError('already_co_teacher', 'Already teaching this classroom', detail),
+  notATeacher: (email: string) =>
+    apiError(
+      'not_a_teacher',
+      'Not a teacher',
+      `Only teachers can co-teach: ${email} has no verified teacher account. ` +
+        'Ask them to sign up as a teacher, or an admin to approve them as one',
+    ),
   memberTransition: (detail: string) =>
     apiError('invalid_member_transition', 'Status change not allowed', detail),
   cannotDemoteSelf: () =>

@@ -46,6 +46,8 @@ export const classroomSummarySchema = z.object({
   myStatus: memberStatusSchema.nullable(),
   /** A fact to show ("Your classroom"), never a permission: `can` says what the caller may do. */
   isCreator: z.boolean(),
+  /** A fact to show ("Co-teaching"): the caller co-teaches it. */
+  isCoTeacher: z.boolean(),
   /** Accepted members. */
   memberCount: z.number().int(),
   labCount: z.number().int(),

@@ -46,6 +46,8 @@ export const API_ERROR_STATUS = {
   // Classrooms, members and labs
   unknown_join_code: 404,
   already_member: 409,
+  already_co_teacher: 409,
+  not_a_teacher: 409,
   invalid_member_transition: 409,
   lab_in_use: 409,
   lab_already_in_classroom: 409,

@@ -1,6 +1,7 @@
 import './parsing';
 
 export * from './classrooms';
+export * from './co-teachers';
 export * from './course';
 export * from './errors';
 export * from './events';

@@ -22,8 +22,15 @@ export type UserCan = z.infer<typeof userCanSchema>;
 
 /** What the caller may do with one classroom. */
 export const classroomCanSchema = z.object({
-  /** Settings, members, labs, join code, submissions, analytics and the targets view. */
+  /**
+   * Settings, members, labs, join code, submissions, analytics and the targets view: its creator
+   * and co-teachers (while teachers), and admins.
+   */
   manage: z.boolean(),
+  /** Its creator (while a teacher) and admins; co-teachers run it but do not delete it. */
+  delete: z.boolean(),
+  /** Add and remove co-teachers: its creator (while a teacher) and admins. */
+  manageCoTeachers: z.boolean(),
   /** Accepted members who are neither admins nor guests. */
   submitFlags: z.boolean(),
   /** Accepted members who are not guests start targets of their own. */

@@ -1,6 +1,7 @@
 import { ROLE, type UserActivity } from '@hackclass/contracts';
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { memberName } from '../classrooms/find-classrooms';
+import { taughtBy } from '../classrooms/taught-by';
 import type { ApiDatabase } from '../db';
 import { classrooms, labs, members, solves, submissions, users } from '../db/schema';
 import { memberRank } from '../leaderboard/leaderboard';
@@ -69,7 +70,7 @@ function standings(db: ApiDatabase, userId: string) {
     .orderBy(asc(classrooms.name), asc(classrooms.id));
 }
 
-/** Requests to join waiting in each classroom the user created. */
+/** Requests to join waiting in each classroom the user teaches (created or co-teaches). */
 function pendingRequests(db: ApiDatabase, userId: string) {
   return db
     .select({
@@ -82,12 +83,12 @@ function pendingRequests(db: ApiDatabase, userId: string) {
       members,
       and(eq(members.classroomId, classrooms.id), eq(members.status, 'PendingApproval')),
     )
-    .where(eq(classrooms.creatorId, userId))
+    .where(taughtBy(userId))
     .groupBy(classrooms.id)
     .orderBy(asc(classrooms.name), asc(classrooms.id));
 }
 
-/** The latest submissions in the classrooms the user created, without the flags typed. */
+/** The latest submissions in the classrooms the user teaches, without the flags typed. */
 function recentSubmissions(db: ApiDatabase, userId: string) {
   return db
     .select({
@@ -107,7 +108,7 @@ function recentSubmissions(db: ApiDatabase, userId: string) {
     .innerJoin(classrooms, eq(classrooms.id, submissions.classroomId))
     .innerJoin(users, eq(users.id, submissions.userId))
     .innerJoin(labs, eq(labs.id, submissions.labId))
-    .where(eq(classrooms.creatorId, userId))
+    .where(taughtBy(userId))
     .orderBy(desc(submissions.submittedAt), desc(submissions.id))
     .limit(RECENT_SUBMISSIONS);
 }

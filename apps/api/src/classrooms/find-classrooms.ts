@@ -9,6 +9,7 @@ import { preparedQuery } from '../db/prepared';
 import { classroomLabs, classrooms, labs, labTargets, members, solves, users } from '../db/schema';
 import { type Actor, isAdmin, isGuest, isTeacher } from '../policies/actors';
 import { type ClassroomFacts, canSeeClassroomSummary } from '../policies/classrooms';
+import { coTeaches, taughtBy } from './taught-by';
 
 export type ClassroomRow = typeof classrooms.$inferSelect;
 
@@ -30,6 +31,7 @@ function selectViews(db: ApiDatabase, where: SQL | undefined) {
     .select({
       classroom: classrooms,
       myStatus: members.status,
+      coTeacher: coTeaches(actorId),
       memberCount: sql<number>`(select count(*) from ${members} as accepted
         where accepted.classroom_id = ${classrooms.id} and accepted.status = 'Accepted')`.mapWith(
         Number,
@@ -46,6 +48,7 @@ function selectViews(db: ApiDatabase, where: SQL | undefined) {
 const toView = (row: {
   classroom: ClassroomRow;
   myStatus: MemberStatus | null;
+  coTeacher: boolean;
   memberCount: number;
   labCount: number;
 }): ClassroomView => ({
@@ -54,12 +57,15 @@ const toView = (row: {
   myStatus: row.myStatus ?? undefined,
 });
 
-/** Admins see all classrooms, teachers their own, everyone their memberships in any state. */
+/**
+ * Admins see all classrooms, teachers those they teach (created or co-teach), everyone their
+ * memberships in any state.
+ */
 const viewsForAdmin = preparedQuery('classroom_views_admin', (db, name) =>
   selectViews(db, undefined).prepare(name),
 );
 const viewsForTeacher = preparedQuery('classroom_views_teacher', (db, name) =>
-  selectViews(db, or(isNotNull(members.status), eq(classrooms.creatorId, actorId))).prepare(name),
+  selectViews(db, or(isNotNull(members.status), taughtBy(actorId))).prepare(name),
 );
 const viewsForMember = preparedQuery('classroom_views_member', (db, name) =>
   selectViews(db, isNotNull(members.status)).prepare(name),

@@ -22,6 +22,7 @@ export function presentSummary(actor: Actor, view: ClassroomView): ClassroomSumm
     creatorId: classroom.creatorId,
     myStatus: view.myStatus ?? null,
     isCreator: classroom.creatorId === actor.id,
+    isCoTeacher: view.coTeacher,
     memberCount: view.memberCount,
     labCount: view.labCount,
     can: classroomPermissions(actor, view),

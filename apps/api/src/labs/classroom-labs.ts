@@ -1,5 +1,6 @@
 import type { ClassroomLabLink } from '@hackclass/contracts';
 import { and, eq } from 'drizzle-orm';
+import { coTeaches } from '../classrooms/taught-by';
 import type { ApiDatabase } from '../db';
 import { pgErrorOf } from '../db/database-errors';
 import { classroomLabs, classrooms, labs, members } from '../db/schema';
@@ -21,16 +22,17 @@ async function managedClassroom(db: ApiDatabase, actor: Actor, classroomId: stri
       id: classrooms.id,
       name: classrooms.name,
       creatorId: classrooms.creatorId,
+      coTeacher: coTeaches(actor.id),
       myStatus: members.status,
     })
     .from(classrooms)
     .leftJoin(members, and(eq(members.classroomId, classrooms.id), eq(members.userId, actor.id)))
     .where(eq(classrooms.id, classroomId));
   if (!classroom) throw apiErrors.notFound('Classroom not found');
-  const facts = { creatorId: classroom.creatorId, myStatus: classroom.myStatus ?? undefined };
+  const facts = { ...classroom, myStatus: classroom.myStatus ?? undefined };
   if (!canSeeClassroom(actor, facts)) throw apiErrors.notFound('Classroom not found');
   if (!canManageClassroom(actor, facts)) {
-    throw apiErrors.forbidden('Only the classroom’s teacher or an admin manages its labs');
+    throw apiErrors.forbidden('Only the classroom’s teachers or an admin manage its labs');
   }
   return classroom;
 }

@@ -1,6 +1,7 @@
 import type { Lab, LabSummary } from '@hackclass/contracts';
 import { and, asc, count, desc, eq, getTableColumns } from 'drizzle-orm';
 import { z } from 'zod';
+import { taughtBy } from '../classrooms/taught-by';
 import type { ApiDatabase } from '../db';
 import { classroomLabs, classrooms, labFiles, labs } from '../db/schema';
 import { hintsOf } from '../hints/lab-hints';
@@ -77,19 +78,14 @@ export async function labDetails(db: ApiDatabase, actor: Actor, lab: LabRow): Pr
   };
 }
 
-/** Mirrors `canManageClassroom`: admins run every classroom, teachers those they created. */
+/** Mirrors `canManageClassroom`: admins run every classroom, teachers those they teach. */
 async function managedClassroomsUsing(db: ApiDatabase, actor: Actor, labId: string) {
   if (!isAdmin(actor) && !isTeacher(actor)) return [];
   return db
     .select({ id: classrooms.id, name: classrooms.name })
     .from(classroomLabs)
     .innerJoin(classrooms, eq(classrooms.id, classroomLabs.classroomId))
-    .where(
-      and(
-        eq(classroomLabs.labId, labId),
-        isAdmin(actor) ? undefined : eq(classrooms.creatorId, actor.id),
-      ),
-    )
+    .where(and(eq(classroomLabs.labId, labId), isAdmin(actor) ? undefined : taughtBy(actor.id)))
     .orderBy(asc(classrooms.name));
 }
 

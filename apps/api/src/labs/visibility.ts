@@ -1,4 +1,5 @@
 import { and, eq, exists, or, type SQL, sql } from 'drizzle-orm';
+import { taughtBy } from '../classrooms/taught-by';
 import type { ApiDatabase } from '../db';
 import { classroomLabs, classrooms, labs, members } from '../db/schema';
 import { type Actor, isAdmin, isGuest, isTeacher } from '../policies/actors';
@@ -21,14 +22,17 @@ function inAcceptedClassroom(db: ApiDatabase, actor: Actor): SQL {
   );
 }
 
-/** The lab of the outer query is in a classroom the actor created (and so, as teacher, runs). */
-function inOwnClassroom(db: ApiDatabase, actor: Actor): SQL {
+/**
+ * The lab of the outer query is in a classroom the actor created or co-teaches (and so, as
+ * teacher, runs).
+ */
+function inTaughtClassroom(db: ApiDatabase, actor: Actor): SQL {
   return exists(
     db
       .select({ one: sql`1` })
       .from(classroomLabs)
       .innerJoin(classrooms, eq(classrooms.id, classroomLabs.classroomId))
-      .where(and(eq(classroomLabs.labId, labs.id), eq(classrooms.creatorId, actor.id))),
+      .where(and(eq(classroomLabs.labId, labs.id), taughtBy(actor.id))),
   );
 }
 
@@ -43,7 +47,7 @@ export function visibleLabsCondition(db: ApiDatabase, actor: Actor): SQL | undef
   return or(
     eq(labs.creatorId, actor.id),
     inAcceptedClassroom(db, actor),
-    ...(isTeacher(actor) ? [inOwnClassroom(db, actor)] : []),
+    ...(isTeacher(actor) ? [inTaughtClassroom(db, actor)] : []),
   );
 }
 

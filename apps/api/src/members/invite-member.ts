@@ -1,6 +1,7 @@
 import type { Invitation } from '@hackclass/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { type ClassroomRow, memberName } from '../classrooms/find-classrooms';
+import { coTeachesClassroom } from '../co-teachers/list-co-teachers';
 import type { ApiDatabase } from '../db';
 import { emailInvitations, users } from '../db/schema';
 import { apiErrors } from '../errors';
@@ -28,6 +29,9 @@ export async function inviteMember(
     .where(eq(sql`lower(${users.email})`, email));
   if (invitee?.id === classroom.creatorId) {
     throw apiErrors.alreadyMember('The classroom’s creator is its teacher already');
+  }
+  if (invitee && (await coTeachesClassroom(db, classroom.id, invitee.id))) {
+    throw apiErrors.alreadyMember(`${email} co-teaches this classroom, and so does not compete`);
   }
   if (!invitee || !canJoinClassrooms(invitee)) {
     const [waiting] = await db

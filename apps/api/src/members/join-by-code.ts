@@ -1,6 +1,7 @@
 import type { MemberStatus, Membership } from '@hackclass/contracts';
 import { eq } from 'drizzle-orm';
 import { normaliseJoinCode } from '../classrooms/join-code';
+import { coTeachesClassroom } from '../co-teachers/list-co-teachers';
 import type { ApiDatabase } from '../db';
 import type { UserRow } from '../db/schema';
 import { classrooms } from '../db/schema';
@@ -24,6 +25,9 @@ export async function joinByCode(
   if (!classroom) throw apiErrors.unknownJoinCode();
   if (classroom.creatorId === user.id) {
     throw apiErrors.alreadyMember('You created this classroom');
+  }
+  if (await coTeachesClassroom(db, classroom.id, user.id)) {
+    throw apiErrors.alreadyMember('You co-teach this classroom');
   }
   const event = { classroom, user: { id: user.id, name: displayNameOf(user) } };
   const membership = (status: MemberStatus) => ({

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
+import { classroomCoTeachers } from '../db/schema';
 import { notify } from '../notifications/notify';
 
 /** What membership notifications carry, so the web app can name and link the classroom. */
@@ -14,17 +16,26 @@ const dataOf = ({ classroom, user }: MembershipEvent) => ({
   userName: user.name,
 });
 
-const teacherOf = ({ classroom }: MembershipEvent) =>
-  classroom.creatorId ? [classroom.creatorId] : [];
+/** Those who approve requests: the creator and the co-teachers. */
+async function teachersOf(tx: ApiDatabase, { classroom }: MembershipEvent) {
+  const coTeachers = await tx
+    .select({ userId: classroomCoTeachers.userId })
+    .from(classroomCoTeachers)
+    .where(eq(classroomCoTeachers.classroomId, classroom.id));
+  return [
+    ...(classroom.creatorId ? [classroom.creatorId] : []),
+    ...coTeachers.map((coTeacher) => coTeacher.userId),
+  ];
+}
 
 export const notifyInvited = (tx: ApiDatabase, event: MembershipEvent) =>
   notify(tx, [event.user.id], 'InvitationReceived', dataOf(event));
 
-export const notifyJoinRequested = (tx: ApiDatabase, event: MembershipEvent) =>
-  notify(tx, teacherOf(event), 'JoinRequested', dataOf(event));
+export const notifyJoinRequested = async (tx: ApiDatabase, event: MembershipEvent) =>
+  notify(tx, await teachersOf(tx, event), 'JoinRequested', dataOf(event));
 
 export const notifyJoinApproved = (tx: ApiDatabase, event: MembershipEvent) =>
   notify(tx, [event.user.id], 'JoinApproved', dataOf(event));
 
-export const notifyInvitationAccepted = (tx: ApiDatabase, event: MembershipEvent) =>
-  notify(tx, teacherOf(event), 'InvitationAccepted', dataOf(event));
+export const notifyInvitationAccepted = async (tx: ApiDatabase, event: MembershipEvent) =>
+  notify(tx, await teachersOf(tx, event), 'InvitationAccepted', dataOf(event));

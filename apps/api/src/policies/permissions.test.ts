@@ -22,10 +22,14 @@ const admin = { id: 'admin', roleId: ROLE.admin };
 const guest = { id: 'guest', roleId: ROLE.guest };
 const demotedCreator = { id: 'creator', roleId: ROLE.student };
 
+const coTeacher = { id: 'co', roleId: ROLE.teacher };
+
 const classroom = (myStatus?: 'Invited' | 'PendingApproval' | 'Accepted') => ({
   creatorId: 'creator',
+  coTeacher: false,
   myStatus,
 });
+const coTaught = { creatorId: 'creator', coTeacher: true, myStatus: undefined };
 
 describe('what the caller may do', () => {
   it.each([
@@ -47,18 +51,45 @@ describe('what the caller may do', () => {
   );
 
   it.each([
-    ['its teacher', creator, classroom(), [true, false, false]],
-    ['an admin', admin, classroom(), [true, false, false]],
-    ['an admin who is an accepted member', admin, classroom('Accepted'), [true, false, true]],
-    ['an accepted student', student, classroom('Accepted'), [false, true, true]],
-    ['a pending student', student, classroom('PendingApproval'), [false, false, false]],
-    ['an invited student', student, classroom('Invited'), [false, false, false]],
-    ['a guest, even if listed as accepted', guest, classroom('Accepted'), [false, false, false]],
-    ['its creator, no longer a teacher', demotedCreator, classroom(), [false, false, false]],
+    ['its teacher', creator, classroom(), [true, true, true, false, false]],
+    ['a co-teacher', coTeacher, coTaught, [true, false, false, false, false]],
+    ['an admin', admin, classroom(), [true, true, true, false, false]],
+    [
+      'an admin who is an accepted member',
+      admin,
+      classroom('Accepted'),
+      [true, true, true, false, true],
+    ],
+    ['an accepted student', student, classroom('Accepted'), [false, false, false, true, true]],
+    [
+      'a pending student',
+      student,
+      classroom('PendingApproval'),
+      [false, false, false, false, false],
+    ],
+    ['an invited student', student, classroom('Invited'), [false, false, false, false, false]],
+    [
+      'a guest, even if listed as accepted',
+      guest,
+      classroom('Accepted'),
+      [false, false, false, false, false],
+    ],
+    [
+      'its creator, no longer a teacher',
+      demotedCreator,
+      classroom(),
+      [false, false, false, false, false],
+    ],
   ])(
-    'with a classroom, as %s: manage, submit flags, run targets %j',
-    (_who, actor, facts, [manage, submitFlags, runTargets]) => {
-      expect(classroomPermissions(actor, facts)).toEqual({ manage, submitFlags, runTargets });
+    'with a classroom, as %s: manage, delete, manage co-teachers, submit flags, run targets %j',
+    (_who, actor, facts, [manage, remove, manageCoTeachers, submitFlags, runTargets]) => {
+      expect(classroomPermissions(actor, facts)).toEqual({
+        manage,
+        delete: remove,
+        manageCoTeachers,
+        submitFlags,
+        runTargets,
+      });
     },
   );
 
@@ -82,11 +113,16 @@ describe('what the caller may do', () => {
   it.each([
     ['its student', student, [true, true, true]],
     ['the classroom’s teacher', creator, [true, false, false]],
+    ['a co-teacher of the classroom', coTeacher, [true, false, false]],
     ['an admin', admin, [true, false, false]],
     ['the classroom’s creator, no longer a teacher', demotedCreator, [false, false, false]],
     ['another teacher', otherTeacher, [false, false, false]],
   ])('with a target, as %s: stop, extend, reset %j', (_who, actor, [stop, extend, reset]) => {
-    const target = { userId: 'student', classroomCreatorId: 'creator' };
+    const target = {
+      userId: 'student',
+      classroomCreatorId: 'creator',
+      coTeacher: actor === coTeacher,
+    };
     expect(targetPermissions(actor, target)).toEqual({ stop, extend, reset });
   });
 });
@@ -100,6 +136,10 @@ const notPermissions = new Map<unknown, string>([
   [actorModule.isGuest, 'a role, which the policies are built from'],
   [classroomModule.canSeeClassroom, 'what it hides, the API leaves out of the answer'],
   [classroomModule.canSeeClassroomSummary, 'a classroom one may not see is not sent'],
+  [
+    classroomModule.canRemoveCoTeacher,
+    'about one co-teacher: those who manage co-teachers remove any, a co-teacher only themself',
+  ],
   [labModule.labListScope, 'which labs a list holds, not something one may do'],
 ]);
 

@@ -2,8 +2,10 @@ import type { ClassroomCan, LabCan, TargetCan, UserCan } from '@hackclass/contra
 import { type Actor, canCreateContent, isAdmin } from './actors';
 import {
   type ClassroomFacts,
+  canDeleteClassroom,
   canJoinClassrooms,
   canManageClassroom,
+  canManageCoTeachers,
   canSubmitFlags,
 } from './classrooms';
 import {
@@ -32,6 +34,8 @@ export const userPolicies = {
 
 export const classroomPolicies = {
   manage: canManageClassroom,
+  delete: canDeleteClassroom,
+  manageCoTeachers: canManageCoTeachers,
   submitFlags: canSubmitFlags,
   runTargets: canRunTargets,
 } satisfies Policies<ClassroomCan, ClassroomFacts>;

@@ -10,7 +10,10 @@ const admin = { id: 'admin', roleId: ROLE.admin };
 const guest = { id: 'guest', roleId: ROLE.guest };
 const demotedOwner = { id: 'owner', roleId: ROLE.student };
 
-const target = { userId: 'student', classroomCreatorId: 'owner' };
+const target = { userId: 'student', classroomCreatorId: 'owner', coTeacher: false };
+const coTaught = { ...target, coTeacher: true };
+const coTeacher = { id: 'co', roleId: ROLE.teacher };
+const demotedCoTeacher = { id: 'co', roleId: ROLE.student };
 
 describe('target policies', () => {
   it.each([
@@ -27,12 +30,20 @@ describe('target policies', () => {
   });
 
   it.each([
+    ['a co-teacher of its classroom', coTeacher, true],
+    ['a co-teacher, no longer a teacher', demotedCoTeacher, false],
+  ])('%s: sees and stops it %s, never drives it', (_who, actor, sees) => {
+    expect(canSeeTarget(actor, coTaught)).toBe(sees);
+    expect(canDriveTarget(actor, coTaught)).toBe(false);
+  });
+
+  it.each([
     ['an accepted student', student, 'Accepted', true],
     ['an invited student', student, 'Invited', false],
     ['a pending student', student, 'PendingApproval', false],
     ['the teacher, no member', owner, undefined, false],
     ['a guest listed as accepted', guest, 'Accepted', false],
   ] as const)('%s starts targets: %s', (_who, actor, myStatus, runs) => {
-    expect(canRunTargets(actor, { creatorId: 'owner', myStatus })).toBe(runs);
+    expect(canRunTargets(actor, { creatorId: 'owner', coTeacher: false, myStatus })).toBe(runs);
   });
 });

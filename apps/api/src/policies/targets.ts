@@ -8,18 +8,24 @@ export const canRunTargets = (actor: Actor, classroom: ClassroomFacts) =>
 export interface TargetAccessFacts {
   userId: string;
   classroomCreatorId: string | null;
+  /** Whether the actor co-teaches the target's classroom. */
+  coTeacher: boolean;
 }
 
 const isOwner = (actor: Actor, target: Pick<TargetAccessFacts, 'userId'>) =>
   target.userId === actor.id;
 
 /**
- * Its student, the classroom's teacher and admins see, open (through the proxy) and stop a
+ * Its student, the classroom's teachers and admins see, open (through the proxy) and stop a
  * target; nobody else, not even the classroom's other members, learns it exists.
  */
 export const canSeeTarget = (actor: Actor, target: TargetAccessFacts) =>
   isOwner(actor, target) ||
-  canManageClassroom(actor, { creatorId: target.classroomCreatorId, myStatus: undefined });
+  canManageClassroom(actor, {
+    creatorId: target.classroomCreatorId,
+    coTeacher: target.coTeacher,
+    myStatus: undefined,
+  });
 
 export const canStopTarget = canSeeTarget;
 

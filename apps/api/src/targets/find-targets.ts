@@ -1,5 +1,6 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { memberName } from '../classrooms/find-classrooms';
+import { coTeaches } from '../classrooms/taught-by';
 import type { ApiDatabase } from '../db';
 import { classrooms, labs, labTargets, targets, users } from '../db/schema';
 import type { LifetimeRule, TargetRow } from './present-target';
@@ -10,21 +11,27 @@ const lifetimeRule = {
   extendable: labTargets.extendable,
 };
 
-/** A target with what deciding about it needs: its classroom's teacher and its lab's rule. */
+/**
+ * A target with what deciding about it needs: its classroom's creator, whether the actor
+ * co-teaches that classroom, and its lab's rule.
+ */
 export interface TargetFacts {
   target: TargetRow;
   classroomCreatorId: string | null;
+  coTeacher: boolean;
   rule: LifetimeRule | null;
 }
 
 export async function findTarget(
   db: ApiDatabase,
   targetId: string,
+  actorId: string,
 ): Promise<TargetFacts | undefined> {
   const [row] = await db
     .select({
       target: targets,
       classroomCreatorId: classrooms.creatorId,
+      coTeacher: coTeaches(actorId),
       lifetimeMinutes: labTargets.lifetimeMinutes,
       extendable: labTargets.extendable,
     })
@@ -33,10 +40,11 @@ export async function findTarget(
     .leftJoin(labTargets, eq(labTargets.labId, targets.labId))
     .where(eq(targets.id, targetId));
   if (!row) return undefined;
-  const { target, classroomCreatorId, lifetimeMinutes, extendable } = row;
+  const { target, classroomCreatorId, coTeacher, lifetimeMinutes, extendable } = row;
   return {
     target,
     classroomCreatorId,
+    coTeacher,
     rule: lifetimeMinutes === null || extendable === null ? null : { lifetimeMinutes, extendable },
   };
 }
@@ -63,8 +71,11 @@ export async function myTarget(
   return row;
 }
 
-/** Active targets with their student, lab and classroom: one classroom's, or all of them. */
-export async function activeTargets(db: ApiDatabase, classroomId?: string) {
+/**
+ * Active targets with their student, lab and classroom (and whether `actorId` co-teaches it):
+ * one classroom's, or all of them.
+ */
+export async function activeTargets(db: ApiDatabase, actorId: string, classroomId?: string) {
   const where: SQL | undefined = and(
     isActive,
     classroomId === undefined ? undefined : eq(targets.classroomId, classroomId),
@@ -77,6 +88,7 @@ export async function activeTargets(db: ApiDatabase, classroomId?: string) {
       lab: { id: labs.id, name: labs.name, slug: labs.slug },
       classroom: { id: classrooms.id, name: classrooms.name },
       classroomCreatorId: classrooms.creatorId,
+      coTeacher: coTeaches(actorId),
     })
     .from(targets)
     .innerJoin(users, eq(users.id, targets.userId))

@@ -40,14 +40,20 @@ export function extendedExpiry(
 const addressOf = (host: string, port: number) =>
   `${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
 
-/** A target as `actor` sees it; its classroom's creator decides who else may stop it. */
+/** A target as `actor` sees it; its classroom's teachers may stop it too. */
 export function presentTarget(
   actor: Actor,
   {
     target: row,
     rule,
     classroomCreatorId,
-  }: { target: TargetRow; rule: LifetimeRule | null; classroomCreatorId: string | null },
+    coTeacher,
+  }: {
+    target: TargetRow;
+    rule: LifetimeRule | null;
+    classroomCreatorId: string | null;
+    coTeacher: boolean;
+  },
   config: Pick<LabsConfig, 'maxLifetimeMinutes' | 'publicHost'>,
   now = new Date(),
 ): Target {
@@ -71,6 +77,6 @@ export function presentTarget(
       row.failureCode === null
         ? null
         : { code: row.failureCode, message: row.failureMessage ?? 'The target failed' },
-    can: targetPermissions(actor, { userId: row.userId, classroomCreatorId }),
+    can: targetPermissions(actor, { userId: row.userId, classroomCreatorId, coTeacher }),
   };
 }

@@ -3,6 +3,7 @@ import { ROLE } from '@hackclass/contracts';
 import { newStorageKey } from '@hackclass/storage';
 import { newJoinCode } from '../../src/classrooms/join-code';
 import {
+  classroomCoTeachers,
   classroomLabs,
   classrooms,
   labFiles,
@@ -32,16 +33,18 @@ export async function createCallers(server: ApiServer) {
   const unverified = await createAccount(server, { emailVerified: false });
   const me = await apiSession(server, unverified.idToken).call('GET', '/users/me');
   if (me.status !== 200) throw new Error(`unverified caller: GET /users/me ${me.status}`);
-  const [target, guest, outsider, member, owner, otherTeacher, admin] = await Promise.all([
-    signedInAs(server, 'student', 'target'),
-    signedInAs(server, 'guest'),
-    signedInAs(server, 'student', 'outsider'),
-    signedInAs(server, 'student', 'member'),
-    signedInAs(server, 'teacher', 'owner'),
-    signedInAs(server, 'teacher', 'other-teacher'),
-    signedInAs(server, 'admin'),
-  ]);
-  const people = { guest, outsider, member, owner, otherTeacher, admin };
+  const [target, guest, outsider, member, coTeacher, owner, otherTeacher, admin] =
+    await Promise.all([
+      signedInAs(server, 'student', 'target'),
+      signedInAs(server, 'guest'),
+      signedInAs(server, 'student', 'outsider'),
+      signedInAs(server, 'student', 'member'),
+      signedInAs(server, 'teacher', 'co-teacher'),
+      signedInAs(server, 'teacher', 'owner'),
+      signedInAs(server, 'teacher', 'other-teacher'),
+      signedInAs(server, 'admin'),
+    ]);
+  const people = { guest, outsider, member, coTeacher, owner, otherTeacher, admin };
   const idTokens: Record<Caller, string | undefined> = {
     anonymous: undefined,
     unverified: unverified.idToken,
@@ -51,7 +54,7 @@ export async function createCallers(server: ApiServer) {
     unverified: me.json<{ id: string }>().id,
     ...mapValues(people, (person) => person.id),
   };
-  return { idTokens, userIds, targetId: target.id };
+  return { idTokens, userIds, targetId: target.id, otherTeacherEmail: otherTeacher.email };
 }
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
@@ -71,7 +74,11 @@ function joinCodes(count: number): string[] {
  */
 export async function seedFixtures(
   server: ApiServer,
-  { userIds, targetId }: Pick<Fixture, 'userIds' | 'targetId'>,
+  {
+    userIds,
+    targetId,
+    otherTeacherEmail,
+  }: Pick<Fixture, 'userIds' | 'targetId' | 'otherTeacherEmail'>,
   count: number,
 ): Promise<Fixture[]> {
   const codes = joinCodes(count);
@@ -83,6 +90,8 @@ export async function seedFixtures(
     return {
       userIds,
       targetId,
+      otherTeacherEmail,
+      spareCoTeacherId: randomUUID(),
       classroom: { id: randomUUID(), joinCode },
       pendingId: randomUUID(),
       invitedId: randomUUID(),
@@ -108,18 +117,19 @@ export async function seedFixtures(
   const { db } = server;
   await db.transaction(async (tx) => {
     await tx.insert(users).values(
-      fixtures.flatMap(({ pendingId, invitedId, invitedEmail, awaitingId }) =>
+      fixtures.flatMap(({ pendingId, invitedId, invitedEmail, awaitingId, spareCoTeacherId }) =>
         [
           { id: pendingId, email: uniqueEmail('student') },
           { id: invitedId, email: invitedEmail },
           { id: awaitingId, email: uniqueEmail('awaiting'), teacherRequestedAt: new Date() },
-        ].map(({ id, email, teacherRequestedAt }) => ({
+          { id: spareCoTeacherId, email: uniqueEmail('co-teacher'), roleId: ROLE.teacher },
+        ].map(({ id, email, teacherRequestedAt, roleId = ROLE.student }) => ({
           id,
           identityUid: `matrix-${id}`,
           email,
           emailVerified: true,
-          displayName: 'Student',
-          roleId: ROLE.student,
+          displayName: roleId === ROLE.teacher ? 'Teacher' : 'Student',
+          roleId,
           teacherRequestedAt,
         })),
       ),
@@ -169,6 +179,15 @@ export async function seedFixtures(
         { classroomId: classroom.id, userId: pendingId, status: 'PendingApproval' as const },
         { classroomId: classroom.id, userId: invitedId, status: 'Invited' as const },
       ]),
+    );
+    await tx.insert(classroomCoTeachers).values(
+      fixtures.flatMap(({ classroom, spareCoTeacherId }) =>
+        [userIds.coTeacher, spareCoTeacherId].map((userId) => ({
+          classroomId: classroom.id,
+          userId,
+          addedBy: userIds.owner,
+        })),
+      ),
     );
     await tx
       .insert(classroomLabs)

@@ -4,7 +4,7 @@ import { TEST_PASSWORD } from '../support/accounts';
 /**
  * Who calls. Everyone but `anonymous` is signed in; all but `unverified` have a verified email.
  * `outsider` and `member` are students; `owner` is the teacher who created the fixture's
- * classroom and labs.
+ * classroom and labs; `coTeacher` a teacher who co-teaches that classroom.
  */
 export const CALLERS = [
   'anonymous',
@@ -12,6 +12,7 @@ export const CALLERS = [
   'guest',
   'outsider',
   'member',
+  'coTeacher',
   'owner',
   'otherTeacher',
   'admin',
@@ -19,8 +20,8 @@ export const CALLERS = [
 export type Caller = (typeof CALLERS)[number];
 
 /**
- * What each cell starts from, made afresh for every request: a classroom of `owner` with
- * `member` accepted, `pendingId` asking to join and `invitedId` invited; a lab of `owner` with
+ * What each cell starts from, made afresh for every request: a classroom of `owner`, co-taught
+ * by `coTeacher` and `spareCoTeacherId`, with `member` accepted, `pendingId` asking to join and `invitedId` invited; a lab of `owner` with
  * one file, used by the classroom; a second lab of `owner` that no classroom uses; and an
  * unread notification of `member`.
  */
@@ -30,6 +31,10 @@ export interface Fixture {
   classroom: { id: string; joinCode: string };
   pendingId: string;
   invitedId: string;
+  /** `otherTeacher`'s email, to add as a co-teacher. */
+  otherTeacherEmail: string;
+  /** A second teacher co-teaching the classroom, whom `coTeacher` may not remove. */
+  spareCoTeacherId: string;
   /** The email `invitedId` was invited by. */
   invitedEmail: string;
   /** A student who signed up as a teacher and awaits an admin's approval. */
@@ -72,8 +77,8 @@ const verifiedOnly = { anonymous: 401, unverified: 403 } as const;
 
 /**
  * Statuses of a route about one classroom: 404 for who may not even see it (outsider, another
- * teacher, a guest), 403 for its member who may see it but not do this, `ok` for its teacher and
- * admins.
+ * teacher, a guest), 403 for its member who may see it but not do this, `ok` for its teachers
+ * (creator and co-teacher) and admins.
  */
 const managersOf = (ok: number) =>
   ({
@@ -82,6 +87,7 @@ const managersOf = (ok: number) =>
     outsider: 404,
     member: 403,
     owner: ok,
+    coTeacher: ok,
     otherTeacher: 404,
     admin: ok,
   }) as const;
@@ -94,17 +100,19 @@ const adminsOnly = (ok: number) =>
     outsider: 403,
     member: 403,
     owner: 403,
+    coTeacher: 403,
     otherTeacher: 403,
     admin: ok,
   }) as const;
 
-/** Seen by the classroom's members, its teacher and admins; unknown to everyone else. */
+/** Seen by the classroom's members, its teachers and admins; unknown to everyone else. */
 const seenByClassroom = {
   ...verifiedOnly,
   guest: 404,
   outsider: 404,
   member: 200,
   owner: 200,
+  coTeacher: 200,
   otherTeacher: 404,
   admin: 200,
 } as const;
@@ -117,6 +125,7 @@ const everyVerified = (ok: number) =>
     outsider: ok,
     member: ok,
     owner: ok,
+    coTeacher: ok,
     otherTeacher: ok,
     admin: ok,
   }) as const;
@@ -128,6 +137,7 @@ const creators = {
   outsider: 403,
   member: 403,
   owner: 201,
+  coTeacher: 201,
   otherTeacher: 201,
   admin: 201,
 } as const;
@@ -178,6 +188,7 @@ export const MATRIX: MatrixRow[] = [
       outsider: 200,
       member: 200,
       owner: 200,
+      coTeacher: 200,
       otherTeacher: 200,
       admin: 200,
     },
@@ -201,6 +212,7 @@ export const MATRIX: MatrixRow[] = [
       outsider: 201,
       member: 201,
       owner: 201,
+      coTeacher: 201,
       otherTeacher: 201,
       admin: 201,
     },
@@ -218,6 +230,7 @@ export const MATRIX: MatrixRow[] = [
       outsider: 200,
       member: 200,
       owner: 200,
+      coTeacher: 200,
       otherTeacher: 200,
       admin: 200,
     },
@@ -235,6 +248,7 @@ export const MATRIX: MatrixRow[] = [
       outsider: 403,
       member: 403,
       owner: 403,
+      coTeacher: 403,
       otherTeacher: 403,
       admin: 200,
     },
@@ -276,6 +290,7 @@ export const MATRIX: MatrixRow[] = [
       outsider: 403,
       member: 200,
       owner: 403,
+      coTeacher: 403,
       otherTeacher: 403,
       admin: 200,
     },
@@ -294,6 +309,7 @@ export const MATRIX: MatrixRow[] = [
       outsider: 403,
       member: 204,
       owner: 403,
+      coTeacher: 403,
       otherTeacher: 403,
       admin: 403,
     },
@@ -329,7 +345,8 @@ export const MATRIX: MatrixRow[] = [
     method: 'DELETE',
     route: '/api/classrooms/:id',
     request: ({ classroom }) => ({ url: `/classrooms/${classroom.id}` }),
-    expect: managersOf(204),
+    // Its creator and admins: a co-teacher runs the classroom but does not delete it.
+    expect: { ...managersOf(204), coTeacher: 403 },
   },
   {
     method: 'POST',
@@ -381,7 +398,7 @@ export const MATRIX: MatrixRow[] = [
       url: '/classrooms/join',
       body: { classroomCode: classroom.joinCode },
     }),
-    // Anyone but a guest asks to join; who is in it already (its member, its creator) is a
+    // Anyone but a guest asks to join; who is in it already (its member, its teachers) is a
     // conflict.
     expect: {
       ...verifiedOnly,
@@ -389,6 +406,7 @@ export const MATRIX: MatrixRow[] = [
       outsider: 201,
       member: 409,
       owner: 409,
+      coTeacher: 409,
       otherTeacher: 201,
       admin: 201,
     },
@@ -421,7 +439,8 @@ export const MATRIX: MatrixRow[] = [
       url: `/classrooms/${classroom.id}/hacking-labs`,
       body: { hackingLabId: spareLabId },
     }),
-    expect: managersOf(201),
+    // The spare lab is `owner`'s, which no classroom uses: a co-teacher adds labs of their own.
+    expect: { ...managersOf(201), coTeacher: 404 },
   },
   {
     method: 'DELETE',
@@ -441,7 +460,7 @@ export const MATRIX: MatrixRow[] = [
       body: { flag: MATRIX_FLAG },
     }),
     // Accepted members only: its teacher and admins see the classroom but never compete.
-    expect: { ...seenByClassroom, owner: 403, admin: 403 },
+    expect: { ...seenByClassroom, coTeacher: 403, owner: 403, admin: 403 },
   },
   {
     method: 'GET',
@@ -474,6 +493,7 @@ export const MATRIX: MatrixRow[] = [
       outsider: 400,
       member: 400,
       owner: 400,
+      coTeacher: 400,
       otherTeacher: 400,
       admin: 400,
     },
@@ -502,6 +522,7 @@ export const MATRIX: MatrixRow[] = [
       outsider: 200,
       member: 200,
       owner: 200,
+      coTeacher: 200,
       otherTeacher: 200,
       admin: 200,
     },
@@ -523,14 +544,14 @@ export const MATRIX: MatrixRow[] = [
     route: '/api/hacking-labs/:id',
     request: ({ lab }) => ({ url: `/hacking-labs/${lab.id}`, form: labForm() }),
     // Who may delete it edits it: its creator and admins; its classroom's member sees it only.
-    expect: { ...seenByClassroom, member: 403, owner: 200, admin: 200 },
+    expect: { ...seenByClassroom, member: 403, coTeacher: 403, owner: 200, admin: 200 },
   },
   {
     method: 'DELETE',
     route: '/api/hacking-labs/:id',
     // The classroom uses the lab: without force this is a 409 even for its creator.
     request: ({ lab }) => ({ url: `/hacking-labs/${lab.id}?force=true` }),
-    expect: { ...seenByClassroom, member: 403, owner: 204, admin: 204 },
+    expect: { ...seenByClassroom, member: 403, coTeacher: 403, owner: 204, admin: 204 },
   },
   {
     method: 'GET',
@@ -557,6 +578,7 @@ export const MATRIX: MatrixRow[] = [
       outsider: 200,
       member: 200,
       owner: 200,
+      coTeacher: 200,
       otherTeacher: 200,
       admin: 200,
     },
@@ -574,7 +596,7 @@ export const MATRIX: MatrixRow[] = [
     route: '/api/classrooms/:id/labs/:labId/target',
     // The member's running target is there already: a second start answers it.
     request: ({ classroom, lab }) => ({ url: `/classrooms/${classroom.id}/labs/${lab.id}/target` }),
-    expect: { ...seenByClassroom, owner: 403, admin: 403 },
+    expect: { ...seenByClassroom, coTeacher: 403, owner: 403, admin: 403 },
   },
   {
     method: 'GET',
@@ -587,14 +609,14 @@ export const MATRIX: MatrixRow[] = [
     route: '/api/targets/:targetId/extend',
     request: ({ liveTargetId }) => ({ url: `/targets/${liveTargetId}/extend` }),
     // Its student only: their teacher and admins see it but do not extend it.
-    expect: { ...seenByClassroom, owner: 403, admin: 403 },
+    expect: { ...seenByClassroom, coTeacher: 403, owner: 403, admin: 403 },
   },
   {
     method: 'POST',
     route: '/api/targets/:targetId/reset',
     request: ({ liveTargetId }) => ({ url: `/targets/${liveTargetId}/reset` }),
     // Its student gets past every check to the engine, which is off here.
-    expect: { ...seenByClassroom, member: 503, owner: 403, admin: 403 },
+    expect: { ...seenByClassroom, member: 503, coTeacher: 403, owner: 403, admin: 403 },
   },
   {
     method: 'DELETE',
@@ -640,7 +662,7 @@ export const MATRIX: MatrixRow[] = [
     route: '/api/target-images/check',
     request: () => ({ url: '/target-images/check', body: { image: 'labs/sqli:3' } }),
     // Those who create labs get past every check to the engine, which is off here.
-    expect: { ...creators, owner: 503, otherTeacher: 503, admin: 503 },
+    expect: { ...creators, coTeacher: 503, owner: 503, otherTeacher: 503, admin: 503 },
   },
   {
     method: 'POST',
@@ -687,7 +709,7 @@ export const MATRIX: MatrixRow[] = [
       url: `/classrooms/${classroom.id}/hacking-labs/${lab.id}/hints/${hintId}/unlock`,
     }),
     // Hints cost what solving earns: for those who compete, as flags are.
-    expect: { ...seenByClassroom, owner: 403, admin: 403 },
+    expect: { ...seenByClassroom, owner: 403, coTeacher: 403, admin: 403 },
   },
   {
     method: 'GET',
@@ -696,6 +718,33 @@ export const MATRIX: MatrixRow[] = [
       url: `/classrooms/${classroom.id}/hint-unlocks?labId=${lab.id}`,
     }),
     expect: managersOf(200),
+  },
+
+  // --- co-teachers ---
+  {
+    method: 'GET',
+    route: '/api/classrooms/:id/co-teachers',
+    request: ({ classroom }) => ({ url: `/classrooms/${classroom.id}/co-teachers` }),
+    expect: managersOf(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/classrooms/:id/co-teachers',
+    request: ({ classroom, otherTeacherEmail }) => ({
+      url: `/classrooms/${classroom.id}/co-teachers`,
+      body: { email: otherTeacherEmail },
+    }),
+    // Its creator and admins choose who co-teaches.
+    expect: { ...managersOf(201), coTeacher: 403 },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/classrooms/:id/co-teachers/:userId',
+    // Another co-teacher: a co-teacher may step down, but removes no one else.
+    request: ({ classroom, spareCoTeacherId }) => ({
+      url: `/classrooms/${classroom.id}/co-teachers/${spareCoTeacherId}`,
+    }),
+    expect: { ...managersOf(204), coTeacher: 403 },
   },
 ];
 

@@ -1,4 +1,5 @@
 import {
+  addCoTeacherSchema,
   classroomFieldsSchema,
   createLabFieldsSchema,
   flagSubmissionRequestSchema,
@@ -386,6 +387,22 @@ export const routeCases = {
     // A registry that cannot exist: the engine says "missing" at once. (Random valid images
     // would send the engine to real registries.)
     'POST /api/target-images/check': { json: { image: 'registry.hackclass.invalid/labs/sqli:3' } },
+  },
+  coTeachers: {
+    'GET /api/classrooms/:id/co-teachers': { params: { id: classroomId } },
+    'POST /api/classrooms/:id/co-teachers': {
+      params: { id: classroomId },
+      json: { email: 'co-teacher@example.org' },
+      // Any address reaches the handler: none of these is a teacher's (409 not_a_teacher).
+      validBody: fc
+        .emailAddress({ size: 'small' })
+        .filter((email) => addCoTeacherSchema.safeParse({ email }).success)
+        .map((email) => json({ email })),
+    },
+    // Someone who co-teaches nothing: 404 once the path is valid.
+    'DELETE /api/classrooms/:id/co-teachers/:userId': {
+      params: { id: classroomId, userId: (world) => world.memberId },
+    },
   },
   targetTickets: {
     'POST /api/targets/:targetId/ticket': { params: { targetId: (world) => world.liveTargetId } },

@@ -284,9 +284,16 @@ describe('who sees which classrooms', () => {
   });
 
   it('tells each, in the list and the classroom, what they may do with it', async () => {
-    const manager = { manage: true, submitFlags: false, runTargets: false };
-    const member = { manage: false, submitFlags: true, runTargets: true };
-    const waiting = { manage: false, submitFlags: false, runTargets: false };
+    const nothing = {
+      manage: false,
+      delete: false,
+      manageCoTeachers: false,
+      submitFlags: false,
+      runTargets: false,
+    };
+    const manager = { ...nothing, manage: true, delete: true, manageCoTeachers: true };
+    const member = { ...nothing, submitFlags: true, runTargets: true };
+    const waiting = nothing;
     const cases: [Person, Classroom, ClassroomCan][] = [
       [teacher, own, manager],
       [admin, others, manager],

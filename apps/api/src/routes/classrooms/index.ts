@@ -18,6 +18,7 @@ import { apiErrors } from '../../errors';
 import { principalOf } from '../../plugins/authentication';
 import { errorResponses } from '../../plugins/error-responses';
 import { type Actor, canCreateContent } from '../../policies/actors';
+import { canDeleteClassroom } from '../../policies/classrooms';
 import { ensureRoom, type Quotas, quotaOwner } from '../../quotas/room';
 import { releaseTargets } from '../../targets/stop-targets';
 import { FORM_ERRORS } from '../../uploads/multipart-form';
@@ -164,7 +165,9 @@ export const classroomRoutes: FastifyPluginAsyncZod<ClassroomRoutesOptions> = as
     {
       schema: {
         tags,
-        summary: 'Delete a classroom with its memberships, lab links, invitations and image',
+        summary:
+          'Delete a classroom with its memberships, lab links, invitations and image ' +
+          '(its creator or an admin; co-teachers may not)',
         security: write,
         params: classroomParamsSchema,
         response: { 204: z.null(), ...errorResponses('not_found', 'forbidden') },
@@ -172,7 +175,7 @@ export const classroomRoutes: FastifyPluginAsyncZod<ClassroomRoutesOptions> = as
     },
     async (request, reply) => {
       const { user } = principalOf(request);
-      const { classroom } = await managedClassroomFor(app.db, request.params.id, user);
+      const { classroom } = await classroomFor(app.db, request.params.id, user, canDeleteClassroom);
       releaseTargets(app.targets, await deleteClassroom(app.db, files, classroom));
       return reply.code(204).send(null);
     },

@@ -17,12 +17,16 @@ import { presentTarget } from '../../targets/present-target';
 import { stopTargetsWhere } from '../../targets/stop-targets';
 import { read, stoppedCountSchema, tags, write } from './schemas';
 
-/** The Targets views: a classroom's (its teacher, admins) and every one (admins). */
+/** The Targets views: a classroom's (its teachers, admins) and every one (admins). */
 export const classroomTargetRoutes: FastifyPluginAsyncZod = async (app) => {
   const listed = async (actor: Actor, classroomId?: string): Promise<ClassroomTarget[]> =>
-    (await activeTargets(app.db, classroomId)).map(
-      ({ target, rule, classroomCreatorId, ...row }) => ({
-        ...presentTarget(actor, { target, rule, classroomCreatorId }, app.targets.config),
+    (await activeTargets(app.db, actor.id, classroomId)).map(
+      ({ target, rule, classroomCreatorId, coTeacher, ...row }) => ({
+        ...presentTarget(
+          actor,
+          { target, rule, classroomCreatorId, coTeacher },
+          app.targets.config,
+        ),
         ...row,
       }),
     );

@@ -25,7 +25,12 @@ export const myTargetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = principalOf(request);
-      const { classroom } = await classroomFor(app.db, request.params.id, user, canSeeClassroom);
+      const { classroom, coTeacher } = await classroomFor(
+        app.db,
+        request.params.id,
+        user,
+        canSeeClassroom,
+      );
       const found = await myTarget(app.db, {
         userId: user.id,
         classroomId: classroom.id,
@@ -35,7 +40,7 @@ export const myTargetRoutes: FastifyPluginAsyncZod = async (app) => {
         target: found
           ? presentTarget(
               user,
-              { ...found, classroomCreatorId: classroom.creatorId },
+              { ...found, classroomCreatorId: classroom.creatorId, coTeacher },
               app.targets.config,
             )
           : null,
@@ -71,7 +76,12 @@ export const myTargetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = principalOf(request);
-      const { classroom } = await classroomFor(app.db, request.params.id, user, canRunTargets);
+      const { classroom, coTeacher } = await classroomFor(
+        app.db,
+        request.params.id,
+        user,
+        canRunTargets,
+      );
       const { target, definition, created } = await startTarget(app.targets, {
         userId: user.id,
         classroomId: classroom.id,
@@ -82,7 +92,7 @@ export const myTargetRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(
           presentTarget(
             user,
-            { target, rule: definition, classroomCreatorId: classroom.creatorId },
+            { target, rule: definition, classroomCreatorId: classroom.creatorId, coTeacher },
             app.targets.config,
           ),
         );

@@ -16,14 +16,8 @@ import { read, tags, write } from './schemas';
 
 /** The target if the actor may see it (404 otherwise, as if it did not exist). */
 async function visibleTarget(db: ApiDatabase, actor: Actor, targetId: string) {
-  const facts = await findTarget(db, targetId);
-  if (
-    !facts ||
-    !canSeeTarget(actor, {
-      userId: facts.target.userId,
-      classroomCreatorId: facts.classroomCreatorId,
-    })
-  ) {
+  const facts = await findTarget(db, targetId, actor.id);
+  if (!facts || !canSeeTarget(actor, { ...facts, userId: facts.target.userId })) {
     throw apiErrors.notFound('Target not found');
   }
   return facts;

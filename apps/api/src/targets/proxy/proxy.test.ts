@@ -16,7 +16,7 @@ import {
   type TargetBrowser,
   targetBrowser,
 } from '../../../test/support/target-proxy';
-import { targets, targetTickets, users } from '../../db/schema';
+import { classroomCoTeachers, targets, targetTickets, users } from '../../db/schema';
 import { ensureDeployment } from '../deployment';
 import { signPass } from './cookie';
 import { TICKET_PATH } from './tickets';
@@ -24,7 +24,7 @@ import { TICKET_PATH } from './tickets';
 let server: ApiServer;
 let upstreams: Awaited<ReturnType<typeof echoUpstream>>[];
 let people: Record<
-  'teacher' | 'owner' | 'classmate' | 'outsider' | 'otherTeacher' | 'admin',
+  'teacher' | 'coTeacher' | 'owner' | 'classmate' | 'outsider' | 'otherTeacher' | 'admin',
   Person
 >;
 let labId: string;
@@ -39,15 +39,16 @@ const USED_OR_EXPIRED =
 beforeAll(async () => {
   server = await startApiServer();
   upstreams = await Promise.all([echoUpstream(), echoUpstream()]);
-  const [teacher, owner, classmate, outsider, otherTeacher, admin] = await Promise.all([
+  const [teacher, coTeacher, owner, classmate, outsider, otherTeacher, admin] = await Promise.all([
     signedInAs(server, 'teacher'),
+    signedInAs(server, 'teacher', 'co-teacher'),
     signedInAs(server, 'student', 'owner'),
     signedInAs(server, 'student', 'classmate'),
     signedInAs(server, 'student', 'outsider'),
     signedInAs(server, 'teacher', 'other-teacher'),
     signedInAs(server, 'admin'),
   ]);
-  people = { teacher, owner, classmate, outsider, otherTeacher, admin };
+  people = { teacher, coTeacher, owner, classmate, outsider, otherTeacher, admin };
   labId = await insertLab(server.db, teacher.id);
   classroomId = (
     await classroom(server, teacher.id, {
@@ -58,6 +59,7 @@ beforeAll(async () => {
       labs: [labId],
     })
   ).id;
+  await server.db.insert(classroomCoTeachers).values({ classroomId, userId: coTeacher.id });
   const [first, second] = upstreams;
   ownerTarget = await insertTarget(server.db, {
     labId,
@@ -126,7 +128,7 @@ describe('the Open ticket', () => {
     expect(JSON.stringify(stored)).not.toContain(ticket);
   });
 
-  it('is for the owner, the classroom’s teacher and admins; 404 for everyone else', async () => {
+  it('is for the owner, the classroom’s teachers and admins; 404 for everyone else', async () => {
     const statuses = Object.fromEntries(
       await Promise.all(
         Object.entries(people).map(async ([name, who]) => [
@@ -137,6 +139,7 @@ describe('the Open ticket', () => {
     );
     expect(statuses).toEqual({
       teacher: 200,
+      coTeacher: 200,
       owner: 200,
       classmate: 404,
       outsider: 404,
@@ -193,8 +196,8 @@ describe('opening a target', () => {
     expect(echoOf(page)).toMatchObject({ method: 'GET', url: '/notes?x=1' });
   });
 
-  it('lets the classroom’s teacher and admins in with their own tickets', async () => {
-    for (const who of [people.teacher, people.admin]) {
+  it('lets the classroom’s teachers and admins in with their own tickets', async () => {
+    for (const who of [people.teacher, people.coTeacher, people.admin]) {
       const browser = await openedBy(who, ownerTarget);
       expect((await browser.get('/')).status).toBe(200);
     }

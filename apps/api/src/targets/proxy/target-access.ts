@@ -1,5 +1,6 @@
 import type { TargetKind, TargetState } from '@hackclass/contracts';
 import { eq } from 'drizzle-orm';
+import { coTeaches } from '../../classrooms/taught-by';
 import type { ApiDatabase } from '../../db';
 import { classrooms, targets, users } from '../../db/schema';
 import { canSeeTarget } from '../../policies/targets';
@@ -11,7 +12,7 @@ export interface TargetAccess {
   state: TargetState;
   hostAddress: string | null;
   hostPort: number | null;
-  /** The user is its owner, its classroom's manager or an admin, and not disabled. */
+  /** The user is its owner, its classroom's teacher or an admin, and not disabled. */
   allowed: boolean;
 }
 
@@ -30,6 +31,7 @@ export async function targetAccessOf(
       hostPort: targets.hostPort,
       ownerId: targets.userId,
       creatorId: classrooms.creatorId,
+      coTeacher: coTeaches(userId),
       roleId: users.roleId,
       disabledAt: users.disabledAt,
     })
@@ -39,9 +41,12 @@ export async function targetAccessOf(
     .where(eq(targets.id, targetId))
     .limit(1);
   if (!row) return undefined;
-  const { ownerId, creatorId, roleId, disabledAt, ...target } = row;
+  const { ownerId, creatorId, coTeacher, roleId, disabledAt, ...target } = row;
   const allowed =
     disabledAt === null &&
-    canSeeTarget({ id: userId, roleId }, { userId: ownerId, classroomCreatorId: creatorId });
+    canSeeTarget(
+      { id: userId, roleId },
+      { userId: ownerId, classroomCreatorId: creatorId, coTeacher },
+    );
   return { ...target, allowed };
 }

@@ -15,7 +15,8 @@ import { RecentSolves } from '@/features/dashboard/components/recent-solves';
 import { RecentSubmissions } from '@/features/dashboard/components/recent-submissions';
 import { usePageTitle } from '@/hooks/use-page-title';
 
-const isMine = (room: ClassroomSummary) => room.isCreator || room.myStatus === 'Accepted';
+const isMine = (room: ClassroomSummary) =>
+  room.isCreator || room.isCoTeacher || room.myStatus === 'Accepted';
 
 const cards = (
   <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }}>

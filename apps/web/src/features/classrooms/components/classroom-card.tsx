@@ -29,6 +29,11 @@ export function ClassroomCard({ classroom }: { classroom: ClassroomSummary }) {
               Creator
             </Badge>
           )}
+          {classroom.isCoTeacher && (
+            <Badge variant="light" color="teal" size="sm" style={{ flexShrink: 0 }}>
+              Co-teaching
+            </Badge>
+          )}
         </Group>
         <Text size="sm" c="dimmed" lineClamp={1}>
           {classroom.teacherName}

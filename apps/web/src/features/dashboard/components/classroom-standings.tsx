@@ -31,6 +31,11 @@ function StandingCard({ room, standing }: { room: ClassroomSummary; standing?: S
               Creator
             </Badge>
           )}
+          {room.isCoTeacher && (
+            <Badge variant="light" color="teal" size="sm" style={{ flexShrink: 0 }}>
+              Co-teaching
+            </Badge>
+          )}
         </Group>
         <Text size="sm" c="dimmed" lineClamp={1}>
           {room.teacherName}

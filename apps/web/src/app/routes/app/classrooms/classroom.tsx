@@ -111,6 +111,11 @@ export function ClassroomRoute() {
               {room.name}
             </Title>
             {room.isCreator && <Badge variant="light">Creator</Badge>}
+            {room.isCoTeacher && (
+              <Badge variant="light" color="teal">
+                Co-teaching
+              </Badge>
+            )}
           </Group>
           <Text c="dimmed">Teacher: {room.teacherName}</Text>
         </div>

@@ -27,7 +27,7 @@ import { usePageTitle } from '@/hooks/use-page-title';
 const tabs = ['mine', 'invitations', 'pending'] as const;
 type Tab = (typeof tabs)[number];
 
-/** Accepted classrooms plus, for teachers, those they created (admins get all). */
+/** Accepted classrooms plus, for teachers, those they created or co-teach (admins get all). */
 const isMine = (room: ClassroomSummary) =>
   room.isCreator || room.myStatus === 'Accepted' || room.myStatus === null;
 

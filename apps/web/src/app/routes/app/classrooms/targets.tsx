@@ -5,7 +5,7 @@ import { useClassroomContext } from './classroom-context';
 export function ClassroomTargetsRoute() {
   const { classroom } = useClassroomContext();
   if (!classroom.can.manage) {
-    return <Alert color="gray">Only the classroom’s teacher and admins see its targets.</Alert>;
+    return <Alert color="gray">Only the classroom’s teachers and admins see its targets.</Alert>;
   }
   return <ClassroomTargetsPanel classroomId={classroom.id} />;
 }

@@ -1,0 +1,41 @@
+import type { CoTeacher } from '@hackclass/contracts';
+import { and, asc, eq } from 'drizzle-orm';
+import { memberName } from '../classrooms/find-classrooms';
+import type { ApiDatabase } from '../db';
+import { classroomCoTeachers, users } from '../db/schema';
+
+/** A classroom's co-teachers by name, or the one with `userId`. */
+export async function listCoTeachers(
+  db: ApiDatabase,
+  classroomId: string,
+  userId?: string,
+): Promise<CoTeacher[]> {
+  const rows = await db
+    .select({
+      userId: users.id,
+      name: memberName,
+      email: users.email,
+      addedAt: classroomCoTeachers.createdAt,
+    })
+    .from(classroomCoTeachers)
+    .innerJoin(users, eq(users.id, classroomCoTeachers.userId))
+    .where(
+      and(
+        eq(classroomCoTeachers.classroomId, classroomId),
+        userId === undefined ? undefined : eq(classroomCoTeachers.userId, userId),
+      ),
+    )
+    .orderBy(asc(memberName), asc(users.id));
+  return rows.map((row) => ({ ...row, addedAt: row.addedAt.toISOString() }));
+}
+
+/** Whether `userId` co-teaches the classroom. */
+export async function coTeachesClassroom(db: ApiDatabase, classroomId: string, userId: string) {
+  const [row] = await db
+    .select({ userId: classroomCoTeachers.userId })
+    .from(classroomCoTeachers)
+    .where(
+      and(eq(classroomCoTeachers.classroomId, classroomId), eq(classroomCoTeachers.userId, userId)),
+    );
+  return row !== undefined;
+}

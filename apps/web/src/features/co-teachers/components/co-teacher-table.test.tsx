@@ -1,0 +1,48 @@
+import type { CoTeacher } from '@hackclass/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import { renderInApp } from '../../../../test/render-in-app';
+import { CoTeacherTable } from './co-teacher-table';
+
+const coTeacher = (name: string): CoTeacher => ({
+  userId: crypto.randomUUID(),
+  name,
+  email: `${name.toLowerCase()}@example.com`,
+  addedAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+});
+
+const grace = coTeacher('Grace');
+const alan = coTeacher('Alan');
+
+async function renderTable(canManage: boolean, currentUserId?: string) {
+  const onRemove = vi.fn();
+  const screen = await renderInApp(
+    <CoTeacherTable
+      coTeachers={[grace, alan]}
+      canManage={canManage}
+      currentUserId={currentUserId}
+      onRemove={onRemove}
+    />,
+  );
+  return { screen, onRemove };
+}
+
+describe('CoTeacherTable', () => {
+  it('lets whoever manages co-teachers remove each, and shows when each was added', async () => {
+    const { screen, onRemove } = await renderTable(true, 'the-creator');
+
+    await expect.element(screen.getByRole('row').nth(1)).toHaveTextContent(/Grace\s*grace@/);
+    await expect.element(screen.getByRole('row').nth(1)).toHaveTextContent('3 days ago');
+    await screen.getByRole('button', { name: 'Remove Alan' }).click();
+    expect(onRemove).toHaveBeenCalledWith(alan);
+    expect(screen.getByRole('button', { name: 'Step down' }).query()).toBeNull();
+  });
+
+  it('offers a co-teacher only to step down, on their own row', async () => {
+    const { screen, onRemove } = await renderTable(false, alan.userId);
+
+    expect(screen.getByRole('button').elements()).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Remove Grace' }).query()).toBeNull();
+    await screen.getByRole('button', { name: 'Step down' }).click();
+    expect(onRemove).toHaveBeenCalledWith(alan);
+  });
+});

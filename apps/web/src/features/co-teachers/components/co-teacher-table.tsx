@@ -1,0 +1,68 @@
+import type { CoTeacher } from '@hackclass/contracts';
+import { Button, Table, Text, VisuallyHidden } from '@mantine/core';
+import { RelativeTime } from '@/components/time/relative-time';
+
+interface CoTeacherTableProps {
+  coTeachers: CoTeacher[];
+  /** Whoever manages co-teachers removes any; others see a button on their own row only. */
+  canManage: boolean;
+  currentUserId: string | undefined;
+  onRemove: (coTeacher: CoTeacher) => void;
+}
+
+export function CoTeacherTable({
+  coTeachers,
+  canManage,
+  currentUserId,
+  onRemove,
+}: CoTeacherTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={520}>
+      <Table verticalSpacing="sm" aria-label="Co-teachers">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Email</Table.Th>
+            <Table.Th>Added</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {coTeachers.map((coTeacher) => {
+            const self = coTeacher.userId === currentUserId;
+            return (
+              <Table.Tr key={coTeacher.userId}>
+                <Table.Td>
+                  <Text size="sm">{coTeacher.name}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c="dimmed">
+                    {coTeacher.email}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <RelativeTime iso={coTeacher.addedAt} />
+                </Table.Td>
+                <Table.Td ta="right">
+                  {(canManage || self) && (
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => onRemove(coTeacher)}
+                      aria-label={self ? 'Step down' : `Remove ${coTeacher.name}`}
+                    >
+                      {self ? 'Step down' : 'Remove'}
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

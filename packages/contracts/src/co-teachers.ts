@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** A teacher who runs a classroom with its creator, as those who run it see them. */
+export const coTeacherSchema = z.object({
+  userId: z.uuid(),
+  /** The display name, else `fallbackName` of the user id. */
+  name: z.string(),
+  email: z.string(),
+  addedAt: z.iso.datetime(),
+});
+export type CoTeacher = z.infer<typeof coTeacherSchema>;
+
+/** By name. */
+export const coTeacherListSchema = z.array(coTeacherSchema);
+
+export const addCoTeacherSchema = z.strictObject({
+  email: z.email('Enter a valid email address').max(254),
+});
+export type AddCoTeacher = z.infer<typeof addCoTeacherSchema>;
+
+export const coTeacherParamsSchema = z.object({ id: z.uuid(), userId: z.uuid() });
