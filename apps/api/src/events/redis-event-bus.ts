@@ -72,7 +72,7 @@ export async function redisEventBus<Event>(
   // events published while it was away.
   const subscriber = new Redis(redisUrl, { autoResubscribe: false });
 
-  for (const [name, connection] of [
+  for (const [role, connection] of [
     ['publisher', publisher],
     ['subscriber', subscriber],
   ] as const) {
@@ -81,12 +81,12 @@ export async function redisEventBus<Event>(
     connection.on('error', (error: Error) => {
       if (down) return;
       down = true;
-      logger.warn({ err: error, connection: name }, `${name}: Redis unavailable`);
+      logger.warn({ err: error, connection: role }, `${name}: Redis unavailable`);
     });
     connection.on('ready', () => {
       if (!down) return;
       down = false;
-      logger.info({ connection: name }, `${name}: Redis available again`);
+      logger.info({ connection: role }, `${name}: Redis available again`);
     });
   }
 
