@@ -11,6 +11,7 @@ import {
 } from '../../../test/support';
 import { classroom } from '../../../test/support/labs';
 import { eventFrame } from '../../events/event-stream';
+import { ANNOUNCEMENTS_PER_HOUR } from '.';
 
 let server: ApiServer;
 let teacher: Person;
@@ -123,6 +124,21 @@ describe('POST /classrooms/:id/announcements', () => {
     const extra = await post(teacher, room.id, { body: 'Hi', pinned: true });
     expect(extra.status).toBe(400);
     expect((await list(teacher, room.id)).total).toBe(0);
+  });
+
+  it(`allows ${ANNOUNCEMENTS_PER_HOUR} posts an hour per classroom, then 429`, async () => {
+    const poster = await signedInAs(server, 'teacher');
+    const [busy, other] = await Promise.all([
+      classroom(server, poster.id),
+      classroom(server, poster.id),
+    ]);
+    for (let count = 0; count < ANNOUNCEMENTS_PER_HOUR; count++) {
+      expect((await post(poster, busy.id, { body: `Note ${count}` })).status).toBe(201);
+    }
+    const refused = await post(poster, busy.id, { body: 'One more' });
+    expect(refused.status).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'rate_limited' });
+    expect((await post(poster, other.id, { body: 'Elsewhere' })).status).toBe(201);
   });
 });
 
