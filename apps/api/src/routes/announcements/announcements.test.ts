@@ -1,5 +1,6 @@
 import type { Announcement, AnnouncementList, NotificationList } from '@hackclass/contracts';
 import { ANNOUNCEMENT_MAX_LENGTH } from '@hackclass/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiServer,
@@ -10,6 +11,7 @@ import {
   watchClassroom,
 } from '../../../test/support';
 import { classroom } from '../../../test/support/labs';
+import { users } from '../../db/schema';
 import { eventFrame } from '../../events/event-stream';
 import { ANNOUNCEMENTS_PER_HOUR } from '.';
 
@@ -151,6 +153,15 @@ describe('GET /classrooms/:id/announcements', () => {
     expect(first.items.map((a) => a.body)).toEqual(['Third', 'Second']);
     const second = await list(teacher, room.id, '?page=2&pageSize=2');
     expect(second.items.map((a) => a.body)).toEqual(['First']);
+  });
+
+  it('keeps an announcement whose author’s account is gone, without an author', async () => {
+    const author = await signedInAs(server, 'teacher');
+    const room = await classroom(server, author.id, { members: [[student.id, 'Accepted']] });
+    expect((await post(author, room.id, { body: 'Kept' })).status).toBe(201);
+    await server.db.delete(users).where(eq(users.id, author.id));
+    const [kept] = (await list(student, room.id)).items;
+    expect(kept).toMatchObject({ body: 'Kept', author: null });
   });
 
   it('refuses invitees with 403 and outsiders with 404', async () => {

@@ -17,7 +17,7 @@ interface AnnouncementItemProps {
 export function AnnouncementItem({ classroomId, announcement, canDelete }: AnnouncementItemProps) {
   const remove = useDeleteAnnouncement(classroomId);
   const [confirming, setConfirming] = useState(false);
-  const author = announcement.author?.name ?? 'A former teacher';
+  const author = announcement.author?.name ?? 'Deleted account';
   return (
     <Paper component="li" withBorder p="md" aria-label={`Announcement by ${author}`}>
       <Stack gap="xs">
