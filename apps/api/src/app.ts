@@ -12,6 +12,8 @@ import type { Revocations } from './account-events/revocations';
 import { type ApiDatabase, apiMigrations, schema } from './db';
 import { type ClassroomEvents, localClassroomEvents } from './events/classroom-events';
 import { redisClassroomEvents } from './events/redis-classroom-events';
+import { redisUserEvents } from './events/redis-user-events';
+import { localUserEvents, type UserEvents } from './events/user-events';
 import { takeInFolderFiles } from './files/take-in-folder-files';
 import type { IdentityAdmin } from './identity-admin/client';
 import { antiforgery } from './plugins/antiforgery';
@@ -21,13 +23,14 @@ import { declaredErrors } from './plugins/error-responses';
 import { openapi, openapiReference } from './plugins/openapi';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { security } from './plugins/security';
+import { announcementRoutes } from './routes/announcements';
 import { authRoutes } from './routes/auth';
 import { classroomEventRoutes } from './routes/classroom-events';
 import { classroomLabRoutes } from './routes/classroom-labs';
 import { classroomRoutes } from './routes/classrooms';
+import { coTeacherRoutes } from './routes/co-teachers';
 import { gradebookRoutes } from './routes/gradebook';
 import { hintRoutes } from './routes/hints';
-import { coTeacherRoutes } from './routes/co-teachers';
 import { labRoutes } from './routes/labs';
 import { leaderboardRoutes } from './routes/leaderboard';
 import { memberRoutes } from './routes/members';
@@ -35,6 +38,7 @@ import { notificationRoutes } from './routes/notifications';
 import { submissionRoutes } from './routes/submissions';
 import { targetTicketRoutes } from './routes/target-tickets';
 import { targetRoutes } from './routes/targets';
+import { userEventRoutes } from './routes/user-events';
 import { userRoutes } from './routes/users';
 import { userActivityRoutes } from './routes/users/activity';
 import { userQuotaRoutes } from './routes/users/quota';
@@ -49,6 +53,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: ApiDatabase;
     classroomEvents: ClassroomEvents;
+    /** What concerns one user (their new notifications), for their open app. */
+    userEvents: UserEvents;
     /** Live lab targets: this deployment, its engine (if any), settings and janitor. */
     targets: AppTargets;
   }
@@ -73,7 +79,7 @@ export interface ApiOptions {
   revocations: Revocations;
   /** Reads the identity service's revocations and deletions into `revocations` and the database. */
   accountEvents: AccountEventFeed;
-  /** Shared rate-limit counters and classroom events across replicas (REDIS_URL). */
+  /** Shared rate-limit counters, classroom and user events across replicas (REDIS_URL). */
   redisUrl?: string | undefined;
   /** API requests per minute for one user (RATE_LIMIT_PER_MINUTE); default 600. */
   requestsPerMinute?: number | undefined;
@@ -114,6 +120,11 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
     : localClassroomEvents();
   app.decorate('classroomEvents', classroomEvents);
   app.addHook('onClose', () => classroomEvents.close());
+  const userEvents = options.redisUrl
+    ? await redisUserEvents(options.redisUrl, app.log)
+    : localUserEvents();
+  app.decorate('userEvents', userEvents);
+  app.addHook('onClose', () => userEvents.close());
   const deployment = await ensureDeployment(app.db);
   const targets = targetService({
     deployment,
@@ -207,6 +218,8 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
     await routes.register(userActivityRoutes);
     await routes.register(userQuotaRoutes, { quotas: options.quotas, uploads: options.uploads });
     await routes.register(classroomEventRoutes);
+    await routes.register(userEventRoutes);
+    await routes.register(announcementRoutes);
     await routes.register(targetRoutes);
     await routes.register(targetTicketRoutes, {
       publicUrl: options.publicUrl,

@@ -1,5 +1,6 @@
 import './parsing';
 
+export * from './announcements';
 export * from './classrooms';
 export * from './co-teachers';
 export * from './course';

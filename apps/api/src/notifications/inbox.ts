@@ -1,11 +1,21 @@
 import {
   NOTIFICATION_LIST_LIMIT,
+  type Notification,
   type NotificationList,
   type NotificationType,
 } from '@hackclass/contracts';
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { notifications } from '../db/schema';
+import type { NotificationRow } from './notify';
+
+export const presentNotification = (row: NotificationRow): Notification => ({
+  id: row.id,
+  type: row.type as NotificationType,
+  data: row.data,
+  readAt: row.readAt?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+});
 
 /** The newest notifications of a user, and how many of all of theirs are unread. */
 export async function listNotifications(
@@ -25,13 +35,7 @@ export async function listNotifications(
       .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
   ]);
   return {
-    items: rows.map((row) => ({
-      id: row.id,
-      type: row.type as NotificationType,
-      data: row.data,
-      readAt: row.readAt?.toISOString() ?? null,
-      createdAt: row.createdAt.toISOString(),
-    })),
+    items: rows.map(presentNotification),
     unreadCount: unread[0]?.unread ?? 0,
   };
 }

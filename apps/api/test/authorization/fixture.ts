@@ -3,6 +3,7 @@ import { ROLE } from '@hackclass/contracts';
 import { newStorageKey } from '@hackclass/storage';
 import { newJoinCode } from '../../src/classrooms/join-code';
 import {
+  announcements,
   classroomCoTeachers,
   classroomLabs,
   classrooms,
@@ -102,6 +103,7 @@ export async function seedFixtures(
       spareLabId: randomUUID(),
       hintId: randomUUID(),
       notificationId: randomUUID(),
+      announcementId: randomUUID(),
       freshEmail: uniqueEmail('fresh'),
       liveTargetId: randomUUID(),
       imageKey: newStorageKey('classroom-images'),
@@ -228,6 +230,14 @@ export async function seedFixtures(
         userId: userIds.member,
         type: 'LabAdded' as const,
         data: { classroomId: classroom.id, labId: lab.id },
+      })),
+    );
+    await tx.insert(announcements).values(
+      fixtures.map(({ announcementId, classroom }) => ({
+        id: announcementId,
+        classroomId: classroom.id,
+        authorId: userIds.owner,
+        body: 'Welcome to **Matrix**',
       })),
     );
   });

@@ -21,9 +21,10 @@ export type Caller = (typeof CALLERS)[number];
 
 /**
  * What each cell starts from, made afresh for every request: a classroom of `owner`, co-taught
- * by `coTeacher` and `spareCoTeacherId`, with `member` accepted, `pendingId` asking to join and `invitedId` invited; a lab of `owner` with
- * one file, used by the classroom; a second lab of `owner` that no classroom uses; and an
- * unread notification of `member`.
+ * by `coTeacher` and `spareCoTeacherId`, with `member` accepted, `pendingId` asking to join and
+ * `invitedId` invited; a lab of `owner` with one file, used by the classroom; a second lab of
+ * `owner` that no classroom uses; an unread notification of `member`; and an announcement of
+ * `owner` in the classroom.
  */
 export interface Fixture {
   /** The product user id of each signed-in caller (shared by every fixture). */
@@ -46,6 +47,8 @@ export interface Fixture {
   /** A free hint of the lab. */
   hintId: string;
   notificationId: string;
+  /** An announcement of `owner` in the classroom. */
+  announcementId: string;
   /** A student with an identity account who is no caller, for admins to disable and enable. */
   targetId: string;
   /** An email no account has. */
@@ -745,6 +748,36 @@ export const MATRIX: MatrixRow[] = [
       url: `/classrooms/${classroom.id}/co-teachers/${spareCoTeacherId}`,
     }),
     expect: { ...managersOf(204), coTeacher: 403 },
+  },
+  // Announcements, and the per-user stream that carries their notifications live.
+  {
+    method: 'GET',
+    route: '/api/classrooms/:id/announcements',
+    request: ({ classroom }) => ({ url: `/classrooms/${classroom.id}/announcements` }),
+    expect: seenByClassroom,
+  },
+  {
+    method: 'POST',
+    route: '/api/classrooms/:id/announcements',
+    request: ({ classroom }) => ({
+      url: `/classrooms/${classroom.id}/announcements`,
+      body: { body: 'Lab 2 opens **tomorrow**' },
+    }),
+    expect: managersOf(201),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/classrooms/:id/announcements/:announcementId',
+    request: ({ classroom, announcementId }) => ({
+      url: `/classrooms/${classroom.id}/announcements/${announcementId}`,
+    }),
+    expect: managersOf(204),
+  },
+  {
+    method: 'GET',
+    route: '/api/users/me/events',
+    request: () => ({ url: '/users/me/events', stream: true }),
+    expect: everyVerified(200),
   },
 ];
 

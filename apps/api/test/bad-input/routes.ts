@@ -1,6 +1,8 @@
 import {
+  ANNOUNCEMENT_MAX_LENGTH,
   addCoTeacherSchema,
   classroomFieldsSchema,
+  createAnnouncementSchema,
   createLabFieldsSchema,
   flagSubmissionRequestSchema,
   joinClassroomRequestSchema,
@@ -430,6 +432,31 @@ export const routeCases = {
         wrong: { page: gradebookWrong.page, pageSize: fc.constantFrom('0', '-5', '101', 'x') },
       },
     },
+  },
+  announcements: {
+    'GET /api/classrooms/:id/announcements': {
+      params: { id: classroomId },
+      query: {
+        good: { page: '1', pageSize: '5' },
+        wrong: {
+          page: fc.constantFrom('0', '-1', 'abc', '1.5', '1e400', '99999999999999999999'),
+          pageSize: fc.constantFrom('0', '-5', '51', '1e9', 'x', '2.5'),
+        },
+      },
+    },
+    'POST /api/classrooms/:id/announcements': {
+      params: { id: classroomId },
+      json: { body: 'Lab 2 opens **tomorrow**' },
+      validBody: text(ANNOUNCEMENT_MAX_LENGTH)
+        .map((body) => ({ body }))
+        .filter((body) => createAnnouncementSchema.safeParse(body).success)
+        .map(json),
+    },
+    // An announcement that is not there: the handler runs and answers 404.
+    'DELETE /api/classrooms/:id/announcements/:announcementId': {
+      params: { id: classroomId, announcementId: () => '00000000-0000-4000-8000-000000000000' },
+    },
+    'GET /api/users/me/events': { produces: 'text/event-stream' },
   },
 } satisfies Record<string, Record<string, RouteCase>>;
 

@@ -1,10 +1,10 @@
 /**
- * A classroom's event stream over HTTP, as the web app opens it: `fetch` with the ID token,
+ * An event stream of the API (`path` under /api) over HTTP, as the web app opens it: `fetch` with the ID token,
  * read frame by frame. `close` is the browser tab going away.
  */
-export async function watchClassroom(origin: string, idToken: string, classroomId: string) {
+export async function watchEvents(origin: string, idToken: string, path: string) {
   const aborter = new AbortController();
-  const response = await fetch(`${origin}/api/classrooms/${classroomId}/events`, {
+  const response = await fetch(`${origin}/api${path}`, {
     headers: { authorization: `Bearer ${idToken}`, accept: 'text/event-stream' },
     signal: aborter.signal,
   });
@@ -32,4 +32,12 @@ export async function watchClassroom(origin: string, idToken: string, classroomI
   };
 }
 
-export type ClassroomWatch = Awaited<ReturnType<typeof watchClassroom>>;
+export type EventWatch = Awaited<ReturnType<typeof watchEvents>>;
+export type ClassroomWatch = EventWatch;
+
+export const watchClassroom = (origin: string, idToken: string, classroomId: string) =>
+  watchEvents(origin, idToken, `/classrooms/${classroomId}/events`);
+
+/** The signed-in user's own stream (new notifications). */
+export const watchUserEvents = (origin: string, idToken: string) =>
+  watchEvents(origin, idToken, '/users/me/events');

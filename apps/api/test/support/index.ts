@@ -1,7 +1,13 @@
 export { createAccount, signIn, TEST_PASSWORD, uniqueEmail } from './accounts';
 export { type ApiRoute, type ApiServer, startApiServer, TEST_API_KEY } from './api-server';
 export { type ApiResponse, apiSession } from './client';
-export { type ClassroomWatch, watchClassroom } from './event-stream';
+export {
+  type ClassroomWatch,
+  type EventWatch,
+  watchClassroom,
+  watchEvents,
+  watchUserEvents,
+} from './event-stream';
 export { type Person, signedInAs } from './people';
 export { isReachable } from './reachable';
 export {

@@ -13,8 +13,14 @@ import {
 } from '../../../test/support';
 import { classroom, createLab } from '../../../test/support/labs';
 import { members } from '../../db/schema';
+import {
+  eventFrame,
+  HEARTBEAT_FRAME,
+  HEARTBEAT_MS,
+  MAX_STREAMS_PER_USER,
+  RETRY_MS,
+} from '../../events/event-stream';
 import { CLASSROOM_EVENTS_CHANNEL } from '../../events/redis-classroom-events';
-import { eventFrame, HEARTBEAT_FRAME, HEARTBEAT_MS, MAX_STREAMS_PER_USER, RETRY_MS } from '.';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const noRedis = !process.env.REDIS_URL && !(await isReachable(REDIS_URL, 6379));
@@ -201,7 +207,7 @@ describe('GET /classrooms/:id/events', () => {
           .where(and(eq(members.classroomId, room.id), eq(members.userId, member.id)));
         const message = {
           origin: 'another-replica',
-          classroomId: room.id,
+          key: room.id,
           event: { type: 'members' },
         };
         await redis.publish(CLASSROOM_EVENTS_CHANNEL, JSON.stringify(message));

@@ -9,12 +9,14 @@ import { TeacherApprovalNotice } from '@/features/auth/components/teacher-approv
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { useUnreadNotificationCount } from '@/features/notifications/api/get-notifications';
+import { useLiveNotifications } from '@/features/notifications/hooks/use-live-notifications';
 
 /** Layout of the signed-in pages: header, side navigation (a drawer-like panel on phones). */
 export function DashboardLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { user } = useCurrentUser();
   const unreadCount = useUnreadNotificationCount(user?.id);
+  useLiveNotifications(user?.id);
 
   return (
     <AppShell

@@ -1,15 +1,22 @@
+import type { ClassroomEventType } from '@hackclass/contracts';
+import type { QueryKey } from '@tanstack/react-query';
 import { useInvalidateOnClassroomEvents } from '@/lib/classroom-events';
 import { getClassroomQueryOptions } from '../api/get-classroom';
 
 /**
  * Keeps an open classroom page current: its detail holds the leaderboard's points, the labs'
- * solve counts and the roster, so every kind of event refetches it.
+ * solve counts and the roster, so every kind of event refetches it. `also` names the page's
+ * other queries (of other features) each event refetches, on the same stream.
  */
-export function useLiveClassroom(classroomId: string) {
+export function useLiveClassroom(
+  classroomId: string,
+  also: Partial<Record<ClassroomEventType, QueryKey[]>> = {},
+) {
   const detail = getClassroomQueryOptions(classroomId).queryKey;
   useInvalidateOnClassroomEvents(classroomId, {
-    solve: [detail],
-    members: [detail],
-    labs: [detail],
+    ...also,
+    solve: [detail, ...(also.solve ?? [])],
+    members: [detail, ...(also.members ?? [])],
+    labs: [detail, ...(also.labs ?? [])],
   });
 }

@@ -4,11 +4,11 @@ import { IconBulb, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/feedback/confirm-modal';
 import { ListError, ListSkeleton } from '@/components/feedback/list-states';
+import { Markdown } from '@/components/markdown/markdown';
 import { toast } from '@/components/toast/toast';
 import { messages } from '@/config/messages';
 import { useClassroomHints } from '../api/get-classroom-hints';
 import { useUnlockHint } from '../api/unlock-hint';
-import { Markdown } from './markdown';
 
 interface HintsPanelProps {
   classroomId: string;

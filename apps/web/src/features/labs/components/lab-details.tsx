@@ -14,6 +14,7 @@ import {
 import { IconCategory, IconPencil, IconPlus, IconServer, IconTrophy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Markdown } from '@/components/markdown/markdown';
 import { messages } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/errors';
@@ -21,7 +22,6 @@ import { useLab } from '../api/get-lab';
 import { DeleteLabButton } from './delete-lab-button';
 import { DifficultyBadge } from './difficulty-badge';
 import { LabFileList } from './lab-file-list';
-import { Markdown } from './markdown';
 
 interface LabDetailsProps {
   slug: string;

@@ -14,6 +14,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import { FormAlert } from '@/components/feedback/form-alert';
 import { UploadProgress } from '@/components/feedback/upload-progress';
 import { FormActions } from '@/components/form/form-actions';
+import { MarkdownEditor } from '@/components/markdown/markdown-editor';
 import { messages } from '@/config/messages';
 import { isAbort, useUpload } from '@/hooks/use-upload';
 import { isApiError } from '@/lib/errors';
@@ -24,7 +25,6 @@ import { ExistingFilesInput } from './existing-files-input';
 import { type FlagRow, FlagsInput } from './flags-input';
 import { type HintRow, HintsInput, hintRules, toHintInputs } from './hints-input';
 import { LabFilesInput } from './lab-files-input';
-import { MarkdownEditor } from './markdown-editor';
 
 export interface LabFormValues {
   name: string;

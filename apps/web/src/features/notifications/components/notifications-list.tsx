@@ -91,7 +91,8 @@ export function NotificationsList({ userId }: { userId: string }) {
             <IconBell size={36} stroke={1.4} aria-hidden />
             <Text fw={600}>No notifications yet</Text>
             <Text size="sm" c="dimmed">
-              Invitations, join requests and new labs in your classrooms will show up here.
+              Invitations, join requests, new labs and announcements in your classrooms will show up
+              here.
             </Text>
           </Stack>
         </Card>

@@ -1,4 +1,6 @@
 import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { getAnnouncementsQueryOptions } from '@/features/announcements/api/get-announcements';
+import { AnnouncementsPanel } from '@/features/announcements/components/announcements-panel';
 import { ClassroomImage } from '@/features/classrooms/components/classroom-image';
 import { Leaderboard } from '@/features/classrooms/components/leaderboard';
 import { useLiveClassroom } from '@/features/classrooms/hooks/use-live-classroom';
@@ -6,7 +8,9 @@ import { useClassroomContext } from './classroom-context';
 
 export function ClassroomOverviewRoute() {
   const { classroom } = useClassroomContext();
-  useLiveClassroom(classroom.id);
+  useLiveClassroom(classroom.id, {
+    announcement: [getAnnouncementsQueryOptions(classroom.id).queryKey],
+  });
   return (
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 5 }}>
@@ -33,7 +37,10 @@ export function ClassroomOverviewRoute() {
         </Paper>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 7 }}>
-        <Leaderboard members={classroom.members} />
+        <Stack gap="lg">
+          <AnnouncementsPanel classroomId={classroom.id} canManage={classroom.can.manage} />
+          <Leaderboard members={classroom.members} />
+        </Stack>
       </Grid.Col>
     </Grid>
   );

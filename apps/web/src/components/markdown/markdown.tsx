@@ -1,7 +1,7 @@
 import { Anchor, Typography } from '@mantine/core';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import { getRuntimeConfig } from '@/lib/runtime-config';
-import { isOwnImageUrl, type MarkdownOrigins, safeLinkUrl } from '../utils/markdown-urls';
+import { isOwnImageUrl, type MarkdownOrigins, safeLinkUrl } from './markdown-urls';
 
 const originsNow = (): MarkdownOrigins => ({
   origin: window.location.origin,
@@ -48,8 +48,9 @@ const components: Components = {
 };
 
 /**
- * A lab's Markdown. react-markdown renders no raw HTML, so a description cannot inject any;
- * links keep web and mail schemes only, and only HackClass's own images load.
+ * A teacher's Markdown (a lab's description, an announcement). react-markdown renders no raw
+ * HTML, so the text cannot inject any; links keep web and mail schemes only, and only
+ * HackClass's own images load.
  */
 export function Markdown({ children }: { children: string }) {
   return (

@@ -8,15 +8,18 @@ interface MarkdownEditorProps {
   onChange(value: string): void;
   error?: string;
   description?: string;
+  /** Rows the field starts with; 8 unless told. */
+  minRows?: number;
 }
 
-/** A Markdown field with a Write/Preview toggle; the preview renders as the lab page will. */
+/** A Markdown field with a Write/Preview toggle; the preview renders as readers will see it. */
 export function MarkdownEditor({
   label,
   value,
   onChange,
   error,
   description,
+  minRows = 8,
 }: MarkdownEditorProps) {
   const [mode, setMode] = useState<'write' | 'preview'>('write');
   const id = useId();
@@ -42,7 +45,7 @@ export function MarkdownEditor({
           onChange={(event) => onChange(event.currentTarget.value)}
           error={error}
           autosize
-          minRows={8}
+          minRows={minRows}
           maxRows={24}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         />

@@ -1,0 +1,86 @@
+import type { ServerResponse } from 'node:http';
+import { PassThrough } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { apiErrors } from '../errors';
+import { principalOf } from '../plugins/authentication';
+
+/** Proxies and load balancers drop connections idle for a minute or so; a comment line resets that. */
+export const HEARTBEAT_MS = 25_000;
+/** How long the browser waits before it reconnects after the stream ended. */
+export const RETRY_MS = 3_000;
+
+/** A person has a few tabs open; more streams of one route than this are a leak or a script. */
+export const MAX_STREAMS_PER_USER = 5;
+
+export const HEARTBEAT_FRAME = ': heartbeat\n\n';
+export const eventFrame = (event: { type: string }) =>
+  `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+
+/** What a route's `watch` gets: write an event to the stream, or end it. */
+export interface OpenStream<Event extends { type: string }> {
+  write(event: Event): void;
+  end(): void;
+}
+
+/**
+ * The server-sent event streams of one route: at most `MAX_STREAMS_PER_USER` per user, each
+ * ended when the caller's ID token expires or the server closes.
+ */
+export function eventStreams(app: FastifyInstance) {
+  const open = new Map<PassThrough, ServerResponse>();
+  const streamsPerUser = new Map<string, number>();
+
+  // Closing waits for the requests in flight, so the streams end before it starts waiting
+  // (preClose); onClose would be too late.
+  app.addHook('preClose', async () => {
+    const responses = [...open.values()].map((response) => finished(response).catch(() => {}));
+    for (const stream of open.keys()) stream.end();
+    await Promise.all(responses);
+  });
+
+  /**
+   * Answers with an event stream for the caller; `watch` subscribes it to its events and
+   * returns the function that unsubscribes, called when the stream ends.
+   */
+  return function openStream<Event extends { type: string }>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    watch: (stream: OpenStream<Event>) => () => void,
+  ) {
+    const { user, token } = principalOf(request);
+    const streams = streamsPerUser.get(user.id) ?? 0;
+    if (streams >= MAX_STREAMS_PER_USER) throw apiErrors.tooManyStreams(MAX_STREAMS_PER_USER);
+    streamsPerUser.set(user.id, streams + 1);
+    const stream = new PassThrough();
+    const heartbeat = setInterval(() => stream.write(HEARTBEAT_FRAME), HEARTBEAT_MS);
+    // The token's claims were checked once: the stream does not outlive it.
+    const expiry = setTimeout(() => stream.end(), token.expiresAt * 1000 - Date.now());
+    const unsubscribe = watch({
+      write: (event) => void stream.write(eventFrame(event)),
+      end: () => void stream.end(),
+    });
+    open.set(stream, reply.raw);
+    app.metrics.openEventStreams.inc();
+    // Ended by the server, or destroyed by Fastify when the client went away.
+    stream.once('close', () => {
+      clearInterval(heartbeat);
+      clearTimeout(expiry);
+      unsubscribe();
+      open.delete(stream);
+      app.metrics.openEventStreams.dec();
+      const left = (streamsPerUser.get(user.id) ?? 1) - 1;
+      if (left > 0) streamsPerUser.set(user.id, left);
+      else streamsPerUser.delete(user.id);
+    });
+    stream.write(`retry: ${RETRY_MS}\n\n`);
+    return (
+      reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-cache, no-transform')
+        .header('x-accel-buffering', 'no')
+        // The schema describes the frames for the document; Fastify pipes a stream unserialised.
+        .send(stream as unknown as string)
+    );
+  };
+}

@@ -1,0 +1,52 @@
+import type { UserEvent } from '@hackclass/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  eventStreams,
+  HEARTBEAT_MS,
+  MAX_STREAMS_PER_USER,
+  RETRY_MS,
+} from '../../events/event-stream';
+import { principalOf } from '../../plugins/authentication';
+import { errorResponses } from '../../plugins/error-responses';
+
+const description = `Server-sent events (text/event-stream) for the signed-in user, wherever they
+have the app open. It starts with \`retry: ${RETRY_MS}\`; then each event is one frame,
+\`event: notification\` and \`data: <JSON of the event>\` carrying the new notification. A comment
+line (\`: heartbeat\`) comes every ${HEARTBEAT_MS / 1000} s. The stream ends when the server shuts
+down or the ID token expires (reconnect with a fresh token); at most ${MAX_STREAMS_PER_USER}
+streams per user on one server (429 beyond).`;
+
+export const userEventRoutes: FastifyPluginAsyncZod = async (app) => {
+  const openStream = eventStreams(app);
+
+  app.get(
+    '/users/me/events',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Live events of the signed-in user (new notifications), as server-sent events',
+        description,
+        security: [{ idToken: [] }],
+        produces: ['text/event-stream'],
+        response: {
+          ...errorResponses('too_many_streams'),
+          200: {
+            description: 'An event stream that stays open',
+            content: {
+              'text/event-stream': {
+                schema: z.string().describe('`event:` and `data:` frames, heartbeat comments'),
+              },
+            },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user } = principalOf(request);
+      return openStream<UserEvent>(request, reply, (stream) =>
+        app.userEvents.subscribe(user.id, (event) => stream.write(event)),
+      );
+    },
+  );
+};

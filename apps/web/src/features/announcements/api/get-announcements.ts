@@ -1,0 +1,28 @@
+import { type AnnouncementList, announcementListSchema } from '@hackclass/contracts';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** Announcements shown at first and added by each "Load more". */
+const PAGE_SIZE = 5;
+
+export const getAnnouncements = (
+  classroomId: string,
+  page: number,
+  signal?: AbortSignal,
+): Promise<AnnouncementList> =>
+  api.get(
+    `/classrooms/${encodeURIComponent(classroomId)}/announcements?page=${page}&pageSize=${PAGE_SIZE}`,
+    { schema: announcementListSchema, signal },
+  );
+
+export const getAnnouncementsQueryOptions = (classroomId: string) =>
+  infiniteQueryOptions({
+    queryKey: ['announcements', classroomId],
+    queryFn: ({ pageParam, signal }) => getAnnouncements(classroomId, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page < last.pageCount ? last.page + 1 : undefined),
+  });
+
+/** The classroom's announcements, newest first, a page more at each `fetchNextPage`. */
+export const useAnnouncements = (classroomId: string) =>
+  useInfiniteQuery(getAnnouncementsQueryOptions(classroomId));

@@ -1,0 +1,127 @@
+import { useEffect, useEffectEvent } from 'react';
+import { getIdentity } from './identity';
+import { getRuntimeConfig } from './runtime-config';
+import { type SseMessage, sseParser } from './sse-parser';
+
+/** Until the stream says otherwise with `retry:` (the API says 3 s). */
+const DEFAULT_RETRY_MS = 3_000;
+/** Failures in a row double the wait, up to this. */
+const MAX_RETRY_MS = 60_000;
+
+/** What a stream's events must be (a zod schema from the contracts). */
+export interface EventSchema<Event> {
+  safeParse(input: unknown): { data?: Event | undefined };
+}
+
+export interface EventStreamHandlers<Event> {
+  onEvent(event: Event): void;
+  /** The stream is open again after a break: events of the break were missed. */
+  onReconnect?(): void;
+}
+
+/** Statuses that another try will not change: what is watched is gone or not the caller's. */
+const FINAL_STATUSES = new Set([403, 404]);
+
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+
+function eventOf<Event>(schema: EventSchema<Event>, message: SseMessage): Event | undefined {
+  try {
+    // Events of a newer server that this build does not know are skipped.
+    return schema.safeParse(JSON.parse(message.data)).data;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Watches one of the API's event streams (`path`, e.g. a classroom's) until `signal` aborts. `EventSource` cannot send the
+ * bearer token, so the stream is read with `fetch`; every (re)connection asks the identity SDK
+ * for the token, which refreshes it when it is about to expire (the API ends a stream when its
+ * token expires). Breaks are retried after the stream's `retry:` delay, doubled for each failure
+ * in a row, with jitter so that the clients of a restarting server do not return all at once.
+ */
+export async function watchEventStream<Event>(
+  path: string,
+  schema: EventSchema<Event>,
+  handlers: EventStreamHandlers<Event>,
+  signal: AbortSignal,
+): Promise<void> {
+  let retryMs = DEFAULT_RETRY_MS;
+  let failures = 0;
+  let opened = false;
+  let forceRefresh = false;
+  while (!signal.aborted) {
+    try {
+      const idToken: string | undefined = await (await getIdentity()).currentUser?.getIdToken(
+        forceRefresh,
+      );
+      if (!idToken) return;
+      forceRefresh = false;
+      const response: Response = await fetch(`${getRuntimeConfig().apiBaseUrl}${path}`, {
+        headers: { accept: 'text/event-stream', authorization: `Bearer ${idToken}` },
+        cache: 'no-store',
+        signal,
+      });
+      if (FINAL_STATUSES.has(response.status)) return;
+      if (!response.ok || !response.body) {
+        forceRefresh = response.status === 401;
+        throw new Error(`The event stream ${path} answered ${response.status}`);
+      }
+      if (opened) handlers.onReconnect?.();
+      opened = true;
+      failures = 0;
+      const parser = sseParser();
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        for (const message of parser.feed(read.value)) {
+          const event = eventOf(schema, message);
+          if (event) handlers.onEvent(event);
+        }
+        retryMs = parser.retryMs ?? retryMs;
+      }
+    } catch {
+      if (signal.aborted) return;
+      failures += 1;
+    }
+    const backoff = Math.min(retryMs * 2 ** failures, MAX_RETRY_MS);
+    await pause(backoff * (0.5 + Math.random() / 2), signal);
+  }
+}
+
+/**
+ * Calls `onEvent` for each event of the stream at `path` while the component is mounted (and
+ * `path` is set); `onReconnect` after a break in the stream. The handlers may change between
+ * renders without reopening the stream.
+ */
+export function useEventStream<Event>(
+  path: string | undefined,
+  schema: EventSchema<Event>,
+  onEvent: EventStreamHandlers<Event>['onEvent'],
+  onReconnect?: EventStreamHandlers<Event>['onReconnect'],
+): void {
+  const handleEvent = useEffectEvent(onEvent);
+  const handleReconnect = useEffectEvent(() => onReconnect?.());
+  useEffect(() => {
+    if (!path) return;
+    const stop = new AbortController();
+    void watchEventStream(
+      path,
+      schema,
+      { onEvent: (event) => handleEvent(event), onReconnect: () => handleReconnect() },
+      stop.signal,
+    );
+    return () => stop.abort();
+  }, [path, schema]);
+}

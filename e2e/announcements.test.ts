@@ -1,0 +1,162 @@
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testPerson } from './support/accounts';
+import { type ApiClient, signedUpClients } from './support/api';
+import { type RunningApp, startApp } from './support/app';
+import { seriousViolations } from './support/axe';
+import { type Scheme, useScheme } from './support/pages';
+import { createClassroom, joinAndApprove } from './support/seed';
+import { signedInPage } from './support/signed-in-page';
+
+// Two signed-in browsers and axe runs on a loaded machine.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+
+let app: RunningApp;
+
+const teacher = testPerson('Tara Teacher', 'Teacher');
+const student = testPerson('Sid Student', 'Student');
+const classroomName = 'Web 101';
+let classroomId = '';
+let teacherApi: ApiClient;
+let teacherPage: Page;
+let studentPage: Page;
+
+const wide = { viewport: { width: 1280, height: 900 } };
+const open = (page: Page, path: string) => page.goto(`${app.server.url}${path}`);
+
+/** A screenshot to look at, and no serious or critical axe violation. */
+async function checkScreen(page: Page, name: string, scheme: Scheme) {
+  expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(scheme);
+  await page.screenshot({ path: `/tmp/shots/announcements-${name}-${scheme}.png`, fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+/** The page's live stream of the user's events has answered, so nothing posted from now is missed. */
+const userStreamOpened = (page: Page) =>
+  page.waitForResponse((response) => response.url().endsWith('/api/users/me/events'));
+
+beforeAll(async () => {
+  app = await startApp();
+  const [teacherClient, studentApi] = await signedUpClients(app, teacher, student);
+  teacherApi = teacherClient;
+  const classroom = await createClassroom(teacherApi, {
+    name: classroomName,
+    teacherName: teacher.name,
+  });
+  classroomId = classroom.id;
+  await joinAndApprove(teacherApi, studentApi, classroom);
+  [teacherPage, studentPage] = await Promise.all([
+    signedInPage(app, teacher, wide),
+    signedInPage(app, student, wide),
+  ]);
+});
+
+afterEach(async ({ task }) => {
+  if (task.result?.state !== 'fail') return;
+  await teacherPage.screenshot({ path: '/tmp/shots/announcements-failed-teacher.png' });
+  await studentPage.screenshot({ path: '/tmp/shots/announcements-failed-student.png' });
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('announcements', () => {
+  it('reaches a student on their dashboard at once, then the overview and the notifications', async () => {
+    const streaming = userStreamOpened(studentPage);
+    await open(studentPage, '/dashboard');
+    expect((await streaming).status()).toBe(200);
+
+    const page = teacherPage;
+    await open(page, `/classrooms/${classroomId}`);
+    const panel = page.getByRole('region', { name: 'Announcements' });
+    await panel.getByText('No announcements yet').waitFor();
+
+    // Nothing to post is refused before anything is sent.
+    await panel.getByRole('button', { name: 'Post' }).click();
+    await panel.getByText('Write the announcement').waitFor();
+
+    const editor = panel.getByRole('textbox', { name: 'New announcement' });
+    await editor.fill('**Exam** on Friday: bring your [notes](https://notes.example.org).');
+    await panel.getByText('Markdown. 66 / 5000 characters').waitFor();
+    await panel.getByText('Preview', { exact: true }).click();
+    await panel
+      .getByRole('region', { name: 'New announcement preview' })
+      .getByText('Exam')
+      .waitFor();
+    await panel.getByText('Write', { exact: true }).click();
+    await panel.getByRole('button', { name: 'Post' }).click();
+    await page.getByText('Announcement posted').waitFor();
+    const posted = panel.getByRole('listitem', { name: `Announcement by ${teacher.name}` });
+    await posted.locator('strong', { hasText: 'Exam' }).waitFor();
+    await posted.getByText('just now').waitFor();
+    expect(await editor.inputValue()).toBe('');
+
+    // The student, elsewhere in the app, is told at once.
+    const toast = studentPage
+      .getByRole('alert')
+      .filter({ hasText: `New announcement in ${classroomName}` });
+    await toast.getByText('Exam on Friday: bring your notes.').waitFor();
+    await checkScreen(studentPage, 'toast', 'light');
+    await toast.getByRole('button', { name: 'Open' }).click();
+    await studentPage.waitForURL((url) => url.pathname === `/classrooms/${classroomId}`);
+    const seen = studentPage.getByRole('region', { name: 'Announcements' });
+    await seen.locator('strong', { hasText: 'Exam' }).waitFor();
+    expect(await seen.getByRole('button', { name: 'Post' }).count()).toBe(0);
+    expect(await seen.getByRole('button', { name: 'Delete announcement' }).count()).toBe(0);
+
+    await open(studentPage, '/profile/notifications');
+    await studentPage
+      .getByRole('listitem')
+      .filter({ hasText: `New announcement in ${classroomName}: Exam on Friday` })
+      .getByRole('link', { name: classroomName })
+      .waitFor();
+
+    await checkScreen(page, 'overview', 'light');
+    await useScheme(page, 'dark');
+    await posted.waitFor();
+    await checkScreen(page, 'overview', 'dark');
+    await useScheme(page, 'light');
+  });
+
+  it('shows five at first, older ones on "Load more"', async () => {
+    for (const week of [1, 2, 3, 4, 5]) {
+      await teacherApi.call('POST', `/classrooms/${classroomId}/announcements`, {
+        body: `Week ${week} notes are up.`,
+      });
+    }
+    await open(studentPage, `/classrooms/${classroomId}`);
+    const seen = studentPage.getByRole('region', { name: 'Announcements' });
+    const items = seen.getByRole('listitem');
+    await seen.getByText('Week 5 notes are up.').waitFor();
+    expect(await items.count()).toBe(5);
+    expect(await items.first().textContent()).toContain('Week 5');
+    expect(await seen.locator('strong', { hasText: 'Exam' }).count()).toBe(0);
+    await seen.getByRole('button', { name: 'Load more' }).click();
+    await seen.locator('strong', { hasText: 'Exam' }).waitFor();
+    expect(await items.count()).toBe(6);
+    await seen.getByRole('button', { name: 'Load more' }).waitFor({ state: 'detached' });
+  });
+
+  it('lets the teacher delete one after confirming, and open pages drop it live', async () => {
+    const seen = studentPage.getByRole('region', { name: 'Announcements' });
+    await seen.locator('strong', { hasText: 'Exam' }).waitFor();
+
+    const page = teacherPage;
+    await open(page, `/classrooms/${classroomId}`);
+    const panel = page.getByRole('region', { name: 'Announcements' });
+    const exam = panel.getByRole('listitem').filter({ hasText: 'Exam on Friday' });
+    await panel.getByRole('button', { name: 'Load more' }).click();
+    await exam.getByRole('button', { name: 'Delete announcement' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this announcement?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await exam.waitFor();
+
+    await exam.getByRole('button', { name: 'Delete announcement' }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await exam.waitFor({ state: 'detached' });
+    await seen.locator('strong', { hasText: 'Exam' }).waitFor({ state: 'detached' });
+    expect(await seen.getByRole('listitem').count()).toBe(5);
+  });
+});
