@@ -25,6 +25,7 @@ import { authRoutes } from './routes/auth';
 import { classroomEventRoutes } from './routes/classroom-events';
 import { classroomLabRoutes } from './routes/classroom-labs';
 import { classroomRoutes } from './routes/classrooms';
+import { labArchiveRoutes } from './routes/lab-archives';
 import { labRoutes } from './routes/labs';
 import { leaderboardRoutes } from './routes/leaderboard';
 import { memberRoutes } from './routes/members';
@@ -190,6 +191,12 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
     await routes.register(memberRoutes);
     await routes.register(notificationRoutes);
     await routes.register(labRoutes, {
+      files: options.files,
+      uploads: options.uploads,
+      quotas: options.quotas,
+      labs: options.labs,
+    });
+    await routes.register(labArchiveRoutes, {
       files: options.files,
       uploads: options.uploads,
       quotas: options.quotas,
