@@ -1,4 +1,4 @@
-import type { LabImportReport } from '@hackclass/contracts';
+import { LATE_PERCENT, type LabImportReport } from '@hackclass/contracts';
 import { type FileStore, newStorageKey } from '@hackclass/storage';
 import { and, eq } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
@@ -136,6 +136,31 @@ async function joinClassroom(
   }
 }
 
+/** What only a classroom keeps — schedules and unlock paths — reported when there is none. */
+function outsideClassroom(drafts: readonly LabDraft[]): LabImportReport['notMapped'] {
+  return drafts.flatMap(({ lab, schedule, requires }) => [
+    ...(schedule &&
+    (schedule.opensAt || schedule.dueAt || schedule.latePercent !== LATE_PERCENT.default)
+      ? [
+          {
+            lab: lab.name,
+            field: 'schedule',
+            reason: 'Schedules apply in a classroom: import into one to keep it',
+          },
+        ]
+      : []),
+    ...(requires.length > 0
+      ? [
+          {
+            lab: lab.name,
+            field: 'requirements',
+            reason: 'Unlock paths apply in a classroom: import into one to keep them',
+          },
+        ]
+      : []),
+  ]);
+}
+
 /**
  * Creates every lab of the upload as `target.creatorId`'s own, all or none: the files are
  * stored first, then one transaction writes every row (within the owner's quotas); any failure
@@ -167,7 +192,7 @@ export async function importLabs(
         return {
           created: created.map(({ id, slug, name }) => ({ id, slug, name })),
           skipped,
-          notMapped,
+          notMapped: target.classroom ? notMapped : [...notMapped, ...outsideClassroom(drafts)],
         };
       } catch (error) {
         if (attempt >= SLUG_ATTEMPTS || !isUniqueViolation(error, 'labs_slug_key')) throw error;
