@@ -19,12 +19,14 @@ const asList = (value: unknown): unknown[] =>
   Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
 
 function readYaml(path: string, bytes: Buffer): Challenge {
-  const document = parseDocument(bytes.toString('utf8'), { prettyErrors: false });
+  const document = parseDocument(bytes.toString('utf8'));
   const [error] = document.errors;
   if (error) {
     const at = error.linePos?.[0];
     const where = at ? ` at line ${at.line}, column ${at.col}` : '';
-    throw apiErrors.labArchiveInvalid(path, `YAML error${where}: ${error.message}`);
+    // The message's own position and the excerpt after it are said once, above.
+    const problem = error.message.split(/ at line \d+/)[0];
+    throw apiErrors.labArchiveInvalid(path, `YAML error${where}: ${problem}`);
   }
   const challenge: unknown = document.toJS();
   if (typeof challenge !== 'object' || challenge === null || Array.isArray(challenge)) {

@@ -1,4 +1,5 @@
 import { gunzipSync } from 'node:zlib';
+import { HttpError } from '@hackclass/http';
 import { unzipSync } from 'fflate';
 import { extract } from 'tar-stream';
 import { apiErrors } from '../errors';
@@ -82,7 +83,7 @@ function unzip(zip: Buffer, { maxBytes }: UnpackLimits): UnpackedFiles {
       },
     });
   } catch (error) {
-    if (error instanceof Error && 'statusCode' in error) throw error;
+    if (error instanceof HttpError) throw error;
     throw apiErrors.labArchiveInvalid('archive', 'A damaged zip file');
   }
   const files: UnpackedFiles = new Map();
@@ -114,7 +115,7 @@ export async function unpackUpload(
     try {
       return await untar(tar);
     } catch (error) {
-      if (error instanceof Error && 'statusCode' in error) throw error;
+      if (error instanceof HttpError) throw error;
       throw apiErrors.labArchiveInvalid('archive', 'Not a tar archive inside the gzip file');
     }
   }
