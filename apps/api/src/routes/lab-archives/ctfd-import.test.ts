@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { LabImportReport } from '@hackclass/contracts';
 import { eq } from 'drizzle-orm';
+import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiServer, type Person, signedInAs, startApiServer } from '../../../test/support';
 import { CTFD_FIXTURES, filesUnder, importForm, tarGz, zip } from '../../../test/support/archives';
@@ -247,6 +248,17 @@ describe('refusing what an upload must not do', () => {
             ['evil/notes.txt', ''],
           ],
           { 'evil/notes.txt': '/etc/passwd' },
+        ),
+    ],
+    [
+      'a symbolic link in a zip',
+      () =>
+        Buffer.from(
+          zipSync({
+            'evil/challenge.yml': strToU8(yml),
+            // A link made on Unix (host 3) to a file of the server's.
+            'evil/notes.txt': [strToU8('/etc/passwd'), { os: 3, attrs: 0o120777 << 16 }],
+          }),
         ),
     ],
     [
