@@ -35,7 +35,8 @@ export const LAB_IMPORT_FIELD = 'archive';
 /** What the import takes, by file name ending. */
 export const LAB_IMPORT_EXTENSIONS = ['.tar.gz', '.tgz', '.zip', '.yml', '.yaml'] as const;
 
-const isRegex = (pattern: string) => {
+/** Whether the flag checker's linear-time engine (RE2's syntax) takes `pattern`. */
+export const isFlagPattern = (pattern: string) => {
   try {
     RE2JS.compile(pattern);
     return true;
@@ -50,7 +51,7 @@ const archivedFlagSchema = z
     kind: z.enum(FLAG_KINDS).default('exact'),
     caseSensitive: z.boolean().default(true),
   })
-  .refine((flag) => flag.kind !== 'regex' || isRegex(flag.value), {
+  .refine((flag) => flag.kind !== 'regex' || isFlagPattern(flag.value), {
     message: 'Not a regular expression the flag checker runs',
     path: ['value'],
   });

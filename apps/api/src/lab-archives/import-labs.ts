@@ -1,22 +1,14 @@
-import { LATE_PERCENT, type LabImportReport } from '@hackclass/contracts';
+import type { LabImportReport } from '@hackclass/contracts';
 import { type FileStore, newStorageKey } from '@hackclass/storage';
-import { and, eq } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { isUniqueViolation } from '../db/database-errors';
-import {
-  classroomLabRequirements,
-  classroomLabs,
-  labFlags,
-  labHints,
-  labs,
-  members,
-} from '../db/schema';
+import { labFlags, labHints, labs } from '../db/schema';
 import { apiErrors } from '../errors';
 import { freeSlugFor, insertFiles } from '../labs/create-lab';
-import { notify } from '../notifications/notify';
 import { bytesOf, ensureRoom, type QuotaOwner } from '../quotas/room';
 import { saveLabTarget } from '../targets/lab-target';
 import type { UploadedFile } from '../uploads/multipart-form';
+import { joinClassroom, outsideClassroom } from './imported-into-classroom';
 import type { DraftSet, LabDraft } from './lab-draft';
 
 const SLUG_ATTEMPTS = 10;
@@ -94,71 +86,6 @@ async function insertLab(
   await saveLabTarget(tx, lab.id, target);
   await insertFiles(tx, lab.id, files);
   return lab;
-}
-
-/** Adds the new labs to the classroom with their schedules and paths, and tells its members. */
-async function joinClassroom(
-  tx: ApiDatabase,
-  classroom: { id: string; name: string },
-  created: { draft: LabDraft; id: string; slug: string; name: string }[],
-) {
-  await tx
-    .insert(classroomLabs)
-    .values(
-      created.map(({ draft, id }) => ({ classroomId: classroom.id, labId: id, ...draft.schedule })),
-    );
-  const idOf = new Map(created.map(({ draft, id }) => [draft.ref, id]));
-  const paths = created.flatMap(({ draft, id }) =>
-    draft.requires.flatMap((ref) => {
-      const requiredLabId = idOf.get(ref);
-      return requiredLabId ? [{ classroomId: classroom.id, labId: id, requiredLabId }] : [];
-    }),
-  );
-  if (paths.length > 0) await tx.insert(classroomLabRequirements).values(paths);
-  // New labs have no solves, so no member's points move and nothing needs recounting.
-  const accepted = await tx
-    .select({ userId: members.userId })
-    .from(members)
-    .where(and(eq(members.classroomId, classroom.id), eq(members.status, 'Accepted')));
-  for (const lab of created) {
-    await notify(
-      tx,
-      accepted.map((member) => member.userId),
-      'LabAdded',
-      {
-        classroomId: classroom.id,
-        classroomName: classroom.name,
-        labId: lab.id,
-        labName: lab.name,
-        labSlug: lab.slug,
-      },
-    );
-  }
-}
-
-/** What only a classroom keeps — schedules and unlock paths — reported when there is none. */
-function outsideClassroom(drafts: readonly LabDraft[]): LabImportReport['notMapped'] {
-  return drafts.flatMap(({ lab, schedule, requires }) => [
-    ...(schedule &&
-    (schedule.opensAt || schedule.dueAt || schedule.latePercent !== LATE_PERCENT.default)
-      ? [
-          {
-            lab: lab.name,
-            field: 'schedule',
-            reason: 'Schedules apply in a classroom: import into one to keep it',
-          },
-        ]
-      : []),
-    ...(requires.length > 0
-      ? [
-          {
-            lab: lab.name,
-            field: 'requirements',
-            reason: 'Unlock paths apply in a classroom: import into one to keep them',
-          },
-        ]
-      : []),
-  ]);
 }
 
 /**
