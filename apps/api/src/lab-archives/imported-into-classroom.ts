@@ -11,11 +11,17 @@ export async function joinClassroom(
   classroom: { id: string; name: string },
   created: { draft: LabDraft; id: string; slug: string; name: string }[],
 ) {
-  await tx
-    .insert(classroomLabs)
-    .values(
-      created.map(({ draft, id }) => ({ classroomId: classroom.id, labId: id, ...draft.schedule })),
-    );
+  const addedAt = Date.now();
+  await tx.insert(classroomLabs).values(
+    // A millisecond apart, so that they keep the upload's order as the classroom's (which is
+    // the order they were added in) and an export of the classroom lists them so again.
+    created.map(({ draft, id }, index) => ({
+      classroomId: classroom.id,
+      labId: id,
+      addedAt: new Date(addedAt + index),
+      ...draft.schedule,
+    })),
+  );
   const idOf = new Map(created.map(({ draft, id }) => [draft.ref, id]));
   const paths = created.flatMap(({ draft, id }) =>
     draft.requires.flatMap((ref) => {

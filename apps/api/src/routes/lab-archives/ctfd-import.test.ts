@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiServer, type Person, signedInAs, startApiServer } from '../../../test/support';
 import { CTFD_FIXTURES, filesUnder, importForm, tarGz, zip } from '../../../test/support/archives';
 import { classroom } from '../../../test/support/labs';
-import { classroomLabRequirements, classroomLabs, notifications } from '../../db/schema';
+import { classroomLabRequirements, classroomLabs, labs, notifications } from '../../db/schema';
 import { labForArchive } from '../../lab-archives/archived-lab';
 
 let server: ApiServer;
@@ -216,6 +216,28 @@ describe('importing CTFd challenges', () => {
       detail: 'b/gone.txt: Listed in challenge.yml but missing',
     });
     expect(await storedKeys()).toEqual(before);
+  });
+});
+
+describe('all or nothing', () => {
+  it('creates no lab and keeps no file when the labs would go past the quota', async () => {
+    const tight = await startApiServer({ quotas: { labs: 2 } });
+    try {
+      const owner = await signedInAs(tight, 'teacher');
+      const response = await owner.session.callMultipart(
+        'POST',
+        '/hacking-labs/import',
+        importForm('challenges.zip', zip(fixtures())),
+      );
+      expect(response.status).toBe(409);
+      expect(response.json()).toMatchObject({ code: 'quota_exceeded' });
+      expect(await tight.db.select().from(labs)).toEqual([]);
+      const left: string[] = [];
+      for await (const file of tight.files.list()) left.push(file.key);
+      expect(left).toEqual([]);
+    } finally {
+      await tight.close();
+    }
   });
 });
 

@@ -223,6 +223,7 @@ describe('a classroom’s set of labs', () => {
       { name: borrowed.name, reason: expect.stringContaining('Left out') },
     ]);
     const idOf = (name: string) => report.created.find((lab) => lab.name === name)?.id ?? '';
+    const nameOf = (ref: string) => [first, second].find((lab) => lab.slug === ref)?.name;
     const links = await server.db
       .select()
       .from(classroomLabs)
@@ -247,6 +248,16 @@ describe('a classroom’s set of labs', () => {
         .where(eq(classroomLabRequirements.classroomId, target.id)),
     ).toEqual([{ labId: idOf(second.name), requiredLabId: idOf(first.name) }]);
     expect(await comparable(idOf(first.name))).toEqual(await comparable(first.id));
+
+    const again = await exportOf(otherTeacher, `/classrooms/${target.id}/hacking-labs/export`);
+    const reexported = JSON.parse(
+      again.files.get('manifest.json')?.toString() ?? '',
+    ) as LabSetArchiveManifest;
+    expect(reexported.labs.map((entry) => entry.ref)).toEqual(
+      manifest.labs.map(
+        (entry) => report.created.find((lab) => lab.name === nameOf(entry.ref))?.slug,
+      ),
+    );
   });
 
   it('keeps no schedule or path when imported outside a classroom, and says so', async () => {
