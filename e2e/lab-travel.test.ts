@@ -90,6 +90,16 @@ describe('labs that travel', () => {
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByText('Choose a file to import').waitFor();
 
+    // A broken challenge.yml: the problem says where.
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'challenge.yml',
+      mimeType: 'application/x-yaml',
+      buffer: Buffer.from('name: Broken\nflags: [a, b\nvalue: 1\n'),
+    });
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const failure = page.getByRole('alert').filter({ hasText: 'The import failed' });
+    await failure.getByText(/challenge\.yml: YAML error at line \d+, column \d+/).waitFor();
+
     await page.locator('input[type=file]').setInputFiles({
       name: 'ctf-challenges.zip',
       mimeType: 'application/zip',
@@ -98,6 +108,12 @@ describe('labs that travel', () => {
     await page.getByText('ctf-challenges.zip').waitFor();
     await page.getByRole('combobox', { name: 'Add to a classroom' }).click();
     await page.getByRole('option', { name: 'Capture the flag club' }).click();
+    for (const scheme of ['light', 'dark'] as const) {
+      await emulateScheme(page, scheme);
+      expect(await seriousViolations(page, 'main')).toEqual([]);
+      await page.screenshot({ path: `/tmp/shots/lab-travel-form-${scheme}.png` });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.getByRole('button', { name: 'Import', exact: true }).click();
 
     await page.getByRole('heading', { name: '3 labs created' }).waitFor();
