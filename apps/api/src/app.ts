@@ -31,6 +31,7 @@ import { classroomRoutes } from './routes/classrooms';
 import { coTeacherRoutes } from './routes/co-teachers';
 import { gradebookRoutes } from './routes/gradebook';
 import { hintRoutes } from './routes/hints';
+import { labArchiveRoutes } from './routes/lab-archives';
 import { labRoutes } from './routes/labs';
 import { leaderboardRoutes } from './routes/leaderboard';
 import { memberRoutes } from './routes/members';
@@ -205,6 +206,12 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
     await routes.register(coTeacherRoutes);
     await routes.register(notificationRoutes);
     await routes.register(labRoutes, {
+      files: options.files,
+      uploads: options.uploads,
+      quotas: options.quotas,
+      labs: options.labs,
+    });
+    await routes.register(labArchiveRoutes, {
       files: options.files,
       uploads: options.uploads,
       quotas: options.quotas,

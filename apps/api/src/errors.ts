@@ -211,6 +211,25 @@ export const apiErrors = {
       'Download link expired',
       'This download link has expired: download the file again from its lab page',
     ),
+  notALabArchive: () =>
+    apiError(
+      'not_a_lab_archive',
+      'Not a lab archive',
+      'Upload a HackClass archive (.tar.gz), a .zip or .tar.gz of CTFd challenges, or a challenge.yml',
+    ),
+  /** Something in an uploaded archive is wrong: `where` names the file (and the field in it). */
+  labArchiveInvalid: (where: string, problem: string) =>
+    apiError('lab_archive_invalid', 'Invalid lab archive', `${where}: ${problem}`, {
+      [where]: [problem],
+    }),
+  labArchiveVersionUnsupported: (where: string, version: unknown) =>
+    apiError(
+      'lab_archive_version_unsupported',
+      'Unsupported archive version',
+      `${where} is of version ${JSON.stringify(version)}; this server reads version 1`,
+    ),
+  labArchiveTooLarge: (detail: string) =>
+    apiError('lab_archive_too_large', 'Archive too large', detail),
   identityUnavailable: () =>
     apiError('identity_unavailable', 'Identity service unavailable', 'Try again in a moment'),
 } as const;

@@ -43,6 +43,11 @@ export const API_ERROR_STATUS = {
   quota_exceeded: 409,
   download_link_invalid: 403,
   download_link_expired: 410,
+  // Labs that travel
+  not_a_lab_archive: 415,
+  lab_archive_invalid: 400,
+  lab_archive_version_unsupported: 400,
+  lab_archive_too_large: 413,
   // Classrooms, members and labs
   unknown_join_code: 404,
   already_member: 409,

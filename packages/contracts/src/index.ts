@@ -8,6 +8,7 @@ export * from './errors';
 export * from './events';
 export * from './gradebook';
 export * from './hints';
+export * from './lab-archives';
 export * from './labs';
 export * from './members';
 export * from './notifications';

@@ -16,7 +16,7 @@ import { markStopping } from '../targets/stop-targets';
  * The classroom the actor runs: 404 if they cannot see it (no existence leaks), 403 if they
  * see it but do not run it.
  */
-async function managedClassroom(db: ApiDatabase, actor: Actor, classroomId: string) {
+export async function managedClassroom(db: ApiDatabase, actor: Actor, classroomId: string) {
   const [classroom] = await db
     .select({
       id: classrooms.id,

@@ -33,7 +33,7 @@ export function parseFormFields<Schema extends z.ZodType>(
 export const parseLabFields = (fields: Record<string, string>): LabFields =>
   parseFormFields(createLabFieldsSchema, fields);
 
-async function freeSlugFor(db: ApiDatabase, name: string): Promise<string> {
+export async function freeSlugFor(db: ApiDatabase, name: string): Promise<string> {
   const base = slugify(name);
   // `base` is only letters, digits and dashes, so it has no LIKE wildcards to escape.
   const taken = await db

@@ -172,6 +172,14 @@ const labForm = () => {
   return form;
 };
 
+/** An import of one CTFd challenge, as a lone challenge.yml. */
+const challengeImportForm = () => {
+  const form = new FormData();
+  const yml = `name: Matrix challenge\ncategory: web\nvalue: 100\nflags:\n  - "${MATRIX_FLAG}"\n`;
+  form.append('archive', new Blob([yml]), 'challenge.yml');
+  return form;
+};
+
 /**
  * The authorisation matrix: every API route (but the OpenAPI document) × every caller → the
  * status they get. The role table of docs/behaviour.md#roles-and-permissions, with 404 for what
@@ -778,6 +786,27 @@ export const MATRIX: MatrixRow[] = [
     route: '/api/users/me/events',
     request: () => ({ url: '/users/me/events', stream: true }),
     expect: everyVerified(200),
+  },
+
+  // --- labs that travel: export and import ---
+  {
+    method: 'GET',
+    route: '/api/hacking-labs/:id/export',
+    request: ({ lab }) => ({ url: `/hacking-labs/${lab.id}/export` }),
+    // Its flags travel with it: only who edits it exports it.
+    expect: { ...seenByClassroom, member: 403, owner: 200, coTeacher: 403, admin: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/api/classrooms/:id/hacking-labs/export',
+    request: ({ classroom }) => ({ url: `/classrooms/${classroom.id}/hacking-labs/export` }),
+    expect: managersOf(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/hacking-labs/import',
+    request: () => ({ url: '/hacking-labs/import', form: challengeImportForm() }),
+    expect: creators,
   },
 ];
 

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import {
   ANNOUNCEMENT_MAX_LENGTH,
   addCoTeacherSchema,
@@ -9,6 +10,7 @@ import {
   registerRequestSchema,
 } from '@hackclass/contracts';
 import fc from 'fast-check';
+import { strToU8, zipSync } from 'fflate';
 import { type Body, multipartOf } from './requests';
 import type { Caller, World } from './world';
 
@@ -131,6 +133,36 @@ const validLabForm = fc
   })
   .filter((fields) => createLabFieldsSchema.safeParse(fields).success)
   .map(form);
+
+/** Half-right imports: archives and challenge.yml files of random content, of every kind. */
+const importUpload = fc
+  .record({
+    filename: fc.constantFrom('labs.zip', 'labs.tar.gz', 'challenge.yml', 'labs.bin'),
+    bytes: fc.oneof(
+      fc.uint8Array({ maxLength: 256 }),
+      fc.string({ maxLength: 256 }).map((text) => new TextEncoder().encode(text)),
+      fc
+        .dictionary(fc.string({ maxLength: 40 }), fc.string({ maxLength: 100 }), { maxKeys: 4 })
+        .map((entries) =>
+          zipSync(
+            Object.fromEntries(
+              Object.entries(entries).map(([name, text]) => [name, strToU8(text)]),
+            ),
+          ),
+        ),
+      fc.string({ maxLength: 200 }).map((text) => new Uint8Array(gzipSync(text))),
+      fc
+        .record({ name: fc.string({ maxLength: 20 }), value: fc.anything() })
+        .map((challenge) =>
+          strToU8(
+            `name: ${JSON.stringify(challenge.name)}\nvalue: ${JSON.stringify(challenge.value)}\nflags: ["x"]\n`,
+          ),
+        ),
+    ),
+  })
+  .map(({ filename, bytes }) =>
+    multipartOf([{ name: 'archive', filename, type: 'application/octet-stream', bytes }]),
+  );
 
 /** Every API route but the OpenAPI reference, by domain; each domain has its test file. */
 /** An invitation's address, as inviting and withdrawing take it. */
@@ -309,6 +341,24 @@ export const routeCases = {
     },
     'DELETE /api/classrooms/:id/hacking-labs/:labId': {
       params: { id: classroomId, labId: (world) => world.lab.id },
+    },
+  },
+  labArchives: {
+    'GET /api/hacking-labs/:id/export': {
+      params: { id: (world) => world.lab.id },
+      produces: 'application/gzip',
+    },
+    'GET /api/classrooms/:id/hacking-labs/export': {
+      params: { id: classroomId },
+      produces: 'application/gzip',
+    },
+    'POST /api/hacking-labs/import': {
+      multipart: {
+        good: { classroomId: '00000000-0000-4000-8000-000000000000' },
+        wrong: { classroomId: fc.constantFrom('', 'x', '00000000-0000-4000-8000-00000000000') },
+        files: ['archive'],
+      },
+      validBody: importUpload,
     },
   },
   standings: {

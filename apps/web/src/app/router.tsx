@@ -211,7 +211,7 @@ export const createAppRouter = () =>
                         },
                       ],
                     },
-                    // Labs: the static 'create' is registered first (the router ranks it above
+                    // Labs: the static 'create' and 'import' are registered first (the router ranks it above
                     // ':slug' anyway, but the order says so to a reader).
                     {
                       path: paths.hackingLabs.path,
@@ -223,6 +223,13 @@ export const createAppRouter = () =>
                       lazy: () =>
                         import('./routes/app/labs/create-lab').then((m) => ({
                           Component: m.CreateLabRoute,
+                        })),
+                    },
+                    {
+                      path: paths.hackingLabImport.path,
+                      lazy: () =>
+                        import('./routes/app/labs/import-labs').then((m) => ({
+                          Component: m.ImportLabsRoute,
                         })),
                     },
                     {

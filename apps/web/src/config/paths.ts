@@ -69,6 +69,7 @@ export const paths = {
 
   hackingLabs: { path: '/hacking-labs', getHref: () => '/hacking-labs' },
   hackingLabCreate: { path: '/hacking-labs/create', getHref: () => '/hacking-labs/create' },
+  hackingLabImport: { path: '/hacking-labs/import', getHref: () => '/hacking-labs/import' },
   /**
    * A lab by slug. 'create' never clashes: the router ranks the static segment first. Opened
    * from a classroom it carries `?classroom=<id>`, and the page adds the flag form for that

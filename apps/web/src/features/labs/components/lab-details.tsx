@@ -28,11 +28,13 @@ interface LabDetailsProps {
   apiBaseUrl: string;
   /** Shown above the files, e.g. the flag form when the lab is opened from a classroom. */
   aside?: ReactNode;
+  /** More actions beside Edit and Delete, e.g. exporting the lab. */
+  actions?: ReactNode;
   onDeleted(): void;
 }
 
 /** A lab: its description, facts, files, and the actions the caller may take on it. */
-export function LabDetails({ slug, apiBaseUrl, aside, onDeleted }: LabDetailsProps) {
+export function LabDetails({ slug, apiBaseUrl, aside, actions, onDeleted }: LabDetailsProps) {
   const lab = useLab(slug);
 
   if (lab.isPending) {
@@ -89,7 +91,7 @@ export function LabDetails({ slug, apiBaseUrl, aside, onDeleted }: LabDetailsPro
             )}
           </Group>
         </Stack>
-        {(can.edit || can.addToClassrooms || can.delete) && (
+        {(can.edit || can.addToClassrooms || can.delete || actions) && (
           <Group gap="sm">
             {can.edit && (
               <Button
@@ -110,6 +112,7 @@ export function LabDetails({ slug, apiBaseUrl, aside, onDeleted }: LabDetailsPro
                 Add to classroom
               </Button>
             )}
+            {actions}
             {can.delete && <DeleteLabButton lab={data} onDeleted={onDeleted} />}
           </Group>
         )}

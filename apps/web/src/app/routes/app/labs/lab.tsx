@@ -4,6 +4,7 @@ import { toast } from '@/components/toast/toast';
 import { paths } from '@/config/paths';
 import { useClassroom } from '@/features/classrooms/api/get-classroom';
 import { FlagForm } from '@/features/classrooms/components/flag-form';
+import { ExportArchiveButton } from '@/features/lab-archives/components/export-archive-button';
 import { useLab } from '@/features/labs/api/get-lab';
 import { HintUnlocksCard } from '@/features/labs/components/hint-unlocks-card';
 import { HintsPanel } from '@/features/labs/components/hints-panel';
@@ -55,6 +56,14 @@ export function LabRoute() {
       <LabDetails
         slug={slug}
         apiBaseUrl={getRuntimeConfig().apiBaseUrl}
+        actions={
+          lab.data?.can.edit && (
+            <ExportArchiveButton
+              source={{ kind: 'lab', labId: lab.data.id, slug: lab.data.slug }}
+              label="Export"
+            />
+          )
+        }
         aside={
           room &&
           inRoom && (

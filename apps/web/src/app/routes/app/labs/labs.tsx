@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
@@ -22,13 +22,23 @@ export function LabsRoute() {
           </Text>
         </Stack>
         {canCreate && (
-          <Button
-            component={Link}
-            to={paths.hackingLabCreate.getHref()}
-            leftSection={<IconPlus size={16} aria-hidden />}
-          >
-            Create lab
-          </Button>
+          <Group gap="sm">
+            <Button
+              component={Link}
+              to={paths.hackingLabImport.getHref()}
+              variant="default"
+              leftSection={<IconFileImport size={16} aria-hidden />}
+            >
+              Import labs
+            </Button>
+            <Button
+              component={Link}
+              to={paths.hackingLabCreate.getHref()}
+              leftSection={<IconPlus size={16} aria-hidden />}
+            >
+              Create lab
+            </Button>
+          </Group>
         )}
       </Group>
       <LabsList canCreate={canCreate} />

@@ -1,0 +1,132 @@
+import type { LabImportReport } from '@hackclass/contracts';
+import { type FileStore, newStorageKey } from '@hackclass/storage';
+import type { ApiDatabase } from '../db';
+import { isUniqueViolation } from '../db/database-errors';
+import { labFlags, labHints, labs } from '../db/schema';
+import { apiErrors } from '../errors';
+import { freeSlugFor, insertFiles } from '../labs/create-lab';
+import { bytesOf, ensureRoom, type QuotaOwner } from '../quotas/room';
+import { saveLabTarget } from '../targets/lab-target';
+import type { UploadedFile } from '../uploads/multipart-form';
+import { joinClassroom, outsideClassroom } from './imported-into-classroom';
+import type { DraftSet, LabDraft } from './lab-draft';
+
+const SLUG_ATTEMPTS = 10;
+
+export interface ImportTarget {
+  creatorId: string;
+  quota: QuotaOwner | undefined;
+  /** The classroom the labs join, with their schedules and unlock paths. */
+  classroom?: { id: string; name: string } | undefined;
+  /** The limits on a lab's files (UPLOAD_*). */
+  maxFiles: number;
+  fileMaxBytes: number;
+}
+
+function ensureFileLimits(drafts: readonly LabDraft[], { maxFiles, fileMaxBytes }: ImportTarget) {
+  for (const { lab, files } of drafts) {
+    if (files.length > maxFiles) {
+      throw apiErrors.labArchiveInvalid(lab.name, `A lab has at most ${maxFiles} files`);
+    }
+    const large = files.find((file) => file.bytes.length > fileMaxBytes);
+    if (large) {
+      throw apiErrors.labArchiveInvalid(
+        `${lab.name}: ${large.name}`,
+        `A lab’s file may have at most ${Math.floor(fileMaxBytes / 1_048_576)} MB`,
+      );
+    }
+  }
+}
+
+async function storeFiles(store: FileStore, draft: LabDraft, stored: UploadedFile[]) {
+  const mine: UploadedFile[] = [];
+  for (const file of draft.files) {
+    const storageKey = newStorageKey('lab-files');
+    const { size } = await store.put(storageKey, file.bytes);
+    const uploaded = {
+      field: 'labFiles',
+      fileName: file.name,
+      contentType: 'application/octet-stream',
+      storageKey,
+      size,
+    };
+    stored.push(uploaded);
+    mine.push(uploaded);
+  }
+  return mine;
+}
+
+async function insertLab(
+  tx: ApiDatabase,
+  creatorId: string,
+  draft: LabDraft,
+  files: UploadedFile[],
+) {
+  const { flags, hints, target, ...columns } = draft.lab;
+  const [lab] = await tx
+    .insert(labs)
+    .values({ ...columns, slug: await freeSlugFor(tx, columns.name), creatorId })
+    .returning();
+  if (!lab) throw new Error('lab insert returned nothing');
+  if (flags.length > 0) {
+    await tx
+      .insert(labFlags)
+      .values(flags.map((flag, position) => ({ ...flag, labId: lab.id, position })));
+  }
+  if (hints.length > 0) {
+    await tx.insert(labHints).values(
+      hints.map(({ content, cost, order }) => ({
+        labId: lab.id,
+        content,
+        cost,
+        position: order,
+      })),
+    );
+  }
+  await saveLabTarget(tx, lab.id, target);
+  await insertFiles(tx, lab.id, files);
+  return lab;
+}
+
+/**
+ * Creates every lab of the upload as `target.creatorId`'s own, all or none: the files are
+ * stored first, then one transaction writes every row (within the owner's quotas); any failure
+ * removes the stored files again.
+ */
+export async function importLabs(
+  db: ApiDatabase,
+  store: FileStore,
+  { drafts, skipped, notMapped }: DraftSet,
+  target: ImportTarget,
+): Promise<LabImportReport> {
+  ensureFileLimits(drafts, target);
+  const stored: UploadedFile[] = [];
+  try {
+    const filesOf: UploadedFile[][] = [];
+    for (const draft of drafts) filesOf.push(await storeFiles(store, draft, stored));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const created = await db.transaction(async (tx) => {
+          await ensureRoom(tx, target.quota, { labs: drafts.length, fileBytes: bytesOf(stored) });
+          const rows = [];
+          for (const [index, draft] of drafts.entries()) {
+            const lab = await insertLab(tx, target.creatorId, draft, filesOf[index] ?? []);
+            rows.push({ draft, id: lab.id, slug: lab.slug, name: lab.name });
+          }
+          if (target.classroom && rows.length > 0) await joinClassroom(tx, target.classroom, rows);
+          return rows;
+        });
+        return {
+          created: created.map(({ id, slug, name }) => ({ id, slug, name })),
+          skipped,
+          notMapped: target.classroom ? notMapped : [...notMapped, ...outsideClassroom(drafts)],
+        };
+      } catch (error) {
+        if (attempt >= SLUG_ATTEMPTS || !isUniqueViolation(error, 'labs_slug_key')) throw error;
+      }
+    }
+  } catch (error) {
+    await Promise.all(stored.map((file) => store.delete(file.storageKey)));
+    throw error;
+  }
+}

@@ -1,0 +1,77 @@
+import type { LabImportReport } from '@hackclass/contracts';
+import { MemoryRouter } from 'react-router';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderInApp } from '../../../../test/render-in-app';
+import { loadTestRuntimeConfig } from '../../../../test/runtime-config';
+import { ImportLabsForm } from './import-labs-form';
+import { ImportReport } from './import-report';
+
+beforeAll(async () => {
+  await loadTestRuntimeConfig();
+});
+
+describe('ImportLabsForm', () => {
+  it('asks for a file, and refuses one it cannot import before sending anything', async () => {
+    const onImported = vi.fn();
+    const screen = await renderInApp(
+      <ImportLabsForm
+        classrooms={[{ id: crypto.randomUUID(), name: 'Web 101' }]}
+        onImported={onImported}
+      />,
+    );
+    await screen.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect.element(screen.getByText('Choose a file to import')).toBeVisible();
+
+    await screen
+      .getByLabelText('File to import', { exact: true })
+      .upload(new File(['MZ'], 'setup.exe', { type: 'application/octet-stream' }));
+    await expect
+      .element(screen.getByText('Choose a .tar.gz, .tgz, .zip, .yml, .yaml file'))
+      .toBeVisible();
+
+    await screen
+      .getByLabelText('File to import', { exact: true })
+      .upload(new File(['name: A'], 'challenge.yml', { type: 'application/x-yaml' }));
+    await expect.element(screen.getByText('challenge.yml', { exact: true })).toBeVisible();
+    expect(screen.getByText('Choose a .tar.gz, .tgz, .zip, .yml, .yaml file').query()).toBeNull();
+    expect(onImported).not.toHaveBeenCalled();
+  });
+});
+
+describe('ImportReport', () => {
+  const report: LabImportReport = {
+    created: [{ id: crypto.randomUUID(), slug: 'cookie-monster', name: 'Cookie Monster' }],
+    skipped: [{ name: 'Quiz', reason: 'Only standard and dynamic challenges' }],
+    notMapped: [
+      { lab: 'Cookie Monster', field: 'author', reason: 'Belongs to the importer' },
+      { lab: 'Cookie Monster', field: 'tags', reason: 'No tags' },
+    ],
+  };
+
+  it('links each created lab and lists what was skipped and what did not map, by lab', async () => {
+    const screen = await renderInApp(
+      <MemoryRouter>
+        <ImportReport report={report} />
+      </MemoryRouter>,
+    );
+    await expect.element(screen.getByRole('heading', { name: '1 lab created' })).toBeVisible();
+    await expect
+      .element(screen.getByRole('link', { name: 'Cookie Monster' }))
+      .toHaveAttribute('href', '/hacking-labs/cookie-monster');
+    await expect.element(screen.getByText('1 skipped')).toBeVisible();
+    await expect.element(screen.getByText(': Only standard and dynamic challenges')).toBeVisible();
+    const table = screen.getByRole('table', { name: 'Not mapped in Cookie Monster' });
+    await expect.element(table.getByText('author')).toBeVisible();
+    await expect.element(table.getByText('No tags')).toBeVisible();
+  });
+
+  it('says so when nothing was created', async () => {
+    const screen = await renderInApp(
+      <MemoryRouter>
+        <ImportReport report={{ created: [], skipped: report.skipped, notMapped: [] }} />
+      </MemoryRouter>,
+    );
+    await expect.element(screen.getByRole('heading', { name: 'No lab was created' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Not mapped' }).query()).toBeNull();
+  });
+});

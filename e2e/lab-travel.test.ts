@@ -1,0 +1,146 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testPerson } from './support/accounts';
+import { apiClient, createVerifiedAccount } from './support/api';
+import { type RunningApp, startApp } from './support/app';
+import { seriousViolations } from './support/axe';
+import { emulateScheme } from './support/pages';
+import { addLabToClassroom, createClassroom, createLab, joinAndApprove } from './support/seed';
+import { signedInPage } from './support/signed-in-page';
+
+vi.setConfig({ testTimeout: 90_000 });
+
+const CTFD_FIXTURES = join(import.meta.dirname, '../apps/api/test/fixtures/ctfd');
+
+/** The CTFd challenge folders of the API's fixtures, zipped as a teacher would upload them. */
+function ctfdZip(): Buffer {
+  const entries: Record<string, Uint8Array> = {};
+  const walk = (folder: string) => {
+    for (const name of readdirSync(folder)) {
+      const path = join(folder, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else entries[`challenges/${relative(CTFD_FIXTURES, path)}`] = readFileSync(path);
+    }
+  };
+  walk(CTFD_FIXTURES);
+  return Buffer.from(zipSync(entries));
+}
+
+let app: RunningApp;
+
+beforeAll(async () => {
+  app = await startApp();
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('labs that travel', () => {
+  it('a teacher exports a lab, imports CTFd challenges into a classroom, and its student sees them', async () => {
+    const [teacher, student] = await Promise.all([
+      createVerifiedAccount(app, testPerson('Tara Teacher', 'Teacher')),
+      createVerifiedAccount(app, testPerson('Sam Student', 'Student')),
+    ]);
+    const teacherApi = apiClient(app, teacher.idToken);
+    const room = await createClassroom(teacherApi, {
+      name: 'Capture the flag club',
+      teacherName: teacher.name,
+    });
+    await joinAndApprove(teacherApi, apiClient(app, student.idToken), room);
+    const lab = await createLab(
+      teacherApi,
+      {
+        name: 'Port scanning',
+        description: 'Find the open port.',
+        difficulty: 'Easy',
+        category: 'Networking',
+        points: 50,
+        flags: [{ value: 'flag{port-31337}' }],
+      },
+      { 'scan.txt': 'nmap -p- target' },
+    );
+    await addLabToClassroom(teacherApi, room.id, lab.id);
+
+    const page = await signedInPage(app, teacher, { acceptDownloads: true });
+    await page.goto(`${app.server.url}/hacking-labs/${lab.slug}`);
+    await page.getByRole('heading', { name: 'Port scanning', level: 1 }).waitFor();
+    const labDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const labArchive = await labDownload;
+    expect(labArchive.suggestedFilename()).toBe(`${lab.slug}.hackclass.tar.gz`);
+    expect([...(await readFile(await labArchive.path())).subarray(0, 2)]).toEqual([0x1f, 0x8b]);
+
+    await page.goto(`${app.server.url}/classrooms/${room.id}/hacking-labs`);
+    const setDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export labs' }).click();
+    expect((await setDownload).suggestedFilename()).toBe(
+      'capture-the-flag-club-labs.hackclass.tar.gz',
+    );
+
+    await page.goto(`${app.server.url}/hacking-labs`);
+    await page.getByRole('link', { name: 'Import labs' }).click();
+    await page.getByRole('heading', { name: 'Import labs', level: 1 }).waitFor();
+    await expect.poll(() => page.title()).toBe('Import labs | HackClass');
+
+    // Nothing chosen yet: the form says so rather than sending.
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByText('Choose a file to import').waitFor();
+
+    // A broken challenge.yml: the problem says where.
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'challenge.yml',
+      mimeType: 'application/x-yaml',
+      buffer: Buffer.from('name: Broken\nflags: [a, b\nvalue: 1\n'),
+    });
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const failure = page.getByRole('alert').filter({ hasText: 'The import failed' });
+    await failure.getByText(/challenge\.yml: YAML error at line \d+, column \d+/).waitFor();
+
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'ctf-challenges.zip',
+      mimeType: 'application/zip',
+      buffer: ctfdZip(),
+    });
+    await page.getByText('ctf-challenges.zip').waitFor();
+    await page.getByRole('combobox', { name: 'Add to a classroom' }).click();
+    await page.getByRole('option', { name: 'Capture the flag club' }).click();
+    for (const scheme of ['light', 'dark'] as const) {
+      await emulateScheme(page, scheme);
+      expect(await seriousViolations(page, 'main')).toEqual([]);
+      await page.screenshot({ path: `/tmp/shots/lab-travel-form-${scheme}.png` });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+
+    await page.getByRole('heading', { name: '3 labs created' }).waitFor();
+    const notMapped = page.getByRole('table', { name: 'Not mapped in Radio Waves' });
+    await notMapped.getByText('connection_info').waitFor();
+    await notMapped.getByText('"hardware" matches no category here: imported as Misc').waitFor();
+    for (const scheme of ['light', 'dark'] as const) {
+      await emulateScheme(page, scheme);
+      expect(await seriousViolations(page, 'main')).toEqual([]);
+      await page.screenshot({ path: `/tmp/shots/lab-travel-report-${scheme}.png`, fullPage: true });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    await page.getByRole('link', { name: 'Admin Panel' }).click();
+    await page.getByRole('heading', { name: 'Admin Panel', level: 1 }).waitFor();
+    await page.getByText('500 points').waitFor();
+    await page.getByText('Now that you are the admin').waitFor();
+
+    const studentPage = await signedInPage(app, student);
+    await studentPage.goto(`${app.server.url}/classrooms/${room.id}/hacking-labs`);
+    const labs = studentPage.getByRole('table', { name: 'Hacking labs' });
+    for (const name of ['Port scanning', 'Cookie Monster', 'Admin Panel', 'Radio Waves']) {
+      await labs.getByText(name, { exact: true }).waitFor();
+    }
+    await labs.getByText('Cookie Monster', { exact: true }).click();
+    await studentPage.getByRole('heading', { name: 'Cookie Monster', level: 1 }).waitFor();
+    await studentPage.getByRole('link', { name: 'app.py' }).waitFor();
+    expect(await studentPage.getByRole('button', { name: 'Export', exact: true }).count()).toBe(0);
+  });
+});
