@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LAB_CATEGORIES, LAB_DIFFICULTIES } from './labs';
 import { memberStatusSchema } from './members';
 import { classroomCanSchema } from './permissions';
+import { classroomLabScheduleSchema } from './schedules';
 import { hasNoNul, NO_NUL_MESSAGE } from './text';
 
 export const CLASSROOM_NAME_MAX_LENGTH = 100;
@@ -75,6 +76,7 @@ export const classroomLabSchema = z.object({
   solved: z.boolean(),
   /** Whether students start a live target of their own for it. */
   hasTarget: z.boolean(),
+  ...classroomLabScheduleSchema.shape,
 });
 export type ClassroomLab = z.infer<typeof classroomLabSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { labCanSchema } from './permissions';
+import { classroomLabScheduleFields, opensBeforeDue } from './schedules';
 import { labTargetFieldSchema, labTargetSchema, labTargetSummarySchema } from './targets';
 import { hasNoNul, NO_NUL_MESSAGE } from './text';
 
@@ -197,7 +198,9 @@ export type Lab = z.infer<typeof labSchema>;
 
 export const labListSchema = z.array(labSummarySchema);
 
-export const addClassroomLabRequestSchema = z.strictObject({ hackingLabId: z.uuid() });
+export const addClassroomLabRequestSchema = opensBeforeDue(
+  z.strictObject({ hackingLabId: z.uuid(), ...classroomLabScheduleFields }),
+);
 export type AddClassroomLabRequest = z.infer<typeof addClassroomLabRequestSchema>;
 
 export const classroomLabLinkSchema = z.object({ classroomId: z.uuid(), hackingLabId: z.uuid() });

@@ -24,6 +24,8 @@ export const flagSubmissionResultSchema = z.object({
   points: z.number().int(),
   /** When the caller solved the lab here, if they have. */
   solvedAt: z.iso.datetime().optional(),
+  /** The caller's solve came after the lab's due date here. */
+  late: z.boolean(),
   /** A sentence to show. */
   message: z.string(),
 });

@@ -9,6 +9,7 @@ import { preparedQuery } from '../db/prepared';
 import { classroomLabs, classrooms, labs, labTargets, members, solves, users } from '../db/schema';
 import { type Actor, isAdmin, isGuest, isTeacher } from '../policies/actors';
 import { type ClassroomFacts, canSeeClassroomSummary } from '../policies/classrooms';
+import { requirementsOf } from '../schedules/present-schedule';
 
 export type ClassroomRow = typeof classrooms.$inferSelect;
 
@@ -106,7 +107,10 @@ export const solveCount = sql<number>`(select count(*)::int from ${solves}
   where ${solves.classroomId} = ${classroomLabs.classroomId}
     and ${solves.labId} = ${classroomLabs.labId})`.mapWith(Number);
 
-/** The classroom's labs by name, with their solve counts and whether `viewerId` solved each. */
+/**
+ * The classroom's labs by name, with their solve counts, whether `viewerId` solved each, and
+ * their schedules (see `presentSchedules`).
+ */
 export async function labsOf(db: ApiDatabase, classroomId: string, viewerId: string) {
   return db
     .select({
@@ -122,6 +126,10 @@ export async function labsOf(db: ApiDatabase, classroomId: string, viewerId: str
           and ${solves.userId} = ${viewerId} and ${solves.labId} = ${classroomLabs.labId})`,
       hasTarget: sql<boolean>`exists (select 1 from ${labTargets}
         where ${labTargets.labId} = ${classroomLabs.labId})`,
+      opensAt: classroomLabs.opensAt,
+      dueAt: classroomLabs.dueAt,
+      latePercent: classroomLabs.latePercent,
+      requires: requirementsOf(viewerId),
     })
     .from(classroomLabs)
     .innerJoin(labs, eq(labs.id, classroomLabs.labId))

@@ -1,8 +1,9 @@
 import type { Classroom, ClassroomSummary } from '@hackclass/contracts';
 import type { ApiDatabase } from '../db';
 import type { Actor } from '../policies/actors';
-import { canSeeClassroom, canSeeJoinCode } from '../policies/classrooms';
+import { canManageClassroom, canSeeClassroom, canSeeJoinCode } from '../policies/classrooms';
 import { classroomPermissions } from '../policies/permissions';
+import { presentSchedules } from '../schedules/present-schedule';
 import { acceptedMembersOf, type ClassroomView, labsOf, userName } from './find-classrooms';
 
 /** The image's address, changing with the classroom so that browsers may cache it. */
@@ -50,6 +51,6 @@ export async function presentClassroom(
     ...summary,
     ...(canSeeJoinCode(actor, view) ? { joinCode: classroom.joinCode } : {}),
     members: [...creator, ...accepted.map((member) => ({ ...member, isCreator: false }))],
-    hackingLabs,
+    hackingLabs: presentSchedules(hackingLabs, canManageClassroom(actor, view), new Date()),
   };
 }
