@@ -140,6 +140,23 @@ export const userActivitySchema = z.object({
       solvedAt: z.iso.datetime(),
     }),
   ),
+  /**
+   * The open labs with a due date the caller has not solved in the classrooms they were
+   * accepted into, soonest first: those past due (`late`) lead.
+   */
+  dueDates: z.array(
+    z.object({
+      classroomId: z.uuid(),
+      classroomName: z.string(),
+      labId: z.uuid(),
+      labName: z.string(),
+      labSlug: z.string(),
+      dueAt: z.iso.datetime(),
+      late: z.boolean(),
+      /** What a solve earns once late, in percent of the lab's points. */
+      latePercent: z.number().int(),
+    }),
+  ),
   /** The caller's standing in each classroom they were accepted into. */
   standings: z.array(
     z.object({

@@ -647,6 +647,17 @@ export const MATRIX: MatrixRow[] = [
     // `member` owns it; its classroom's teacher and admins may look in; no one else learns of it.
     expect: seenByClassroom,
   },
+
+  // --- schedules and unlock paths of labs in classrooms ---
+  {
+    method: 'PATCH',
+    route: '/api/classrooms/:id/hacking-labs/:labId',
+    request: ({ classroom, lab }) => ({
+      url: `/classrooms/${classroom.id}/hacking-labs/${lab.id}`,
+      body: { latePercent: 50, requires: [] },
+    }),
+    expect: managersOf(204),
+  },
 ];
 
 /** Calls that change state, each of which must carry a valid anti-forgery token. */

@@ -55,6 +55,14 @@ const blank = fc.constantFrom('', '   ', '\t\n');
 const tooLong = (max: number) =>
   fc.integer({ min: max + 1, max: max + 50 }).map((n) => 'x'.repeat(n));
 
+/** A lab's schedule in a classroom, in the past so that the world's lab stays open. */
+const labSchedule = {
+  opensAt: '2020-01-01T00:00:00Z',
+  dueAt: '2020-02-01T00:00:00Z',
+  latePercent: 50,
+  requires: [],
+};
+
 const classroomForm = {
   good: { name: 'Web 101', description: 'XSS', teacherName: 'Ada' },
   wrong: {
@@ -283,7 +291,13 @@ export const routeCases = {
     },
     'POST /api/classrooms/:id/hacking-labs': {
       params: { id: classroomId },
-      json: { hackingLabId: '00000000-0000-4000-8000-000000000000' },
+      json: { hackingLabId: '00000000-0000-4000-8000-000000000000', ...labSchedule },
+      nullable: ['opensAt', 'dueAt'],
+    },
+    'PATCH /api/classrooms/:id/hacking-labs/:labId': {
+      params: { id: classroomId, labId: (world) => world.lab.id },
+      json: labSchedule,
+      nullable: ['opensAt', 'dueAt'],
     },
     'DELETE /api/classrooms/:id/hacking-labs/:labId': {
       params: { id: classroomId, labId: (world) => world.lab.id },

@@ -1,4 +1,10 @@
-import type { Classroom, ClassroomLab, FlagSubmissionResult, Lab } from '@hackclass/contracts';
+import type {
+  Classroom,
+  ClassroomLab,
+  FlagSubmissionResult,
+  Lab,
+  UserActivity,
+} from '@hackclass/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiServer, type Person, signedInAs, startApiServer } from '../../../test/support';
 import { classroom, createLab, TEST_FLAG } from '../../../test/support/labs';
@@ -234,5 +240,37 @@ describe('late solves', () => {
     await patch(teacher, id, sqli.id, { dueAt: null });
     const after = await student.session.call('GET', `/classrooms/${id}/leaderboard`);
     expect(after.json()).toMatchObject({ items: [{ userId: student.id, points: 100 }] });
+  });
+});
+
+describe('the dashboard’s due dates', () => {
+  it('lists the open unsolved labs with a due date, late ones first', async () => {
+    const { id, name } = await room([sqli, web2, crypto]);
+    const later = await createLab(teacher, { name: 'Later' });
+    await add(id, { hackingLabId: later.id, opensAt: hoursFromNow(1), dueAt: hoursFromNow(3) });
+    const soon = hoursFromNow(2);
+    const past = hoursFromNow(-1);
+    await patch(teacher, id, sqli.id, { dueAt: soon });
+    await patch(teacher, id, web2.id, { dueAt: past, latePercent: 25 });
+    await patch(teacher, id, crypto.id, { dueAt: soon, requires: [sqli.id] });
+    const activity = async () =>
+      (await student.session.call('GET', '/users/me/activity'))
+        .json<UserActivity>()
+        .dueDates.filter((due) => due.classroomId === id);
+    expect(await activity()).toEqual([
+      {
+        classroomId: id,
+        classroomName: name,
+        labId: web2.id,
+        labName: 'Web 2',
+        labSlug: web2.slug,
+        dueAt: past,
+        late: true,
+        latePercent: 25,
+      },
+      expect.objectContaining({ labId: sqli.id, dueAt: soon, late: false, latePercent: 100 }),
+    ]);
+    await submit(id, sqli.id);
+    expect((await activity()).map((due) => due.labName)).toEqual(['Web 2', 'Crypto']);
   });
 });
