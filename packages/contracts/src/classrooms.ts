@@ -89,6 +89,8 @@ export const classroomSchema = classroomSummarySchema.extend({
   /** The creator first (flagged), then the accepted members. */
   members: z.array(classroomMemberSchema),
   hackingLabs: z.array(classroomLabSchema),
+  /** When the next scheduled lab opens (not which), so that open pages refetch then. */
+  nextLabOpensAt: z.iso.datetime().nullable(),
 });
 export type Classroom = z.infer<typeof classroomSchema>;
 

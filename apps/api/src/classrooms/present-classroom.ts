@@ -3,7 +3,7 @@ import type { ApiDatabase } from '../db';
 import type { Actor } from '../policies/actors';
 import { canManageClassroom, canSeeClassroom, canSeeJoinCode } from '../policies/classrooms';
 import { classroomPermissions } from '../policies/permissions';
-import { presentSchedules } from '../schedules/present-schedule';
+import { nextOpening, presentSchedules } from '../schedules/present-schedule';
 import { acceptedMembersOf, type ClassroomView, labsOf, userName } from './find-classrooms';
 
 /** The image's address, changing with the classroom so that browsers may cache it. */
@@ -36,7 +36,10 @@ export async function presentClassroom(
   view: ClassroomView,
 ): Promise<Classroom> {
   const summary = presentSummary(actor, view);
-  if (!canSeeClassroom(actor, view)) return { ...summary, members: [], hackingLabs: [] };
+  const now = new Date();
+  if (!canSeeClassroom(actor, view)) {
+    return { ...summary, members: [], hackingLabs: [], nextLabOpensAt: null };
+  }
   const { classroom } = view;
   const [accepted, hackingLabs, creatorName] = await Promise.all([
     acceptedMembersOf(db, classroom.id),
@@ -51,6 +54,7 @@ export async function presentClassroom(
     ...summary,
     ...(canSeeJoinCode(actor, view) ? { joinCode: classroom.joinCode } : {}),
     members: [...creator, ...accepted.map((member) => ({ ...member, isCreator: false }))],
-    hackingLabs: presentSchedules(hackingLabs, canManageClassroom(actor, view), new Date()),
+    hackingLabs: presentSchedules(hackingLabs, canManageClassroom(actor, view), now),
+    nextLabOpensAt: nextOpening(hackingLabs, now),
   };
 }

@@ -63,3 +63,11 @@ export function presentSchedules<Row extends ScheduledLabRow>(
     ];
   });
 }
+
+/** The soonest opening still to come among the labs, if any. */
+export function nextOpening(rows: Pick<ScheduledLabRow, 'opensAt'>[], now: Date): string | null {
+  const coming = rows
+    .flatMap(({ opensAt }) => (opensAt && opensAt > now ? [opensAt.getTime()] : []))
+    .sort((a, b) => a - b);
+  return coming[0] === undefined ? null : new Date(coming[0]).toISOString();
+}

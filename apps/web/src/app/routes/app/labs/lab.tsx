@@ -4,6 +4,7 @@ import { toast } from '@/components/toast/toast';
 import { paths } from '@/config/paths';
 import { useClassroom } from '@/features/classrooms/api/get-classroom';
 import { FlagForm } from '@/features/classrooms/components/flag-form';
+import { LabScheduleBadges } from '@/features/classrooms/components/lab-schedule-badges';
 import { useLab } from '@/features/labs/api/get-lab';
 import { LabDetails } from '@/features/labs/components/lab-details';
 import { TargetPanel } from '@/features/targets/components/target-panel';
@@ -52,8 +53,20 @@ export function LabRoute() {
         apiBaseUrl={getRuntimeConfig().apiBaseUrl}
         aside={
           room &&
-          inRoom && (
+          inRoom &&
+          (inRoom.availability === 'locked' ? (
+            <Card withBorder padding="lg" component="section" aria-labelledby="lab-locked">
+              <Title order={2} size="h4" id="lab-locked" mb="xs">
+                Locked
+              </Title>
+              <Text size="sm" c="dimmed" mb="sm">
+                This lab opens in {room.name} once you solved the labs it requires.
+              </Text>
+              <LabScheduleBadges lab={inRoom} />
+            </Card>
+          ) : (
             <>
+              <LabScheduleBadges lab={inRoom} />
               {room.can.runTargets && lab.data?.target && (
                 <TargetPanel
                   classroomId={room.id}
@@ -82,7 +95,7 @@ export function LabRoute() {
                 </Card>
               )}
             </>
-          )
+          ))
         }
         onDeleted={() => {
           toast.success('Lab deleted');
