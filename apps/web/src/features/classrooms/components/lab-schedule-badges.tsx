@@ -1,6 +1,7 @@
 import type { ClassroomLab } from '@hackclass/contracts';
 import { Badge, Group, Text } from '@mantine/core';
 import { IconCalendarClock, IconClockExclamation, IconLock } from '@tabler/icons-react';
+import { StateBadge } from '@/components/feedback/state-badge';
 import { dueStateOf, formatDateTime } from '@/lib/due-date';
 import { formatRelativeTime } from '@/lib/relative-time';
 
@@ -30,9 +31,9 @@ export function LabScheduleBadges({ lab }: { lab: ClassroomLab }) {
       )}
       {lab.availability === 'locked' && (
         <>
-          <Badge {...badge} color="orange" leftSection={<IconLock size={12} aria-hidden />}>
+          <StateBadge tone="orange" icon={<IconLock size={12} aria-hidden />}>
             Locked
-          </Badge>
+          </StateBadge>
           <Text size="xs" c="dimmed">
             Solve {listOf(lab.requires.map((required) => required.name))} to open
           </Text>
@@ -40,13 +41,9 @@ export function LabScheduleBadges({ lab }: { lab: ClassroomLab }) {
       )}
       {lab.dueAt && due === 'late' && (
         <>
-          <Badge
-            {...badge}
-            color="red"
-            leftSection={<IconClockExclamation size={12} aria-hidden />}
-          >
+          <StateBadge tone="red" icon={<IconClockExclamation size={12} aria-hidden />}>
             Late
-          </Badge>
+          </StateBadge>
           <Text size="xs" c="dimmed">
             Was due {formatDateTime(lab.dueAt)}: {lateCredit(lab.latePercent)}
           </Text>
@@ -54,11 +51,7 @@ export function LabScheduleBadges({ lab }: { lab: ClassroomLab }) {
       )}
       {lab.dueAt && (due === 'soon' || due === 'later') && (
         <>
-          {due === 'soon' && (
-            <Badge {...badge} color="yellow">
-              Due soon
-            </Badge>
-          )}
+          {due === 'soon' && <StateBadge tone="yellow">Due soon</StateBadge>}
           <Text size="xs" c="dimmed">
             <time dateTime={lab.dueAt}>
               Due {formatRelativeTime(lab.dueAt)} · {formatDateTime(lab.dueAt)}

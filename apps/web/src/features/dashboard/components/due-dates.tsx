@@ -1,8 +1,9 @@
 import type { UserActivity } from '@hackclass/contracts';
-import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCalendarCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/feedback/list-states';
+import { StateBadge } from '@/components/feedback/state-badge';
 import { paths } from '@/config/paths';
 import { dueStateOf, formatDateTime } from '@/lib/due-date';
 import { formatRelativeTime } from '@/lib/relative-time';
@@ -13,18 +14,10 @@ type DueDate = UserActivity['dueDates'][number];
 function DueState({ due }: { due: DueDate }) {
   const state = dueStateOf(due.dueAt);
   if (state === 'late') {
-    return (
-      <Badge color="red" variant="light" radius={0}>
-        Late · earns {due.latePercent}%
-      </Badge>
-    );
+    return <StateBadge tone="red">Late · earns {due.latePercent}%</StateBadge>;
   }
   if (state === 'soon') {
-    return (
-      <Badge color="yellow" variant="light" radius={0}>
-        Due soon
-      </Badge>
-    );
+    return <StateBadge tone="yellow">Due soon</StateBadge>;
   }
   return null;
 }
