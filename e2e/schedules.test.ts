@@ -95,7 +95,7 @@ describe('schedules and unlock paths', () => {
     const form = page.getByRole('form', { name: 'Add lab' });
     await form.getByRole('combobox', { name: 'Add a lab' }).click();
     await page.getByRole('option', { name: 'Union select' }).click();
-    await form.getByRole('button', { name: 'Schedule…' }).click();
+    await form.getByRole('button', { name: 'Add a schedule' }).click();
     await form.getByLabel('Due at').fill(await localInHours(page, 24));
     await form.getByRole('radio', { name: 'A percentage' }).check();
     await form

@@ -18,19 +18,19 @@ import { Link } from 'react-router';
 import { ConfirmModal } from '@/components/feedback/confirm-modal';
 import { FormAlert } from '@/components/feedback/form-alert';
 import { EmptyState } from '@/components/feedback/list-states';
+import { LabScheduleFields } from '@/components/form/lab-schedule-fields';
 import { messages } from '@/config/messages';
-import { useAddClassroomLab } from '../api/add-classroom-lab';
-import { useMyLabs } from '../api/get-my-labs';
-import { useRemoveClassroomLab } from '../api/remove-classroom-lab';
 import {
   emptySchedule,
   type ScheduleErrors,
   scheduleErrorsOf,
   scheduleRequestOf,
-} from '../utils/schedule-form';
+} from '@/lib/schedule-form';
+import { useAddClassroomLab } from '../api/add-classroom-lab';
+import { useMyLabs } from '../api/get-my-labs';
+import { useRemoveClassroomLab } from '../api/remove-classroom-lab';
 import { EditScheduleModal } from './edit-schedule-modal';
 import { LabScheduleBadges } from './lab-schedule-badges';
-import { LabScheduleFields } from './lab-schedule-fields';
 
 interface ClassroomLabsPanelProps {
   classroomId: string;
@@ -121,7 +121,7 @@ function AddLabForm({ classroomId, labs }: { classroomId: string; labs: Classroo
             aria-expanded={scheduled}
             onClick={() => setScheduled((open) => !open)}
           >
-            {scheduled ? 'No schedule' : 'Schedule…'}
+            {scheduled ? 'Remove schedule' : 'Add a schedule'}
           </Button>
           {myLabs.isError ? (
             <Button variant="light" color="red" onClick={() => void myLabs.refetch()}>

@@ -3,16 +3,16 @@ import { Modal, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { FormAlert } from '@/components/feedback/form-alert';
 import { FormActions } from '@/components/form/form-actions';
+import { LabScheduleFields } from '@/components/form/lab-schedule-fields';
 import { messages } from '@/config/messages';
-import { useUpdateClassroomLab } from '../api/update-classroom-lab';
 import {
   emptySchedule,
   type ScheduleErrors,
   scheduleErrorsOf,
   scheduleRequestOf,
   scheduleValuesOf,
-} from '../utils/schedule-form';
-import { LabScheduleFields } from './lab-schedule-fields';
+} from '@/lib/schedule-form';
+import { useUpdateClassroomLab } from '../api/update-classroom-lab';
 
 interface EditScheduleModalProps {
   classroomId: string;

@@ -9,14 +9,14 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import type { LateCredit, ScheduleErrors, ScheduleValues } from '../utils/schedule-form';
+import type { LateCredit, ScheduleErrors, ScheduleValues } from '@/lib/schedule-form';
 
 interface LabScheduleFieldsProps {
   values: ScheduleValues;
   errors: ScheduleErrors;
   onChange(change: Partial<ScheduleValues>): void;
-  /** The classroom's other labs, which this one may require. */
-  otherLabs: { value: string; label: string }[];
+  /** The classroom's other labs, which this one may require; left out: no Requires field. */
+  otherLabs?: { value: string; label: string }[];
 }
 
 const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -71,20 +71,22 @@ export function LabScheduleFields({ values, errors, onChange, otherLabs }: LabSc
           )}
         </Group>
       </Radio.Group>
-      <MultiSelect
-        label="Requires"
-        description="Students open this lab once they solved all of these"
-        placeholder={otherLabs.length === 0 ? 'No other labs in this classroom' : 'Choose labs'}
-        data={otherLabs}
-        value={values.requires}
-        onChange={(requires) => onChange({ requires })}
-        disabled={otherLabs.length === 0}
-        maxValues={LAB_REQUIREMENTS_MAX}
-        searchable
-        clearable
-        nothingFoundMessage="No lab matches"
-        error={errors.requires}
-      />
+      {otherLabs && (
+        <MultiSelect
+          label="Requires"
+          description="Students open this lab once they solved all of these"
+          placeholder={otherLabs.length === 0 ? 'No other labs in this classroom' : 'Choose labs'}
+          data={otherLabs}
+          value={values.requires}
+          onChange={(requires) => onChange({ requires })}
+          disabled={otherLabs.length === 0}
+          maxValues={LAB_REQUIREMENTS_MAX}
+          searchable
+          clearable
+          nothingFoundMessage="No lab matches"
+          error={errors.requires}
+        />
+      )}
     </Stack>
   );
 }
