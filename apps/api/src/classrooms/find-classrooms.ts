@@ -18,6 +18,8 @@ export interface ClassroomView extends ClassroomFacts {
   classroom: ClassroomRow;
   memberCount: number;
   labCount: number;
+  /** Labs open to students: the count they are shown. */
+  openedLabCount: number;
 }
 
 /** A user's name for others: their display name, else `fallbackName` of their id (never their email). */
@@ -37,6 +39,11 @@ function selectViews(db: ApiDatabase, where: SQL | undefined) {
       ),
       labCount: sql<number>`(select count(*) from ${classroomLabs}
         where ${classroomLabs.classroomId} = ${classrooms.id})`.mapWith(Number),
+      openedLabCount: sql<number>`(select count(*) from ${classroomLabs}
+        where ${classroomLabs.classroomId} = ${classrooms.id}
+          and (${classroomLabs.opensAt} is null or ${classroomLabs.opensAt} <= now()))`.mapWith(
+        Number,
+      ),
     })
     .from(classrooms)
     .leftJoin(members, and(eq(members.classroomId, classrooms.id), eq(members.userId, actorId)))
@@ -49,6 +56,7 @@ const toView = (row: {
   myStatus: MemberStatus | null;
   memberCount: number;
   labCount: number;
+  openedLabCount: number;
 }): ClassroomView => ({
   ...row,
   creatorId: row.classroom.creatorId,

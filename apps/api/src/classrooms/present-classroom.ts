@@ -24,7 +24,7 @@ export function presentSummary(actor: Actor, view: ClassroomView): ClassroomSumm
     myStatus: view.myStatus ?? null,
     isCreator: classroom.creatorId === actor.id,
     memberCount: view.memberCount,
-    labCount: view.labCount,
+    labCount: canManageClassroom(actor, view) ? view.labCount : view.openedLabCount,
     can: classroomPermissions(actor, view),
   };
 }

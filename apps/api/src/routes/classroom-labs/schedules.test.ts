@@ -193,6 +193,10 @@ describe('availability', () => {
     expect((await add(id, { hackingLabId: later.id, opensAt: hoursFromNow(1) })).status).toBe(201);
     expect(await seen(teacher, id, later.id)).toMatchObject({ availability: 'upcoming' });
     expect(await labsSeenBy(student, id)).toEqual([]);
+    const labCount = async (who: Person) =>
+      (await who.session.call('GET', `/classrooms/${id}`)).json<Classroom>().labCount;
+    expect(await labCount(student)).toBe(0);
+    expect(await labCount(teacher)).toBe(1);
     const page = () => student.session.call('GET', `/hacking-labs/${later.slug}`);
     expect((await page()).status).toBe(404);
     expect((await submit(id, later.id)).status).toBe(404);
