@@ -7,6 +7,10 @@ const sizeOf = (bytes: number) =>
     ? `${Math.round(bytes / 1024)} KB`
     : `${Math.round((bytes / 1_048_576) * 10) / 10} MB`;
 
+/** Names as a sentence lists them: "A", "A and B", "A, B and C". */
+export const listOf = (names: string[]) =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+
 /**
  * Every error the product API answers with, each with a stable `code` (listed, with its status,
  * in `@hackclass/contracts`) the web app can turn into a message, and a title fit to show.
@@ -121,6 +125,11 @@ export const apiErrors = {
       'Lab already added',
       'This classroom already has this lab',
     ),
+  /** `labs`: the names of the required labs the caller has not solved. */
+  labLocked: (labs: string[]) =>
+    apiError('lab_locked', 'Lab locked', `Solve ${listOf(labs)} first to open this lab`),
+  requirementCycle: (detail: string) =>
+    apiError('requirement_cycle', 'Requirements make a cycle', detail),
   emailInUse: () =>
     apiError('email_in_use', 'Email already in use', 'An account with this email exists'),
   weakPassword: (detail: string) => apiError('weak_password', 'Weak password', detail),

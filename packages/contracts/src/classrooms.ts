@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LAB_CATEGORIES, LAB_DIFFICULTIES } from './labs';
 import { memberStatusSchema } from './members';
 import { classroomCanSchema } from './permissions';
+import { classroomLabScheduleSchema } from './schedules';
 import { hasNoNul, NO_NUL_MESSAGE } from './text';
 
 export const CLASSROOM_NAME_MAX_LENGTH = 100;
@@ -77,6 +78,7 @@ export const classroomLabSchema = z.object({
   solved: z.boolean(),
   /** Whether students start a live target of their own for it. */
   hasTarget: z.boolean(),
+  ...classroomLabScheduleSchema.shape,
 });
 export type ClassroomLab = z.infer<typeof classroomLabSchema>;
 
@@ -89,6 +91,8 @@ export const classroomSchema = classroomSummarySchema.extend({
   /** The creator first (flagged), then the accepted members. */
   members: z.array(classroomMemberSchema),
   hackingLabs: z.array(classroomLabSchema),
+  /** When the next scheduled lab opens (not which), so that open pages refetch then. */
+  nextLabOpensAt: z.iso.datetime().nullable(),
 });
 export type Classroom = z.infer<typeof classroomSchema>;
 

@@ -56,6 +56,8 @@ export const API_ERROR_STATUS = {
   invalid_member_transition: 409,
   lab_in_use: 409,
   lab_already_in_classroom: 409,
+  lab_locked: 409,
+  requirement_cycle: 409,
   flag_rate_limited: 429,
   invitation_rate_limited: 429,
   join_rate_limited: 429,

@@ -17,6 +17,7 @@ export * from './problem';
 export * from './quotas';
 export * from './roles';
 export * from './runtime-config';
+export * from './schedules';
 export * from './submissions';
 export * from './targets';
 export * from './text';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HINT_CONTENT_MAX_LENGTH, LAB_HINTS_MAX } from './course';
 import { labCanSchema } from './permissions';
+import { classroomLabScheduleFields, opensBeforeDue } from './schedules';
 import { labTargetFieldSchema, labTargetSchema, labTargetSummarySchema } from './targets';
 import { hasNoNul, NO_NUL_MESSAGE } from './text';
 
@@ -241,7 +242,9 @@ export type Lab = z.infer<typeof labSchema>;
 
 export const labListSchema = z.array(labSummarySchema);
 
-export const addClassroomLabRequestSchema = z.strictObject({ hackingLabId: z.uuid() });
+export const addClassroomLabRequestSchema = opensBeforeDue(
+  z.strictObject({ hackingLabId: z.uuid(), ...classroomLabScheduleFields }),
+);
 export type AddClassroomLabRequest = z.infer<typeof addClassroomLabRequestSchema>;
 
 export const classroomLabLinkSchema = z.object({ classroomId: z.uuid(), hackingLabId: z.uuid() });

@@ -24,6 +24,8 @@ export const flagSubmissionResultSchema = z.object({
   points: z.number().int(),
   /** When the caller solved the lab here, if they have. */
   solvedAt: z.iso.datetime().optional(),
+  /** The caller's solve came after the lab's due date here. */
+  late: z.boolean(),
   /** A sentence to show. */
   message: z.string(),
 });
@@ -136,6 +138,23 @@ export const userActivitySchema = z.object({
       labSlug: z.string(),
       points: z.number().int(),
       solvedAt: z.iso.datetime(),
+    }),
+  ),
+  /**
+   * The open labs with a due date the caller has not solved in the classrooms they were
+   * accepted into, soonest first: those past due (`late`) lead.
+   */
+  dueDates: z.array(
+    z.object({
+      classroomId: z.uuid(),
+      classroomName: z.string(),
+      labId: z.uuid(),
+      labName: z.string(),
+      labSlug: z.string(),
+      dueAt: z.iso.datetime(),
+      late: z.boolean(),
+      /** What a solve earns once late, in percent of the lab's points. */
+      latePercent: z.number().int(),
     }),
   ),
   /** The caller's standing in each classroom they were accepted into. */

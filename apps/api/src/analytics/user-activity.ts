@@ -6,6 +6,7 @@ import type { ApiDatabase } from '../db';
 import { classrooms, labs, members, solves, submissions, users } from '../db/schema';
 import { memberRank } from '../leaderboard/leaderboard';
 import { type Actor, canCreateContent } from '../policies/actors';
+import { dueDatesOf } from '../schedules/due-dates';
 import { sharedFlagOwnerName, sharedFlagOwnerOf } from '../submissions/shared-flag-owner';
 
 const RECENT_SOLVES = 10;
@@ -114,19 +115,22 @@ function recentSubmissions(db: ApiDatabase, userId: string) {
 }
 
 /**
- * The caller's dashboard: their recent solves and standings; for teachers and admins also the
- * requests waiting and the latest submissions in the classrooms they created. Four queries.
+ * The caller's dashboard: their recent solves, due dates and standings; for teachers and admins
+ * also the requests waiting and the latest submissions in the classrooms they created. Five
+ * queries.
  */
 export async function userActivity(db: ApiDatabase, actor: Actor): Promise<UserActivity> {
   const teaches = canCreateContent(actor);
-  const [solved, standing, pending, submitted] = await Promise.all([
+  const [solved, due, standing, pending, submitted] = await Promise.all([
     recentSolves(db, actor.id),
+    dueDatesOf(db, actor.id),
     standings(db, actor.id),
     teaches ? pendingRequests(db, actor.id) : [],
     teaches ? recentSubmissions(db, actor.id) : [],
   ]);
   return {
     recentSolves: solved.map((row) => ({ ...row, solvedAt: row.solvedAt.toISOString() })),
+    dueDates: due,
     standings: standing,
     ...(teaches
       ? {

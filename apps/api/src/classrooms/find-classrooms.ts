@@ -9,6 +9,7 @@ import { preparedQuery } from '../db/prepared';
 import { classroomLabs, classrooms, labs, labTargets, members, solves, users } from '../db/schema';
 import { type Actor, isAdmin, isGuest, isTeacher } from '../policies/actors';
 import { type ClassroomFacts, canSeeClassroomSummary } from '../policies/classrooms';
+import { requirementsOf } from '../schedules/present-schedule';
 import { coTeaches, taughtBy } from './taught-by';
 
 export type ClassroomRow = typeof classrooms.$inferSelect;
@@ -18,6 +19,8 @@ export interface ClassroomView extends ClassroomFacts {
   classroom: ClassroomRow;
   memberCount: number;
   labCount: number;
+  /** Labs open to students: the count they are shown. */
+  openedLabCount: number;
 }
 
 /** A user's name for others: their display name, else `fallbackName` of their id (never their email). */
@@ -38,6 +41,11 @@ function selectViews(db: ApiDatabase, where: SQL | undefined) {
       ),
       labCount: sql<number>`(select count(*) from ${classroomLabs}
         where ${classroomLabs.classroomId} = ${classrooms.id})`.mapWith(Number),
+      openedLabCount: sql<number>`(select count(*) from ${classroomLabs}
+        where ${classroomLabs.classroomId} = ${classrooms.id}
+          and (${classroomLabs.opensAt} is null or ${classroomLabs.opensAt} <= now()))`.mapWith(
+        Number,
+      ),
     })
     .from(classrooms)
     .leftJoin(members, and(eq(members.classroomId, classrooms.id), eq(members.userId, actorId)))
@@ -51,6 +59,7 @@ const toView = (row: {
   coTeacher: boolean;
   memberCount: number;
   labCount: number;
+  openedLabCount: number;
 }): ClassroomView => ({
   ...row,
   creatorId: row.classroom.creatorId,
@@ -112,7 +121,10 @@ export const solveCount = sql<number>`(select count(*)::int from ${solves}
   where ${solves.classroomId} = ${classroomLabs.classroomId}
     and ${solves.labId} = ${classroomLabs.labId})`.mapWith(Number);
 
-/** The classroom's labs by name, with their solve counts and whether `viewerId` solved each. */
+/**
+ * The classroom's labs by name, with their solve counts, whether `viewerId` solved each, and
+ * their schedules (see `presentSchedules`).
+ */
 export async function labsOf(db: ApiDatabase, classroomId: string, viewerId: string) {
   return db
     .select({
@@ -128,6 +140,10 @@ export async function labsOf(db: ApiDatabase, classroomId: string, viewerId: str
           and ${solves.userId} = ${viewerId} and ${solves.labId} = ${classroomLabs.labId})`,
       hasTarget: sql<boolean>`exists (select 1 from ${labTargets}
         where ${labTargets.labId} = ${classroomLabs.labId})`,
+      opensAt: classroomLabs.opensAt,
+      dueAt: classroomLabs.dueAt,
+      latePercent: classroomLabs.latePercent,
+      requires: requirementsOf(viewerId),
     })
     .from(classroomLabs)
     .innerJoin(labs, eq(labs.id, classroomLabs.labId))

@@ -1,8 +1,9 @@
 import type { Classroom, ClassroomSummary } from '@hackclass/contracts';
 import type { ApiDatabase } from '../db';
 import type { Actor } from '../policies/actors';
-import { canSeeClassroom, canSeeJoinCode } from '../policies/classrooms';
+import { canManageClassroom, canSeeClassroom, canSeeJoinCode } from '../policies/classrooms';
 import { classroomPermissions } from '../policies/permissions';
+import { nextOpening, presentSchedules } from '../schedules/present-schedule';
 import { acceptedMembersOf, type ClassroomView, labsOf, userName } from './find-classrooms';
 
 /** The image's address, changing with the classroom so that browsers may cache it. */
@@ -24,7 +25,7 @@ export function presentSummary(actor: Actor, view: ClassroomView): ClassroomSumm
     isCreator: classroom.creatorId === actor.id,
     isCoTeacher: view.coTeacher,
     memberCount: view.memberCount,
-    labCount: view.labCount,
+    labCount: canManageClassroom(actor, view) ? view.labCount : view.openedLabCount,
     can: classroomPermissions(actor, view),
   };
 }
@@ -36,7 +37,10 @@ export async function presentClassroom(
   view: ClassroomView,
 ): Promise<Classroom> {
   const summary = presentSummary(actor, view);
-  if (!canSeeClassroom(actor, view)) return { ...summary, members: [], hackingLabs: [] };
+  const now = new Date();
+  if (!canSeeClassroom(actor, view)) {
+    return { ...summary, members: [], hackingLabs: [], nextLabOpensAt: null };
+  }
   const { classroom } = view;
   const [accepted, hackingLabs, creatorName] = await Promise.all([
     acceptedMembersOf(db, classroom.id),
@@ -51,6 +55,7 @@ export async function presentClassroom(
     ...summary,
     ...(canSeeJoinCode(actor, view) ? { joinCode: classroom.joinCode } : {}),
     members: [...creator, ...accepted.map((member) => ({ ...member, isCreator: false }))],
-    hackingLabs,
+    hackingLabs: presentSchedules(hackingLabs, canManageClassroom(actor, view), now),
+    nextLabOpensAt: nextOpening(hackingLabs, now),
   };
 }

@@ -1,26 +1,12 @@
 import type { ClassroomHint } from '@hackclass/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
-import { classroomLabs, hintUnlocks, labHints } from '../db/schema';
-import { apiErrors } from '../errors';
+import { hintUnlocks, labHints } from '../db/schema';
 
 interface MemberLab {
   classroomId: string;
   labId: string;
   userId: string;
-}
-
-/** Refuses a lab the classroom does not have, as if it did not exist. */
-export async function ensureLabInClassroom(
-  db: ApiDatabase,
-  classroomId: string,
-  labId: string,
-): Promise<void> {
-  const [found] = await db
-    .select({ labId: classroomLabs.labId })
-    .from(classroomLabs)
-    .where(and(eq(classroomLabs.classroomId, classroomId), eq(classroomLabs.labId, labId)));
-  if (!found) throw apiErrors.notFound('Lab in this classroom not found');
 }
 
 /**

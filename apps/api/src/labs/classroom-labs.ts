@@ -1,4 +1,8 @@
-import type { ClassroomLabLink } from '@hackclass/contracts';
+import type {
+  AddClassroomLabRequest,
+  ClassroomLabLink,
+  UpdateClassroomLabRequest,
+} from '@hackclass/contracts';
 import { and, eq } from 'drizzle-orm';
 import { coTeaches } from '../classrooms/taught-by';
 import type { ApiDatabase } from '../db';
@@ -10,6 +14,7 @@ import { notify } from '../notifications/notify';
 import type { Actor } from '../policies/actors';
 import { canManageClassroom, canSeeClassroom } from '../policies/classrooms';
 import { canAddLabToClassrooms } from '../policies/labs';
+import { saveSchedule } from '../schedules/save-schedule';
 import { markStopping } from '../targets/stop-targets';
 
 /**
@@ -38,14 +43,14 @@ export async function managedClassroom(db: ApiDatabase, actor: Actor, classroomI
 }
 
 /**
- * Adds one of the actor's labs (any lab, for admins) to a classroom they run, and tells its
- * accepted members, in one transaction.
+ * Adds one of the actor's labs (any lab, for admins) to a classroom they run with its schedule
+ * and unlock path, and tells its accepted members unless it opens later, in one transaction.
  */
 export async function addLabToClassroom(
   db: ApiDatabase,
   actor: Actor,
   classroomId: string,
-  labId: string,
+  { hackingLabId: labId, ...schedule }: AddClassroomLabRequest,
 ): Promise<ClassroomLabLink> {
   const classroom = await managedClassroom(db, actor, classroomId);
   const [lab] = await db.select().from(labs).where(eq(labs.id, labId));
@@ -62,7 +67,12 @@ export async function addLabToClassroom(
         throw error;
       });
     if (added.length === 0) throw apiErrors.labAlreadyInClassroom();
+    await saveSchedule(tx, classroomId, labId, schedule);
     await recountPoints(tx, [classroomId]);
+    // Students do not see a lab before it opens: not even that it is coming.
+    if (schedule.opensAt && Date.parse(schedule.opensAt) > Date.now()) {
+      return { classroomId, hackingLabId: labId };
+    }
     const accepted = await tx
       .select({ userId: members.userId })
       .from(members)
@@ -80,6 +90,24 @@ export async function addLabToClassroom(
       },
     );
     return { classroomId, hackingLabId: labId };
+  });
+}
+
+/**
+ * Changes the schedule and unlock path of a lab in a classroom the actor runs; scores move with
+ * a due date or late credit, so they are recounted.
+ */
+export async function updateClassroomLab(
+  db: ApiDatabase,
+  actor: Actor,
+  classroomId: string,
+  labId: string,
+  change: UpdateClassroomLabRequest,
+): Promise<void> {
+  await managedClassroom(db, actor, classroomId);
+  await db.transaction(async (tx) => {
+    await saveSchedule(tx, classroomId, labId, change);
+    await recountPoints(tx, [classroomId]);
   });
 }
 

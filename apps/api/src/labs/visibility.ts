@@ -1,11 +1,14 @@
-import { and, eq, exists, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, exists, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { taughtBy } from '../classrooms/taught-by';
 import type { ApiDatabase } from '../db';
 import { classroomLabs, classrooms, labs, members } from '../db/schema';
 import { type Actor, isAdmin, isGuest, isTeacher } from '../policies/actors';
 import { labListScope } from '../policies/labs';
 
-/** The lab of the outer query is in a classroom where the actor is an accepted member. */
+/**
+ * The lab of the outer query is in a classroom where the actor is an accepted member, and has
+ * opened there: a scheduled lab stays hidden from students until then.
+ */
 function inAcceptedClassroom(db: ApiDatabase, actor: Actor): SQL {
   return exists(
     db
@@ -17,6 +20,7 @@ function inAcceptedClassroom(db: ApiDatabase, actor: Actor): SQL {
           eq(classroomLabs.labId, labs.id),
           eq(members.userId, actor.id),
           eq(members.status, 'Accepted'),
+          or(isNull(classroomLabs.opensAt), lte(classroomLabs.opensAt, sql`now()`)),
         ),
       ),
   );

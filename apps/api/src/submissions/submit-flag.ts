@@ -23,11 +23,13 @@ export interface FlagSubmission {
   flag: string;
 }
 
-/** The lab's points, flags and flag mode, if the classroom has the lab. */
+/** The lab's points, flags, flag mode and due date here, if the classroom has the lab. */
 async function labInClassroom(db: ApiDatabase, classroomId: string, labId: string) {
   const rows = await db
     .select({
       points: labs.points,
+      dueAt: classroomLabs.dueAt,
+      latePercent: classroomLabs.latePercent,
       flagMode: labTargets.flagMode,
       value: labFlags.value,
       caseSensitive: labFlags.caseSensitive,
@@ -42,7 +44,13 @@ async function labInClassroom(db: ApiDatabase, classroomId: string, labId: strin
   const flags = rows.flatMap(({ value, caseSensitive }) =>
     value === null || caseSensitive === null ? [] : [{ value, caseSensitive }],
   );
-  return { points: first.points, perStudent: first.flagMode === 'per-student', flags };
+  return {
+    points: first.points,
+    dueAt: first.dueAt,
+    latePercent: first.latePercent,
+    perStudent: first.flagMode === 'per-student',
+    flags,
+  };
 }
 
 /**
@@ -112,13 +120,23 @@ export async function submitFlag(
   });
   if (solvedNow) events.publish(classroomId, { type: 'solve', labId, userId });
   const alreadySolved = solvedAt !== undefined && !solvedNow;
+  const late = solvedAt !== undefined && lab.dueAt !== null && solvedAt > lab.dueAt;
+  const message = messageFor(correct, alreadySolved, lab.points, sharedFlagOwnerId !== null);
   return {
     correct,
     alreadySolved,
     points: await memberPoints(db, classroomId, userId),
     ...(solvedAt ? { solvedAt: solvedAt.toISOString() } : {}),
-    message: messageFor(correct, alreadySolved, lab.points, sharedFlagOwnerId !== null),
+    late,
+    message: solvedNow && late ? `${message} ${lateNote(lab.latePercent)}` : message,
   };
+}
+
+/** What a late solve earns, said after the answer. */
+function lateNote(latePercent: number): string {
+  if (latePercent === 100) return 'Solved after the due date: late solves still earn full points.';
+  if (latePercent === 0) return 'Solved after the due date: late solves earn no points.';
+  return `Solved after the due date: late solves earn ${latePercent}% of the points.`;
 }
 
 function messageFor(

@@ -808,6 +808,17 @@ export const MATRIX: MatrixRow[] = [
     request: () => ({ url: '/hacking-labs/import', form: challengeImportForm() }),
     expect: creators,
   },
+
+  // --- schedules and unlock paths of labs in classrooms ---
+  {
+    method: 'PATCH',
+    route: '/api/classrooms/:id/hacking-labs/:labId',
+    request: ({ classroom, lab }) => ({
+      url: `/classrooms/${classroom.id}/hacking-labs/${lab.id}`,
+      body: { latePercent: 50, requires: [] },
+    }),
+    expect: managersOf(204),
+  },
 ];
 
 /** Calls that change state, each of which must carry a valid anti-forgery token. */

@@ -67,6 +67,14 @@ const gradebookWrong = {
   pageSize: fc.constantFrom('0', '-5', '201', 'x'),
 };
 
+/** A lab's schedule in a classroom, in the past so that the world's lab stays open. */
+const labSchedule = {
+  opensAt: '2020-01-01T00:00:00Z',
+  dueAt: '2020-02-01T00:00:00Z',
+  latePercent: 50,
+  requires: [],
+};
+
 const classroomForm = {
   good: { name: 'Web 101', description: 'XSS', teacherName: 'Ada' },
   wrong: {
@@ -337,7 +345,13 @@ export const routeCases = {
     },
     'POST /api/classrooms/:id/hacking-labs': {
       params: { id: classroomId },
-      json: { hackingLabId: '00000000-0000-4000-8000-000000000000' },
+      json: { hackingLabId: '00000000-0000-4000-8000-000000000000', ...labSchedule },
+      nullable: ['opensAt', 'dueAt'],
+    },
+    'PATCH /api/classrooms/:id/hacking-labs/:labId': {
+      params: { id: classroomId, labId: (world) => world.lab.id },
+      json: labSchedule,
+      nullable: ['opensAt', 'dueAt'],
     },
     'DELETE /api/classrooms/:id/hacking-labs/:labId': {
       params: { id: classroomId, labId: (world) => world.lab.id },

@@ -1,7 +1,15 @@
-import { addClassroomLabRequestSchema, classroomLabLinkSchema } from '@hackclass/contracts';
+import {
+  addClassroomLabRequestSchema,
+  classroomLabLinkSchema,
+  updateClassroomLabRequestSchema,
+} from '@hackclass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addLabToClassroom, removeLabFromClassroom } from '../../labs/classroom-labs';
+import {
+  addLabToClassroom,
+  removeLabFromClassroom,
+  updateClassroomLab,
+} from '../../labs/classroom-labs';
 import { principalOf } from '../../plugins/authentication';
 import { errorResponses } from '../../plugins/error-responses';
 import { releaseTargets } from '../../targets/stop-targets';
@@ -15,6 +23,10 @@ export const classroomLabRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['classrooms', 'hacking-labs'],
         summary: 'Add a lab to a classroom; its accepted members are notified',
+        description:
+          'With an optional schedule (`opensAt`: hidden from students until then; `dueAt`: ' +
+          'solves after it earn `latePercent` of the points) and unlock path (`requires`: labs ' +
+          'of the classroom to solve first). Members are notified unless it opens later.',
         security,
         params: z.object({ id: z.uuid() }),
         body: addClassroomLabRequestSchema,
@@ -29,10 +41,42 @@ export const classroomLabRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         principalOf(request).user,
         request.params.id,
-        request.body.hackingLabId,
+        request.body,
       );
       app.classroomEvents.publish(request.params.id, { type: 'labs' });
       return reply.code(201).send(added);
+    },
+  );
+
+  app.patch(
+    '/classrooms/:id/hacking-labs/:labId',
+    {
+      schema: {
+        tags: ['classrooms', 'hacking-labs'],
+        summary: 'Change the schedule and unlock path of a lab in a classroom',
+        description:
+          'A field left out keeps its value; `null` clears a date. `requires` replaces the ' +
+          'labs to solve first; 409 `requirement_cycle` if they would lead back to this lab. ' +
+          'Scores are recounted with the new due date and late credit.',
+        security,
+        params: z.object({ id: z.uuid(), labId: z.uuid() }),
+        body: updateClassroomLabRequestSchema,
+        response: {
+          204: z.null().describe('Changed'),
+          ...errorResponses('not_found', 'forbidden', 'requirement_cycle'),
+        },
+      },
+    },
+    async (request, reply) => {
+      await updateClassroomLab(
+        app.db,
+        principalOf(request).user,
+        request.params.id,
+        request.params.labId,
+        request.body,
+      );
+      app.classroomEvents.publish(request.params.id, { type: 'labs' });
+      return reply.code(204).send(null);
     },
   );
 

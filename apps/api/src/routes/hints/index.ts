@@ -9,12 +9,13 @@ import {
 } from '@hackclass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { classroomFor, managedClassroomFor } from '../../classrooms/access';
-import { classroomHints, ensureLabInClassroom } from '../../hints/classroom-hints';
+import { classroomHints } from '../../hints/classroom-hints';
 import { listHintUnlocks } from '../../hints/list-unlocks';
 import { unlockHint } from '../../hints/unlock-hint';
 import { principalOf } from '../../plugins/authentication';
 import { errorResponses } from '../../plugins/error-responses';
 import { canManageClassroom, canSeeClassroom, canSubmitFlags } from '../../policies/classrooms';
+import { assertLabOpenTo } from '../../schedules/open-to';
 
 const tags = ['hints'];
 
@@ -29,13 +30,16 @@ export const hintRoutes: FastifyPluginAsyncZod = async (app) => {
           'unlocked it; the content only once unlocked, or always for the classroom’s managers',
         security: [{ idToken: [] }],
         params: classroomLabHintsParamsSchema,
-        response: { 200: classroomHintListSchema, ...errorResponses('not_found', 'forbidden') },
+        response: {
+          200: classroomHintListSchema,
+          ...errorResponses('not_found', 'forbidden', 'lab_locked'),
+        },
       },
     },
     async (request) => {
       const { user } = principalOf(request);
       const view = await classroomFor(app.db, request.params.id, user, canSeeClassroom);
-      await ensureLabInClassroom(app.db, view.classroom.id, request.params.labId);
+      await assertLabOpenTo(app.db, user, view, request.params.labId);
       return classroomHints(
         app.db,
         { classroomId: view.classroom.id, labId: request.params.labId, userId: user.id },
@@ -54,13 +58,17 @@ export const hintRoutes: FastifyPluginAsyncZod = async (app) => {
           'the lab earns the caller here; unlocking again changes nothing',
         security: [{ idToken: [], antiforgery: [] }],
         params: hintUnlockParamsSchema,
-        response: { 200: classroomHintSchema, ...errorResponses('not_found', 'forbidden') },
+        response: {
+          200: classroomHintSchema,
+          ...errorResponses('not_found', 'forbidden', 'lab_locked'),
+        },
       },
     },
     async (request) => {
       const { user } = principalOf(request);
-      const { classroom } = await classroomFor(app.db, request.params.id, user, canSubmitFlags);
-      await ensureLabInClassroom(app.db, classroom.id, request.params.labId);
+      const view = await classroomFor(app.db, request.params.id, user, canSubmitFlags);
+      const { classroom } = view;
+      await assertLabOpenTo(app.db, user, view, request.params.labId);
       const { hint, scoreMoved } = await unlockHint(app.db, {
         classroomId: classroom.id,
         labId: request.params.labId,

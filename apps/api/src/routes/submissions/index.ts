@@ -13,6 +13,7 @@ import { apiErrors } from '../../errors';
 import { principalOf } from '../../plugins/authentication';
 import { errorResponses } from '../../plugins/error-responses';
 import { canManageClassroom, canSeeClassroom, canSubmitFlags } from '../../policies/classrooms';
+import { assertLabOpenTo } from '../../schedules/open-to';
 import { listSubmissions } from '../../submissions/list-submissions';
 import { submitFlag } from '../../submissions/submit-flag';
 
@@ -45,19 +46,22 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Submit a flag for a lab of the classroom (accepted members)',
         description:
           `At most ${FLAGS_PER_MINUTE} per minute per member and lab (429 with Retry-After). ` +
-          'A wrong flag is `correct: false`; a lab solved before is `alreadySolved: true`.',
+          'A wrong flag is `correct: false`; a lab solved before is `alreadySolved: true`. ' +
+          'A lab not open yet is 404; one whose required labs are unsolved, 409 `lab_locked`.',
         security: [{ idToken: [], antiforgery: [] }],
         params: flagSubmissionParamsSchema,
         body: flagSubmissionRequestSchema,
         response: {
           200: flagSubmissionResultSchema,
-          ...errorResponses('not_found', 'forbidden', 'flag_rate_limited'),
+          ...errorResponses('not_found', 'forbidden', 'lab_locked', 'flag_rate_limited'),
         },
       },
     },
     async (request) => {
       const { user } = principalOf(request);
-      const { classroom } = await classroomFor(app.db, request.params.id, user, canSubmitFlags);
+      const view = await classroomFor(app.db, request.params.id, user, canSubmitFlags);
+      const { classroom } = view;
+      await assertLabOpenTo(app.db, user, view, request.params.labId);
       const result = await submitFlag(app.db, app.classroomEvents, {
         classroomId: classroom.id,
         labId: request.params.labId,

@@ -84,6 +84,7 @@ describe('POST /classrooms/:id/hacking-labs/:labId/submissions', () => {
       correct: false,
       alreadySolved: false,
       points: 0,
+      late: false,
       message: 'That is not the flag. Try again.',
     });
     expect(await submissionsOf(id, student.id)).toMatchObject([

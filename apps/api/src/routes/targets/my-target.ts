@@ -5,6 +5,7 @@ import { principalOf } from '../../plugins/authentication';
 import { errorResponses } from '../../plugins/error-responses';
 import { canSeeClassroom } from '../../policies/classrooms';
 import { canRunTargets } from '../../policies/targets';
+import { assertLabOpenTo } from '../../schedules/open-to';
 import { myTarget } from '../../targets/find-targets';
 import { presentTarget } from '../../targets/present-target';
 import { startTarget } from '../../targets/start-target';
@@ -20,17 +21,17 @@ export const myTargetRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The caller’s target for a lab of the classroom: the active one, else the latest',
         security: read,
         params: classroomLabParamsSchema,
-        response: { 200: myTargetSchema, ...errorResponses('not_found', 'forbidden') },
+        response: {
+          200: myTargetSchema,
+          ...errorResponses('not_found', 'forbidden', 'lab_locked'),
+        },
       },
     },
     async (request) => {
       const { user } = principalOf(request);
-      const { classroom, coTeacher } = await classroomFor(
-        app.db,
-        request.params.id,
-        user,
-        canSeeClassroom,
-      );
+      const view = await classroomFor(app.db, request.params.id, user, canSeeClassroom);
+      const { classroom, coTeacher } = view;
+      await assertLabOpenTo(app.db, user, view, request.params.labId);
       const found = await myTarget(app.db, {
         userId: user.id,
         classroomId: classroom.id,
@@ -58,7 +59,8 @@ export const myTargetRoutes: FastifyPluginAsyncZod = async (app) => {
           '201 with the new target `starting`; poll `GET /targets/:targetId` until it runs or ' +
           'fails. 200 with the target already active: one per student and lab, so a double ' +
           'click starts one. 409 `target_limit_reached` past the classroom’s, the student’s ' +
-          'or the server’s limit; 503 `targets_off` when no engine is set up.',
+          'or the server’s limit; 503 `targets_off` when no engine is set up. A lab not open ' +
+          'yet is 404; one whose required labs are unsolved, 409 `lab_locked`.',
         security: write,
         params: classroomLabParamsSchema,
         response: {
@@ -67,6 +69,7 @@ export const myTargetRoutes: FastifyPluginAsyncZod = async (app) => {
           ...errorResponses(
             'not_found',
             'forbidden',
+            'lab_locked',
             'targets_off',
             'target_limit_reached',
             'port_range_exhausted',
@@ -76,12 +79,9 @@ export const myTargetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = principalOf(request);
-      const { classroom, coTeacher } = await classroomFor(
-        app.db,
-        request.params.id,
-        user,
-        canRunTargets,
-      );
+      const view = await classroomFor(app.db, request.params.id, user, canRunTargets);
+      const { classroom, coTeacher } = view;
+      await assertLabOpenTo(app.db, user, view, request.params.labId);
       const { target, definition, created } = await startTarget(app.targets, {
         userId: user.id,
         classroomId: classroom.id,

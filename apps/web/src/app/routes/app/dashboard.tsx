@@ -10,6 +10,7 @@ import { InvitationList } from '@/features/classrooms/components/membership-requ
 import { useActivity } from '@/features/dashboard/api/get-activity';
 import { ClassroomStandings } from '@/features/dashboard/components/classroom-standings';
 import { DashboardSection, LoadState } from '@/features/dashboard/components/dashboard-section';
+import { DueDates } from '@/features/dashboard/components/due-dates';
 import { JoinRequests } from '@/features/dashboard/components/join-requests';
 import { RecentSolves } from '@/features/dashboard/components/recent-solves';
 import { RecentSubmissions } from '@/features/dashboard/components/recent-submissions';
@@ -67,6 +68,19 @@ export function DashboardRoute() {
       {user && invitations.length > 0 && (
         <DashboardSection title="Invitations">
           <InvitationList classrooms={invitations} userId={user.id} />
+        </DashboardSection>
+      )}
+
+      {(!teaches || (activity.data?.dueDates.length ?? 0) > 0) && (
+        <DashboardSection title="Due dates">
+          <LoadState
+            {...activityState}
+            loadingLabel="Loading your due dates"
+            skeleton={<ListSkeleton rows={2} rowHeight={56} />}
+            errorMessage="Could not load your due dates."
+          >
+            {() => <DueDates dueDates={activity.data?.dueDates ?? []} />}
+          </LoadState>
         </DashboardSection>
       )}
 

@@ -85,7 +85,10 @@ export function FlagForm({ classroomId, labId, labName }: FlagFormProps) {
           }
           const problems = isApiError(failure) ? failure.errors.flag : undefined;
           if (problems?.length) setFieldError(problems.join(' '));
-          else setOutcome({ kind: 'error', message: messages.generic });
+          else if (isApiError(failure) && failure.code === 'lab_locked' && failure.detail) {
+            // Locked since the page was loaded: the answer names the labs to solve first.
+            setOutcome({ kind: 'error', message: failure.detail });
+          } else setOutcome({ kind: 'error', message: messages.generic });
         },
       },
     );

@@ -1,22 +1,27 @@
 import type { ClassroomEventType } from '@hackclass/contracts';
-import type { QueryKey } from '@tanstack/react-query';
+import { type QueryKey, useQuery } from '@tanstack/react-query';
 import { useInvalidateOnClassroomEvents } from '@/lib/classroom-events';
 import { getClassroomQueryOptions } from '../api/get-classroom';
+import { useRefetchAt } from './use-refetch-at';
 
 /**
  * Keeps an open classroom page current: its detail holds the leaderboard's points, the labs'
- * solve counts and the roster, so every kind of event refetches it. `also` names the page's
- * other queries (of other features) each event refetches, on the same stream.
+ * solve counts and the roster, so every kind of event refetches it, and a scheduled lab appears
+ * when it opens. `also` names the page's other queries (of other features) each event refetches,
+ * on the same stream.
  */
 export function useLiveClassroom(
   classroomId: string,
   also: Partial<Record<ClassroomEventType, QueryKey[]>> = {},
 ) {
-  const detail = getClassroomQueryOptions(classroomId).queryKey;
+  const options = getClassroomQueryOptions(classroomId);
+  const detail = options.queryKey;
   useInvalidateOnClassroomEvents(classroomId, {
     ...also,
     solve: [detail, ...(also.solve ?? [])],
     members: [detail, ...(also.members ?? [])],
     labs: [detail, ...(also.labs ?? [])],
   });
+  const classroom = useQuery(options);
+  useRefetchAt(detail, classroom.data?.nextLabOpensAt);
 }

@@ -1,18 +1,21 @@
-import { type ClassroomLabLink, classroomLabLinkSchema } from '@hackclass/contracts';
+import {
+  type AddClassroomLabRequest,
+  type ClassroomLabLink,
+  classroomLabLinkSchema,
+} from '@hackclass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export interface AddLabToClassroomInput {
+export interface AddLabToClassroomInput extends AddClassroomLabRequest {
   classroomId: string;
-  hackingLabId: string;
 }
 
 export const addLabToClassroom = ({
   classroomId,
-  hackingLabId,
+  ...body
 }: AddLabToClassroomInput): Promise<ClassroomLabLink> =>
   api.post(`/classrooms/${encodeURIComponent(classroomId)}/hacking-labs`, {
-    body: { hackingLabId },
+    body,
     schema: classroomLabLinkSchema,
   });
 

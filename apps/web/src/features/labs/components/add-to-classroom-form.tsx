@@ -1,10 +1,17 @@
-import { Alert, Button, Center, Group, Loader, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Checkbox, Group, Loader, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '@/components/feedback/form-alert';
 import { FormActions } from '@/components/form/form-actions';
+import { LabScheduleFields } from '@/components/form/lab-schedule-fields';
 import { messages } from '@/config/messages';
 import { paths } from '@/config/paths';
+import {
+  emptySchedule,
+  type ScheduleErrors,
+  scheduleErrorsOf,
+  scheduleRequestOf,
+} from '@/lib/schedule-form';
 import { useAddLabToClassroom } from '../api/add-lab-to-classroom';
 import { useLab } from '../api/get-lab';
 import { useManagedClassrooms } from '../api/get-managed-classrooms';
@@ -22,6 +29,9 @@ export function AddToClassroomForm({ slug, onAdded, onCancel }: AddToClassroomFo
   const add = useAddLabToClassroom();
   const [choice, setChoice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [scheduled, setScheduled] = useState(false);
+  const [schedule, setSchedule] = useState(emptySchedule);
+  const [scheduleErrors, setScheduleErrors] = useState<ScheduleErrors>({});
 
   if (lab.isPending || classrooms.isPending) {
     return (
@@ -72,12 +82,22 @@ export function AddToClassroomForm({ slug, onAdded, onCancel }: AddToClassroomFo
       setError('Choose a classroom');
       return;
     }
+    const checked = scheduled ? scheduleRequestOf(schedule) : { request: {} };
+    if ('errors' in checked) {
+      setScheduleErrors(checked.errors);
+      return;
+    }
     setError(null);
+    setScheduleErrors({});
     add.mutate(
-      { classroomId: classroom.id, hackingLabId: lab.data.id },
+      { classroomId: classroom.id, hackingLabId: lab.data.id, ...checked.request },
       {
         onSuccess: () => onAdded(classroom.name, lab.data.name),
-        onError: () => setError(messages.classroomLabAddFailed),
+        onError: (failure) => {
+          const fields = scheduleErrorsOf(failure);
+          if (fields) setScheduleErrors(fields);
+          else setError(messages.classroomLabAddFailed);
+        },
       },
     );
   };
@@ -121,6 +141,19 @@ export function AddToClassroomForm({ slug, onAdded, onCancel }: AddToClassroomFo
             })}
           </Stack>
         </Radio.Group>
+        <Checkbox
+          label="Schedule it"
+          description="When it opens and is due in this classroom, and what late solves earn. Set the labs it requires from the classroom’s Hacking labs tab."
+          checked={scheduled}
+          onChange={(event) => setScheduled(event.currentTarget.checked)}
+        />
+        {scheduled && (
+          <LabScheduleFields
+            values={schedule}
+            errors={scheduleErrors}
+            onChange={(change) => setSchedule((current) => ({ ...current, ...change }))}
+          />
+        )}
         <FormActions submitLabel="Add to classroom" pending={add.isPending} onCancel={onCancel} />
       </Stack>
     </form>

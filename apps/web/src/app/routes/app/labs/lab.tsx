@@ -4,6 +4,7 @@ import { toast } from '@/components/toast/toast';
 import { paths } from '@/config/paths';
 import { useClassroom } from '@/features/classrooms/api/get-classroom';
 import { FlagForm } from '@/features/classrooms/components/flag-form';
+import { LabScheduleBadges } from '@/features/classrooms/components/lab-schedule-badges';
 import { ExportArchiveButton } from '@/features/lab-archives/components/export-archive-button';
 import { useLab } from '@/features/labs/api/get-lab';
 import { HintUnlocksCard } from '@/features/labs/components/hint-unlocks-card';
@@ -66,8 +67,20 @@ export function LabRoute() {
         }
         aside={
           room &&
-          inRoom && (
+          inRoom &&
+          (inRoom.availability === 'locked' ? (
+            <Card withBorder padding="lg" component="section" aria-labelledby="lab-locked">
+              <Title order={2} size="h4" id="lab-locked" mb="xs">
+                Locked
+              </Title>
+              <Text size="sm" c="dimmed" mb="sm">
+                This lab opens in {room.name} once you solved the labs it requires.
+              </Text>
+              <LabScheduleBadges lab={inRoom} />
+            </Card>
+          ) : (
             <>
+              <LabScheduleBadges lab={inRoom} />
               {room.can.runTargets && lab.data?.target && (
                 <TargetPanel
                   classroomId={room.id}
@@ -104,7 +117,7 @@ export function LabRoute() {
               )}
               {room.can.manage && <HintUnlocksCard classroomId={room.id} labId={inRoom.id} />}
             </>
-          )
+          ))
         }
         onDeleted={() => {
           toast.success('Lab deleted');
