@@ -4,6 +4,7 @@ export * from './classrooms';
 export * from './course';
 export * from './errors';
 export * from './events';
+export * from './flag-pattern';
 export * from './labs';
 export * from './members';
 export * from './notifications';

@@ -8,6 +8,7 @@ import type { ApiDatabase } from '../db';
 import { preparedQuery } from '../db/prepared';
 import { classroomLabs, classrooms, labs, labTargets, members, solves, users } from '../db/schema';
 import { type Actor, isAdmin, isGuest, isTeacher } from '../policies/actors';
+import { labValue } from '../leaderboard/solve-points';
 import { type ClassroomFacts, canSeeClassroomSummary } from '../policies/classrooms';
 
 export type ClassroomRow = typeof classrooms.$inferSelect;
@@ -106,7 +107,26 @@ export const solveCount = sql<number>`(select count(*)::int from ${solves}
   where ${solves.classroomId} = ${classroomLabs.classroomId}
     and ${solves.labId} = ${classroomLabs.labId})`.mapWith(Number);
 
-/** The classroom's labs by name, with their solve counts and whether `viewerId` solved each. */
+/**
+ * What the lab of the outer query (on `classroom_labs`) is worth in its classroom now: its
+ * dynamic value counts every solve there, as the recount does.
+ */
+const currentValue = labValue(sql`(select count(*) from ${solves}
+  where ${solves.classroomId} = ${classroomLabs.classroomId}
+    and ${solves.labId} = ${classroomLabs.labId})`);
+
+/** Who solved the lab of the outer query first in its classroom (ties: by name), or null. */
+const firstSolver = sql<{ id: string; name: string } | null>`(
+  select json_build_object('id', ${users.id}, 'name', ${memberName}) from ${solves}
+  inner join ${users} on ${users.id} = ${solves.userId}
+  where ${solves.classroomId} = ${classroomLabs.classroomId}
+    and ${solves.labId} = ${classroomLabs.labId}
+  order by ${solves.solvedAt}, lower(${memberName}), ${users.id} limit 1)`;
+
+/**
+ * The classroom's labs by name, with what each is worth now, their solve counts, first solvers
+ * and whether `viewerId` solved each.
+ */
 export async function labsOf(db: ApiDatabase, classroomId: string, viewerId: string) {
   return db
     .select({
@@ -115,8 +135,10 @@ export async function labsOf(db: ApiDatabase, classroomId: string, viewerId: str
       name: labs.name,
       difficulty: labs.difficulty,
       category: labs.category,
-      points: labs.points,
+      points: currentValue,
+      scoring: labs.scoring,
       solveCount,
+      firstSolver,
       solved: sql<boolean>`exists (select 1 from ${solves}
         where ${solves.classroomId} = ${classroomLabs.classroomId}
           and ${solves.userId} = ${viewerId} and ${solves.labId} = ${classroomLabs.labId})`,

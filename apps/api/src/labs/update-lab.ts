@@ -9,7 +9,7 @@ import { bytesOf, ensureRoom, type QuotaOwner } from '../quotas/room';
 import { saveLabTarget } from '../targets/lab-target';
 import { markStopping } from '../targets/stop-targets';
 import type { UploadedFile } from '../uploads/multipart-form';
-import { insertFiles } from './create-lab';
+import { insertFiles, scoringColumns } from './create-lab';
 import { replaceFlags } from './flags';
 import type { LabRow } from './present-lab';
 
@@ -26,14 +26,15 @@ export type LabUpdate = z.output<typeof updateLabFieldsSchema>;
 export async function updateLab(
   db: ApiDatabase,
   labId: string,
-  { removeFileIds, flags, target, ...columns }: LabUpdate,
+  fields: LabUpdate,
   files: UploadedFile[],
   { maxFiles, quota }: { maxFiles: number; quota: QuotaOwner | undefined },
 ): Promise<{ lab: LabRow; removedKeys: string[]; stoppedTargetIds: string[] }> {
+  const { removeFileIds, flags, target, ...columns } = fields;
   return db.transaction(async (tx) => {
     const [lab] = await tx
       .update(labs)
-      .set({ ...columns, updatedAt: new Date() })
+      .set({ ...columns, ...scoringColumns(fields), updatedAt: new Date() })
       .where(eq(labs.id, labId))
       .returning();
     if (!lab) throw apiErrors.notFound('Lab not found');

@@ -13,6 +13,7 @@ import {
 import { apiErrors } from '../errors';
 import type { ClassroomEvents } from '../events/classroom-events';
 import { type FlagValue, matchesFlag } from '../labs/flags';
+import { type Earned, earnedFor } from '../leaderboard/earned';
 import { memberPoints } from '../leaderboard/points';
 import { recountPoints } from '../leaderboard/recount';
 
@@ -23,13 +24,14 @@ export interface FlagSubmission {
   flag: string;
 }
 
-/** The lab's points, flags and flag mode, if the classroom has the lab. */
+/** The lab's scoring, flags and flag mode, if the classroom has the lab. */
 async function labInClassroom(db: ApiDatabase, classroomId: string, labId: string) {
   const rows = await db
     .select({
-      points: labs.points,
+      scoring: labs.scoring,
       flagMode: labTargets.flagMode,
       value: labFlags.value,
+      kind: labFlags.kind,
       caseSensitive: labFlags.caseSensitive,
     })
     .from(classroomLabs)
@@ -39,10 +41,10 @@ async function labInClassroom(db: ApiDatabase, classroomId: string, labId: strin
     .where(and(eq(classroomLabs.classroomId, classroomId), eq(classroomLabs.labId, labId)));
   const [first] = rows;
   if (!first) return undefined;
-  const flags = rows.flatMap(({ value, caseSensitive }) =>
-    value === null || caseSensitive === null ? [] : [{ value, caseSensitive }],
+  const flags = rows.flatMap(({ value, kind, caseSensitive }) =>
+    value === null || kind === null || caseSensitive === null ? [] : [{ value, kind, caseSensitive }],
   );
-  return { points: first.points, perStudent: first.flagMode === 'per-student', flags };
+  return { scoring: first.scoring, perStudent: first.flagMode === 'per-student', flags };
 }
 
 /**
@@ -95,7 +97,8 @@ export async function submitFlag(
           .returning()
       : [];
     if (inserted) {
-      await recountPoints(tx, [classroomId], userId);
+      // A dynamic lab's new solve lowers what it earns everyone who solved it here.
+      await recountPoints(tx, [classroomId], lab.scoring === 'dynamic' ? undefined : userId);
       return { solvedAt: inserted.solvedAt, solvedNow: true };
     }
     const [earlier] = await tx
@@ -112,24 +115,38 @@ export async function submitFlag(
   });
   if (solvedNow) events.publish(classroomId, { type: 'solve', labId, userId });
   const alreadySolved = solvedAt !== undefined && !solvedNow;
+  const [points, earned] = await Promise.all([
+    memberPoints(db, classroomId, userId),
+    solvedNow ? earnedFor(db, classroomId, labId, userId) : undefined,
+  ]);
   return {
     correct,
     alreadySolved,
-    points: await memberPoints(db, classroomId, userId),
+    points,
     ...(solvedAt ? { solvedAt: solvedAt.toISOString() } : {}),
-    message: messageFor(correct, alreadySolved, lab.points, sharedFlagOwnerId !== null),
+    message: messageFor(correct, alreadySolved, earned, sharedFlagOwnerId !== null),
   };
+}
+
+/** What the solve earned and why it is less than the lab's value, if it is. */
+function earnedText({ points, late, latePercent, hintCost }: Earned): string {
+  const reasons = [
+    ...(late ? [`late: ${latePercent}%`] : []),
+    ...(hintCost > 0 ? [`hints: −${hintCost}`] : []),
+  ];
+  const why = reasons.length > 0 ? ` (${reasons.join(', ')})` : '';
+  return `+${points} ${points === 1 ? 'point' : 'points'}${why}`;
 }
 
 function messageFor(
   correct: boolean,
   alreadySolved: boolean,
-  points: number,
+  earned: Earned | undefined,
   someoneElses: boolean,
 ): string {
   // Whose it is stays with the teacher: the submitter learns only that it is not theirs.
   if (someoneElses) return 'That flag belongs to another student’s target. Find the one in yours.';
   if (!correct) return 'That is not the flag. Try again.';
   if (alreadySolved) return 'Correct, but you had already solved this lab: no new points.';
-  return `Correct! +${points} points.`;
+  return earned ? `Correct! ${earnedText(earned)}.` : 'Correct!';
 }
