@@ -73,9 +73,7 @@ const jsonArrayField = <Item extends z.ZodType>(item: Item, label: string) =>
  */
 export const labFlagsFieldSchema = jsonArrayField(labFlagInputSchema, 'the flags').pipe(
   z
-    .array(
-      z.object({ value: z.string(), kind: z.enum(FLAG_KINDS), caseSensitive: z.boolean() }),
-    )
+    .array(z.object({ value: z.string(), kind: z.enum(FLAG_KINDS), caseSensitive: z.boolean() }))
     .max(LAB_FLAGS_MAX, `At most ${LAB_FLAGS_MAX} flags`)
     .superRefine((flags, context) => {
       flags.forEach(({ value, kind }, index) => {
@@ -179,7 +177,11 @@ type ScoringFields = {
 function checkDynamicScoring(fields: ScoringFields, context: z.core.$RefinementCtx): void {
   if (fields.scoring !== 'dynamic') return;
   if (fields.minimumPoints === undefined) {
-    context.addIssue({ code: 'custom', message: 'Enter the minimum points', path: ['minimumPoints'] });
+    context.addIssue({
+      code: 'custom',
+      message: 'Enter the minimum points',
+      path: ['minimumPoints'],
+    });
   } else if (fields.minimumPoints > fields.points) {
     context.addIssue({
       code: 'custom',
@@ -197,7 +199,6 @@ const scoringParsed = ({ issues }: z.core.ParsePayload) =>
   !issues.some(({ path }) =>
     ['points', 'scoring', 'minimumPoints', 'decay'].includes(String(path?.[0])),
   );
-
 
 /**
  * The text fields of the multipart form that creates a lab (its files come as `labFiles`).

@@ -7,8 +7,8 @@ import { and, asc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { preparedQuery } from '../db/prepared';
 import { classroomLabs, classrooms, labs, labTargets, members, solves, users } from '../db/schema';
-import { type Actor, isAdmin, isGuest, isTeacher } from '../policies/actors';
 import { labValue } from '../leaderboard/solve-points';
+import { type Actor, isAdmin, isGuest, isTeacher } from '../policies/actors';
 import { type ClassroomFacts, canSeeClassroomSummary } from '../policies/classrooms';
 
 export type ClassroomRow = typeof classrooms.$inferSelect;

@@ -37,7 +37,8 @@ export async function replaceFlags(
 
 function matchesOne(flag: FlagValue, answer: string): boolean {
   // RE2 matches in time linear in the answer, so a pattern such as (a+)+$ cannot hang the check.
-  if (flag.kind === 'regex') return compileFlagPattern(flag.value, flag.caseSensitive).matches(answer);
+  if (flag.kind === 'regex')
+    return compileFlagPattern(flag.value, flag.caseSensitive).matches(answer);
   return flag.caseSensitive
     ? flag.value === answer
     : flag.value.toLowerCase() === answer.toLowerCase();

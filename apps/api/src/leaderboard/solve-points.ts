@@ -9,7 +9,8 @@ import { labs } from '../db/schema';
  * Computed in whole numbers: an integer division of a negative dividend truncates towards zero,
  * which is the ceiling CTFd takes, without the rounding of a fractional step.
  */
-export const labValue = (solveCount: SQL): SQL<number> => sql<number>`(case
+export const labValue = (solveCount: SQL): SQL<number> =>
+  sql<number>`(case
   when ${labs.scoring} = 'dynamic' then greatest(${labs.minimumPoints}, ${labs.points}
     + ((${labs.minimumPoints} - ${labs.points})::bigint
       * power(greatest(${solveCount} - 1, 0), 2)::bigint / (${labs.decay} * ${labs.decay}))::int)

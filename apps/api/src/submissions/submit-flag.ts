@@ -42,7 +42,9 @@ async function labInClassroom(db: ApiDatabase, classroomId: string, labId: strin
   const [first] = rows;
   if (!first) return undefined;
   const flags = rows.flatMap(({ value, kind, caseSensitive }) =>
-    value === null || kind === null || caseSensitive === null ? [] : [{ value, kind, caseSensitive }],
+    value === null || kind === null || caseSensitive === null
+      ? []
+      : [{ value, kind, caseSensitive }],
   );
   return { scoring: first.scoring, perStudent: first.flagMode === 'per-student', flags };
 }
