@@ -59,6 +59,8 @@ export const classroomMemberSchema = z.object({
   /** The display name, else `fallbackName` of the user id. */
   name: z.string(),
   points: z.number().int(),
+  /** Labs the member solved first here (ties share the mark). */
+  firstSolves: z.number().int(),
   isCreator: z.boolean(),
 });
 export type ClassroomMember = z.infer<typeof classroomMemberSchema>;

@@ -90,10 +90,15 @@ export async function findClassroomView(
   return row && toView(row);
 }
 
-/** The accepted members with their points, by name. */
+/** The accepted members with their points and first solves, by name. */
 export async function acceptedMembersOf(db: ApiDatabase, classroomId: string) {
   return db
-    .select({ userId: users.id, name: memberName, points: members.points })
+    .select({
+      userId: users.id,
+      name: memberName,
+      points: members.points,
+      firstSolves: members.firstSolveCount,
+    })
     .from(members)
     .innerJoin(users, eq(users.id, members.userId))
     .where(and(eq(members.classroomId, classroomId), eq(members.status, 'Accepted')))

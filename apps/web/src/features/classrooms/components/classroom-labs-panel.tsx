@@ -19,6 +19,8 @@ import { EmptyState } from '@/components/feedback/list-states';
 import { useAddClassroomLab } from '../api/add-classroom-lab';
 import { useMyLabs } from '../api/get-my-labs';
 import { useRemoveClassroomLab } from '../api/remove-classroom-lab';
+import { FirstSolverNote } from './first-solve-mark';
+import { LabPoints } from './lab-points';
 
 interface ClassroomLabsPanelProps {
   classroomId: string;
@@ -164,6 +166,7 @@ export function ClassroomLabsPanel({
                           </Badge>
                         )}
                       </Group>
+                      {lab.firstSolver && <FirstSolverNote name={lab.firstSolver.name} />}
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">{lab.category}</Text>
@@ -174,7 +177,7 @@ export function ClassroomLabsPanel({
                       </Badge>
                     </Table.Td>
                     <Table.Td ta="right" ff="monospace">
-                      {lab.points}
+                      <LabPoints lab={lab} />
                     </Table.Td>
                     <Table.Td ta="right" ff="monospace" data-testid="solve-count">
                       {lab.solveCount}
