@@ -62,7 +62,7 @@ export function ScoringInput({ form }: { form: UseFormReturnType<ScoringValues> 
   return (
     <Stack gap="xs">
       <Input.Wrapper
-        id={labelId}
+        labelProps={{ id: labelId }}
         label="Scoring"
         description={
           dynamic
