@@ -4,6 +4,7 @@ import { memberName } from '../classrooms/find-classrooms';
 import type { ApiDatabase } from '../db';
 import { classrooms, labs, members, solves, submissions, users } from '../db/schema';
 import { memberRank } from '../leaderboard/leaderboard';
+import { solveEarns } from '../leaderboard/solve-points';
 import { type Actor, canCreateContent } from '../policies/actors';
 import { sharedFlagOwnerName, sharedFlagOwnerOf } from '../submissions/shared-flag-owner';
 
@@ -18,7 +19,7 @@ function recentSolves(db: ApiDatabase, userId: string) {
       labId: labs.id,
       labName: labs.name,
       labSlug: labs.slug,
-      points: labs.points,
+      points: solveEarns,
       solvedAt: solves.solvedAt,
     })
     .from(solves)

@@ -7,7 +7,7 @@ import { and, asc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { preparedQuery } from '../db/prepared';
 import { classroomLabs, classrooms, labs, labTargets, members, solves, users } from '../db/schema';
-import { labValue } from '../leaderboard/solve-points';
+import { classroomLabValue } from '../leaderboard/solve-points';
 import { type Actor, isAdmin, isGuest, isTeacher } from '../policies/actors';
 import { type ClassroomFacts, canSeeClassroomSummary } from '../policies/classrooms';
 
@@ -112,14 +112,6 @@ export const solveCount = sql<number>`(select count(*)::int from ${solves}
   where ${solves.classroomId} = ${classroomLabs.classroomId}
     and ${solves.labId} = ${classroomLabs.labId})`.mapWith(Number);
 
-/**
- * What the lab of the outer query (on `classroom_labs`) is worth in its classroom now: its
- * dynamic value counts every solve there, as the recount does.
- */
-const currentValue = labValue(sql`(select count(*) from ${solves}
-  where ${solves.classroomId} = ${classroomLabs.classroomId}
-    and ${solves.labId} = ${classroomLabs.labId})`);
-
 /** Who solved the lab of the outer query first in its classroom (ties: by name), or null. */
 const firstSolver = sql<{ id: string; name: string } | null>`(
   select json_build_object('id', ${users.id}, 'name', ${memberName}) from ${solves}
@@ -140,7 +132,7 @@ export async function labsOf(db: ApiDatabase, classroomId: string, viewerId: str
       name: labs.name,
       difficulty: labs.difficulty,
       category: labs.category,
-      points: currentValue,
+      points: classroomLabValue,
       scoring: labs.scoring,
       solveCount,
       firstSolver,

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { labs } from '../db/schema';
+import { classroomLabs, labs, solves } from '../db/schema';
 
 /**
  * What a lab of the outer query (on `labs`) is worth with `solveCount` solves of it in a
@@ -47,3 +47,19 @@ export const solvePoints = (where: SQL): SQL => sql`(
     window lab_solves as (partition by s.classroom_id, s.lab_id)
   ) as counted
 )`;
+
+/**
+ * What the lab of the outer query (on `classroom_labs` joined to `labs`) is worth in its
+ * classroom now, its dynamic value counting every solve there as the recount does.
+ */
+export const classroomLabValue = labValue(sql`(select count(*) from ${solves}
+  where ${solves.classroomId} = ${classroomLabs.classroomId}
+    and ${solves.labId} = ${classroomLabs.labId})`);
+
+/**
+ * What the solve of the outer query (on `solves`) earns now (`solvePoints`), 0 once its lab
+ * left the classroom.
+ */
+export const solveEarns = sql<number>`coalesce((select earned.points from ${solvePoints(
+  sql`s.classroom_id = ${solves.classroomId} and s.lab_id = ${solves.labId}`,
+)} as earned where earned.user_id = ${solves.userId}), 0)`.mapWith(Number);

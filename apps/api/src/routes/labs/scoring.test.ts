@@ -1,4 +1,11 @@
-import type { Classroom, FlagSubmissionResult, Lab, Leaderboard } from '@hackclass/contracts';
+import type {
+  Classroom,
+  ClassroomAnalytics,
+  FlagSubmissionResult,
+  Lab,
+  Leaderboard,
+  UserActivity,
+} from '@hackclass/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiServer, type Person, signedInAs, startApiServer } from '../../../test/support';
 import { classroom, createLab, labForm } from '../../../test/support/labs';
@@ -106,6 +113,10 @@ describe('lab scoring', () => {
     });
     await submit(linus, id, lab.id, 'flag{test}');
     expect((await board(id)).map(({ points }) => points)).toEqual([100, 100, 100]);
+    const activity = (await ada.session.call('GET', '/users/me/activity')).json<UserActivity>();
+    expect(activity.recentSolves).toMatchObject([{ labId: lab.id, points: 100 }]);
+    const analytics = await teacher.session.call('GET', `/classrooms/${id}/analytics`);
+    expect(analytics.json<ClassroomAnalytics>().labs).toMatchObject([{ points: 100 }]);
   });
 
   it('recounts the classrooms with the lab when its scoring is edited', async () => {
