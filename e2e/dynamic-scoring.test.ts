@@ -91,6 +91,8 @@ describe('dynamic scoring and pattern flags', () => {
 
     await page.getByLabel('Minimum points').fill('100');
     await flag.fill('HC\\{[a-f0-9]{8}\\}');
+    await page.getByLabel('Minimum points').scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, -200));
     await checkScreen(page, 'lab-form');
     await page.getByRole('button', { name: 'Create lab' }).click();
     await page.waitForURL((url) => url.pathname === `/hacking-labs/${labSlug}`);
