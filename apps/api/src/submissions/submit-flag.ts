@@ -1,5 +1,5 @@
 import type { FlagSubmissionResult } from '@hackclass/contracts';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import {
   classroomLabs,
@@ -87,7 +87,14 @@ export async function submitFlag(
   const lab = await labInClassroom(db, classroomId, labId);
   if (!lab) throw apiErrors.notFound('Lab in this classroom not found');
   const { correct, sharedFlagOwnerId } = await checkFlag(db, lab, submission);
+  const dynamic = lab.scoring === 'dynamic';
   const { solvedAt, solvedNow } = await db.transaction(async (tx) => {
+    // A dynamic lab's solve recounts everyone from what this transaction sees: two at once would
+    // each miss the other's solve and store stale points, so they take their turn. First thing
+    // in the transaction, before any row lock, so that no one waits on each other in a circle.
+    if (dynamic) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${classroomId}, 0))`);
+    }
     await tx
       .insert(submissions)
       .values({ classroomId, labId, userId, flag, correct, sharedFlagOwnerId });
@@ -100,7 +107,7 @@ export async function submitFlag(
       : [];
     if (inserted) {
       // A dynamic lab's new solve lowers what it earns everyone who solved it here.
-      await recountPoints(tx, [classroomId], lab.scoring === 'dynamic' ? undefined : userId);
+      await recountPoints(tx, [classroomId], dynamic ? undefined : userId);
       return { solvedAt: inserted.solvedAt, solvedNow: true };
     }
     const [earlier] = await tx

@@ -119,6 +119,13 @@ describe('lab scoring', () => {
     expect(analytics.json<ClassroomAnalytics>().labs).toMatchObject([{ points: 100 }]);
   });
 
+  it('counts solves of a dynamic lab that arrive at once', async () => {
+    const lab = await createLab(teacher, dynamicFields);
+    const { id } = await room(lab.id);
+    await Promise.all([ada, grace, linus].map((who) => submit(who, id, lab.id, 'flag{test}')));
+    expect((await board(id)).map(({ points }) => points)).toEqual([100, 100, 100]);
+  });
+
   it('recounts the classrooms with the lab when its scoring is edited', async () => {
     const lab = await createLab(teacher);
     const { id } = await room(lab.id);
