@@ -1,5 +1,5 @@
 import type { FlagSubmissionResult } from '@hackclass/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import {
   classroomLabs,
@@ -15,7 +15,7 @@ import type { ClassroomEvents } from '../events/classroom-events';
 import { type FlagValue, matchesFlag } from '../labs/flags';
 import { type Earned, earnedFor } from '../leaderboard/earned';
 import { memberPoints } from '../leaderboard/points';
-import { recountPoints } from '../leaderboard/recount';
+import { recountPoints, takeScoresTurn } from '../leaderboard/recount';
 
 export interface FlagSubmission {
   classroomId: string;
@@ -89,12 +89,8 @@ export async function submitFlag(
   const { correct, sharedFlagOwnerId } = await checkFlag(db, lab, submission);
   const dynamic = lab.scoring === 'dynamic';
   const { solvedAt, solvedNow } = await db.transaction(async (tx) => {
-    // A dynamic lab's solve recounts everyone from what this transaction sees: two at once would
-    // each miss the other's solve and store stale points, so they take their turn. First thing
-    // in the transaction, before any row lock, so that no one waits on each other in a circle.
-    if (dynamic) {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${classroomId}, 0))`);
-    }
+    // A dynamic lab's solve recounts everyone: solves arriving at once take their turn.
+    if (dynamic) await takeScoresTurn(tx, classroomId);
     await tx
       .insert(submissions)
       .values({ classroomId, labId, userId, flag, correct, sharedFlagOwnerId });
