@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { ApiDatabase } from '../db';
 import { labFiles, labs } from '../db/schema';
 import { apiErrors } from '../errors';
-import { classroomsWithLab, recountPoints } from '../leaderboard/recount';
+import { classroomsWithLab, recountPoints, takeScoresTurn } from '../leaderboard/recount';
 import { bytesOf, ensureRoom, type QuotaOwner } from '../quotas/room';
 import { saveLabTarget } from '../targets/lab-target';
 import { markStopping } from '../targets/stop-targets';
@@ -32,6 +32,9 @@ export async function updateLab(
 ): Promise<{ lab: LabRow; removedKeys: string[]; stoppedTargetIds: string[] }> {
   const { removeFileIds, flags, target, ...columns } = fields;
   return db.transaction(async (tx) => {
+    // Its scoring moves the scores of every classroom with it: their turns first, in one order.
+    const classroomIds = (await classroomsWithLab(tx, labId)).sort();
+    for (const classroomId of classroomIds) await takeScoresTurn(tx, classroomId);
     const [lab] = await tx
       .update(labs)
       .set({ ...columns, ...scoringColumns(fields), updatedAt: new Date() })
@@ -56,7 +59,7 @@ export async function updateLab(
     await replaceFlags(tx, labId, flags);
     await saveLabTarget(tx, labId, target);
     const stoppedTargetIds = target === null ? await markStopping(tx, { labId }) : [];
-    await recountPoints(tx, await classroomsWithLab(tx, labId));
+    await recountPoints(tx, classroomIds);
     await insertFiles(tx, labId, files);
     return { lab, removedKeys: removed.map((file) => file.storageKey), stoppedTargetIds };
   });
