@@ -6,9 +6,11 @@ import type {
   Leaderboard,
   UserActivity,
 } from '@hackclass/contracts';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiServer, type Person, signedInAs, startApiServer } from '../../../test/support';
 import { classroom, createLab, labForm } from '../../../test/support/labs';
+import { classroomLabs, hintUnlocks, labHints } from '../../db/schema';
 
 let server: ApiServer;
 let teacher: Person;
@@ -124,6 +126,30 @@ describe('lab scoring', () => {
     const { id } = await room(lab.id);
     await Promise.all([ada, grace, linus].map((who) => submit(who, id, lab.id, 'flag{test}')));
     expect((await board(id)).map(({ points }) => points)).toEqual([100, 100, 100]);
+  });
+
+  it('says what a late solve after a hint earns', async () => {
+    const lab = await createLab(teacher);
+    const { id } = await room(lab.id);
+    await server.db
+      .update(classroomLabs)
+      .set({ dueAt: new Date(Date.now() - 60_000), latePercent: 80 })
+      .where(and(eq(classroomLabs.classroomId, id), eq(classroomLabs.labId, lab.id)));
+    const [hint] = await server.db
+      .insert(labHints)
+      .values({ labId: lab.id, content: 'Look at the cookie', cost: 10 })
+      .returning();
+    await server.db
+      .insert(hintUnlocks)
+      .values({ classroomId: id, userId: ada.id, hintId: hint?.id ?? '' });
+    expect(await submit(ada, id, lab.id, 'flag{test}')).toMatchObject({
+      points: 70,
+      message: 'Correct! +70 points (late: 80%, hints: −10).',
+    });
+    expect(await submit(grace, id, lab.id, 'flag{test}')).toMatchObject({
+      points: 80,
+      message: 'Correct! +80 points (late: 80%).',
+    });
   });
 
   it('recounts the classrooms with the lab when its scoring is edited', async () => {
