@@ -9,7 +9,7 @@ export function FirstSolveMark({ count }: { count: number }) {
   if (count === 0) return null;
   const label = firstSolvesLabel(count);
   return (
-    <Tooltip label={label} withArrow>
+    <Tooltip label={label} withArrow events={{ hover: true, focus: true, touch: true }}>
       <Badge
         size="sm"
         variant="light"

@@ -8,7 +8,7 @@ const DYNAMIC_HINT = 'Dynamic scoring: each solve here lowers the value for ever
 export function LabPoints({ lab }: { lab: Pick<ClassroomLab, 'points' | 'scoring'> }) {
   if (lab.scoring === 'fixed') return <>{lab.points}</>;
   return (
-    <Tooltip label={DYNAMIC_HINT} withArrow>
+    <Tooltip label={DYNAMIC_HINT} withArrow events={{ hover: true, focus: true, touch: true }}>
       <Group
         gap={4}
         justify="flex-end"
