@@ -213,7 +213,7 @@ describe('solving labs live', () => {
 
     await open(page, `/classrooms/${classroomId}/hacking-labs`);
     const row = page.getByRole('row', { name: new RegExp(labName) });
-    await row.getByText('Solved').waitFor();
+    await row.getByText('Solved', { exact: true }).waitFor();
     expect(await row.getByTestId('solve-count').textContent()).toBe('1');
     await page.screenshot({ path: '/tmp/live-classroom-labs-dark.png' });
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LAB_SCORINGS } from './course';
 import { LAB_CATEGORIES, LAB_DIFFICULTIES } from './labs';
 import { memberStatusSchema } from './members';
 import { classroomCanSchema } from './permissions';
@@ -61,6 +62,8 @@ export const classroomMemberSchema = z.object({
   /** The display name, else `fallbackName` of the user id. */
   name: z.string(),
   points: z.number().int(),
+  /** Labs the member solved first here (ties share the mark). */
+  firstSolves: z.number().int(),
   isCreator: z.boolean(),
 });
 export type ClassroomMember = z.infer<typeof classroomMemberSchema>;
@@ -71,9 +74,13 @@ export const classroomLabSchema = z.object({
   name: z.string(),
   difficulty: z.enum(LAB_DIFFICULTIES),
   category: z.enum(LAB_CATEGORIES),
+  /** What a solve earns now: fixed, or a dynamic lab's value after the solves here so far. */
   points: z.number().int(),
+  scoring: z.enum(LAB_SCORINGS),
   /** Accepted members who solved it here. */
   solveCount: z.number().int(),
+  /** Who solved it here first. */
+  firstSolver: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   /** Whether the caller solved it here. */
   solved: z.boolean(),
   /** Whether students start a live target of their own for it. */

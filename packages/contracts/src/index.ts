@@ -6,6 +6,7 @@ export * from './co-teachers';
 export * from './course';
 export * from './errors';
 export * from './events';
+export * from './flag-pattern';
 export * from './gradebook';
 export * from './hints';
 export * from './lab-archives';

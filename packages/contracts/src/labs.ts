@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { HINT_CONTENT_MAX_LENGTH, LAB_HINTS_MAX } from './course';
+import {
+  FLAG_KINDS,
+  HINT_CONTENT_MAX_LENGTH,
+  LAB_HINTS_MAX,
+  LAB_SCORINGS,
+  type LabScoring,
+} from './course';
+import { flagPatternError } from './flag-pattern';
 import { labCanSchema } from './permissions';
 import { classroomLabScheduleFields, opensBeforeDue } from './schedules';
 import { labTargetFieldSchema, labTargetSchema, labTargetSummarySchema } from './targets';
@@ -35,7 +42,10 @@ export const labCategorySchema = z.enum(LAB_CATEGORIES, {
 export const LAB_FLAG_MAX_LENGTH = 500;
 export const LAB_FLAGS_MAX = 20;
 
-/** One accepted answer: compared exactly, or ignoring case when `caseSensitive` is false. */
+/**
+ * One accepted answer: compared exactly, or a regular expression matched against the whole
+ * answer (`kind: 'regex'`); ignoring case when `caseSensitive` is false.
+ */
 export const labFlagInputSchema = z.object({
   value: z
     .string('Enter the flag')
@@ -43,6 +53,7 @@ export const labFlagInputSchema = z.object({
     .min(1, 'Enter the flag')
     .max(LAB_FLAG_MAX_LENGTH, `A flag has at most ${LAB_FLAG_MAX_LENGTH} characters`)
     .refine(hasNoNul, NO_NUL_MESSAGE),
+  kind: z.enum(FLAG_KINDS, { error: `Choose one of ${FLAG_KINDS.join(', ')}` }).default('exact'),
   caseSensitive: z.boolean().default(true),
 });
 export type LabFlagInput = z.input<typeof labFlagInputSchema>;
@@ -63,13 +74,26 @@ const jsonArrayField = <Item extends z.ZodType>(item: Item, label: string) =>
 
 /**
  * The `flags` field of the lab form: ONE text field holding a JSON array of
- * `{ "value": "flag{…}", "caseSensitive": true }` (values trimmed; `caseSensitive` defaults to
- * true), at most 20; at least one unless the lab's target hands out per-student flags.
+ * `{ "value": "flag{…}", "kind": "exact", "caseSensitive": true }` (values trimmed; `kind`
+ * defaults to exact, `caseSensitive` to true), at most 20; at least one unless the lab's target
+ * hands out per-student flags. A regex flag must be a pattern RE2 compiles.
  */
 export const labFlagsFieldSchema = jsonArrayField(labFlagInputSchema, 'the flags').pipe(
   z
-    .array(z.object({ value: z.string(), caseSensitive: z.boolean() }))
-    .max(LAB_FLAGS_MAX, `At most ${LAB_FLAGS_MAX} flags`),
+    .array(z.object({ value: z.string(), kind: z.enum(FLAG_KINDS), caseSensitive: z.boolean() }))
+    .max(LAB_FLAGS_MAX, `At most ${LAB_FLAGS_MAX} flags`)
+    .superRefine((flags, context) => {
+      flags.forEach(({ value, kind }, index) => {
+        const error = kind === 'regex' ? flagPatternError(value) : undefined;
+        if (error !== undefined) {
+          context.addIssue({
+            code: 'custom',
+            message: `flags[${index}]: not a valid pattern: ${error}`,
+            path: [index, 'value'],
+          });
+        }
+      });
+    }),
 );
 
 /**
@@ -122,6 +146,24 @@ export const labHintsFieldSchema = jsonArrayField(labHintInputSchema, 'the hints
   }, 'Each hint is sent once')
   .default([]);
 
+/** A whole number in a multipart text field, within `min` and `max`. */
+const wholeNumberField = (label: string, min: number, max: number) =>
+  z
+    .string(`Enter the ${label}`)
+    .trim()
+    .regex(/^\d+$/, `The ${label} must be a whole number`)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, `The ${label} must be at least ${min}`)
+        .max(max, `The ${label} must be at most ${max}`),
+    );
+
+/** Solves until a dynamic lab is worth its minimum: at most this many. */
+export const LAB_DECAY_MAX = 10_000;
+
 const labFieldsSchema = z.object({
   name: z
     .string('Enter a name')
@@ -148,20 +190,63 @@ const labFieldsSchema = z.object({
         .min(LAB_POINTS.min, `Points must be at least ${LAB_POINTS.min}`)
         .max(LAB_POINTS.max, `Points must be at most ${LAB_POINTS.max}`),
     ),
+  /**
+   * Fixed: every solve earns `points`. Dynamic: `points` is what the first solver earns, and
+   * the lab's value falls with each solve in a classroom to `minimumPoints` after `decay`
+   * solves more, for every solver alike (CTFd's dynamic scoring).
+   */
+  scoring: z.enum(LAB_SCORINGS, { error: 'Choose fixed or dynamic scoring' }).default('fixed'),
+  /** Dynamic scoring only; ignored for fixed. */
+  minimumPoints: wholeNumberField('minimum points', 0, LAB_POINTS.max).optional(),
+  /** Dynamic scoring only; ignored for fixed. */
+  decay: wholeNumberField('decay', 1, LAB_DECAY_MAX).optional(),
   flags: labFlagsFieldSchema,
   hints: labHintsFieldSchema,
   /** The lab's live target, see `labTargetFieldSchema`. */
   target: labTargetFieldSchema.optional(),
 });
 
+type ScoringFields = {
+  points: number;
+  scoring: LabScoring;
+  minimumPoints?: number | undefined;
+  decay?: number | undefined;
+};
+
+/** A dynamic lab's minimum and decay, named where missing or above the points. */
+function checkDynamicScoring(fields: ScoringFields, context: z.core.$RefinementCtx): void {
+  if (fields.scoring !== 'dynamic') return;
+  if (fields.minimumPoints === undefined) {
+    context.addIssue({
+      code: 'custom',
+      message: 'Enter the minimum points',
+      path: ['minimumPoints'],
+    });
+  } else if (fields.minimumPoints > fields.points) {
+    context.addIssue({
+      code: 'custom',
+      message: 'The minimum points must not exceed the points',
+      path: ['minimumPoints'],
+    });
+  }
+  if (fields.decay === undefined) {
+    context.addIssue({ code: 'custom', message: 'Enter the decay', path: ['decay'] });
+  }
+}
+
+/** Checked as long as the scoring fields themselves parsed, so that every wrong field is named. */
+const scoringParsed = ({ issues }: z.core.ParsePayload) =>
+  !issues.some(({ path }) =>
+    ['points', 'scoring', 'minimumPoints', 'decay'].includes(String(path?.[0])),
+  );
+
 /**
  * The text fields of the multipart form that creates a lab (its files come as `labFiles`).
  * Every value arrives as a string, so `points`, `flags` and `target` are parsed here.
  */
-export const createLabFieldsSchema = labFieldsSchema.refine(
-  hasFlagsUnlessPerStudent,
-  hasFlagsParams,
-);
+export const createLabFieldsSchema = labFieldsSchema
+  .refine(hasFlagsUnlessPerStudent, hasFlagsParams)
+  .check(z.superRefine(checkDynamicScoring, { when: scoringParsed }));
 export type CreateLabFields = z.input<typeof createLabFieldsSchema>;
 
 /**
@@ -174,7 +259,8 @@ export const updateLabFieldsSchema = labFieldsSchema
   .extend({
     removeFileIds: jsonArrayField(z.uuid('Not a file id'), 'the file ids').default([]),
   })
-  .refine(hasFlagsUnlessPerStudent, hasFlagsParams);
+  .refine(hasFlagsUnlessPerStudent, hasFlagsParams)
+  .check(z.superRefine(checkDynamicScoring, { when: scoringParsed }));
 export type UpdateLabFields = z.input<typeof updateLabFieldsSchema>;
 
 export const LAB_FILES_FIELD = 'labFiles';
@@ -187,7 +273,13 @@ export const labSummarySchema = z.object({
   description: z.string(),
   difficulty: labDifficultySchema,
   category: labCategorySchema,
+  /** Fixed points, or what a dynamic lab's first solver earns. */
   points: z.number().int(),
+  scoring: z.enum(LAB_SCORINGS),
+  /** Dynamic scoring: the least the lab is worth; null for fixed. */
+  minimumPoints: z.number().int().nullable(),
+  /** Dynamic scoring: solves after the first until the minimum; null for fixed. */
+  decay: z.number().int().nullable(),
   creatorId: z.uuid().nullable(),
   fileCount: z.number().int(),
   createdAt: z.iso.datetime(),
@@ -213,6 +305,7 @@ export type LabFileLink = z.infer<typeof labFileLinkSchema>;
 export const labFlagSchema = z.object({
   id: z.uuid(),
   value: z.string(),
+  kind: z.enum(FLAG_KINDS),
   caseSensitive: z.boolean(),
 });
 export type LabFlag = z.infer<typeof labFlagSchema>;

@@ -73,6 +73,8 @@ export const leaderboardEntrySchema = z.object({
   points: z.number().int(),
   /** Labs solved that count (those still in the classroom). */
   solves: z.number().int(),
+  /** Labs the member solved first in the classroom (ties share the mark). */
+  firstSolves: z.number().int(),
   /** When the member reached their points; null on 0. */
   reachedAt: z.iso.datetime().nullable(),
 });

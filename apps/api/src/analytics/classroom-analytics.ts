@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { memberName, solveCount } from '../classrooms/find-classrooms';
 import type { ApiDatabase } from '../db';
 import { classroomLabs, labs, members, solves, submissions, users } from '../db/schema';
+import { classroomLabValue } from '../leaderboard/solve-points';
 import { sharedFlagOwnerName, sharedFlagOwnerOf } from '../submissions/shared-flag-owner';
 
 /** The UTC day of a solve. */
@@ -36,7 +37,7 @@ function labStats(db: ApiDatabase, classroomId: string) {
     .select({
       labId: labs.id,
       name: labs.name,
-      points: labs.points,
+      points: classroomLabValue,
       solveCount,
       attemptCount: sql<number>`(select count(*)::int from ${submissions}
         where ${submissions.classroomId} = ${classroomLabs.classroomId}

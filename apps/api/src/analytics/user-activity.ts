@@ -5,6 +5,7 @@ import { taughtBy } from '../classrooms/taught-by';
 import type { ApiDatabase } from '../db';
 import { classrooms, labs, members, solves, submissions, users } from '../db/schema';
 import { memberRank } from '../leaderboard/leaderboard';
+import { solveEarns } from '../leaderboard/solve-points';
 import { type Actor, canCreateContent } from '../policies/actors';
 import { dueDatesOf } from '../schedules/due-dates';
 import { sharedFlagOwnerName, sharedFlagOwnerOf } from '../submissions/shared-flag-owner';
@@ -20,7 +21,7 @@ function recentSolves(db: ApiDatabase, userId: string) {
       labId: labs.id,
       labName: labs.name,
       labSlug: labs.slug,
-      points: labs.points,
+      points: solveEarns,
       solvedAt: solves.solvedAt,
     })
     .from(solves)

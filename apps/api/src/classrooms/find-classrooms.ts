@@ -7,6 +7,7 @@ import { and, asc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { preparedQuery } from '../db/prepared';
 import { classroomLabs, classrooms, labs, labTargets, members, solves, users } from '../db/schema';
+import { classroomLabValue } from '../leaderboard/solve-points';
 import { type Actor, isAdmin, isGuest, isTeacher } from '../policies/actors';
 import { type ClassroomFacts, canSeeClassroomSummary } from '../policies/classrooms';
 import { requirementsOf } from '../schedules/present-schedule';
@@ -104,10 +105,15 @@ export async function findClassroomView(
   return row && toView(row);
 }
 
-/** The accepted members with their points, by name. */
+/** The accepted members with their points and first solves, by name. */
 export async function acceptedMembersOf(db: ApiDatabase, classroomId: string) {
   return db
-    .select({ userId: users.id, name: memberName, points: members.points })
+    .select({
+      userId: users.id,
+      name: memberName,
+      points: members.points,
+      firstSolves: members.firstSolveCount,
+    })
     .from(members)
     .innerJoin(users, eq(users.id, members.userId))
     .where(and(eq(members.classroomId, classroomId), eq(members.status, 'Accepted')))
@@ -121,9 +127,17 @@ export const solveCount = sql<number>`(select count(*)::int from ${solves}
   where ${solves.classroomId} = ${classroomLabs.classroomId}
     and ${solves.labId} = ${classroomLabs.labId})`.mapWith(Number);
 
+/** Who solved the lab of the outer query first in its classroom (ties: by name), or null. */
+const firstSolver = sql<{ id: string; name: string } | null>`(
+  select json_build_object('id', ${users.id}, 'name', ${memberName}) from ${solves}
+  inner join ${users} on ${users.id} = ${solves.userId}
+  where ${solves.classroomId} = ${classroomLabs.classroomId}
+    and ${solves.labId} = ${classroomLabs.labId}
+  order by ${solves.solvedAt}, lower(${memberName}), ${users.id} limit 1)`;
+
 /**
- * The classroom's labs by name, with their solve counts, whether `viewerId` solved each, and
- * their schedules (see `presentSchedules`).
+ * The classroom's labs by name, with what each is worth now, their solve counts, first solvers,
+ * whether `viewerId` solved each, and their schedules (see `presentSchedules`).
  */
 export async function labsOf(db: ApiDatabase, classroomId: string, viewerId: string) {
   return db
@@ -133,8 +147,10 @@ export async function labsOf(db: ApiDatabase, classroomId: string, viewerId: str
       name: labs.name,
       difficulty: labs.difficulty,
       category: labs.category,
-      points: labs.points,
+      points: classroomLabValue,
+      scoring: labs.scoring,
       solveCount,
+      firstSolver,
       solved: sql<boolean>`exists (select 1 from ${solves}
         where ${solves.classroomId} = ${classroomLabs.classroomId}
           and ${solves.userId} = ${viewerId} and ${solves.labId} = ${classroomLabs.labId})`,

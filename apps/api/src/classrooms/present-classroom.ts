@@ -49,7 +49,15 @@ export async function presentClassroom(
   ]);
   const creator =
     classroom.creatorId && creatorName !== undefined
-      ? [{ userId: classroom.creatorId, name: creatorName, points: 0, isCreator: true }]
+      ? [
+          {
+            userId: classroom.creatorId,
+            name: creatorName,
+            points: 0,
+            firstSolves: 0,
+            isCreator: true,
+          },
+        ]
       : [];
   return {
     ...summary,

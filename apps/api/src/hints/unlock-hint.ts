@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { hintUnlocks, labHints, solves } from '../db/schema';
 import { apiErrors } from '../errors';
-import { recountPoints } from '../leaderboard/recount';
+import { recountPoints, takeScoresTurn } from '../leaderboard/recount';
 import { classroomHints } from './classroom-hints';
 
 export interface HintUnlockRequest {
@@ -24,6 +24,7 @@ export async function unlockHint(
   { classroomId, labId, userId, hintId }: HintUnlockRequest,
 ): Promise<{ hint: ClassroomHint; scoreMoved: boolean }> {
   const scoreMoved = await db.transaction(async (tx) => {
+    await takeScoresTurn(tx, classroomId);
     const [hint] = await tx
       .select({ id: labHints.id })
       .from(labHints)

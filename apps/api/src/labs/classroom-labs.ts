@@ -9,7 +9,7 @@ import type { ApiDatabase } from '../db';
 import { pgErrorOf } from '../db/database-errors';
 import { classroomLabs, classrooms, labs, members } from '../db/schema';
 import { apiErrors } from '../errors';
-import { recountPoints } from '../leaderboard/recount';
+import { recountPoints, takeScoresTurn } from '../leaderboard/recount';
 import { notify } from '../notifications/notify';
 import type { Actor } from '../policies/actors';
 import { canManageClassroom, canSeeClassroom } from '../policies/classrooms';
@@ -56,6 +56,7 @@ export async function addLabToClassroom(
   const [lab] = await db.select().from(labs).where(eq(labs.id, labId));
   if (!lab || !canAddLabToClassrooms(actor, lab)) throw apiErrors.notFound('Lab not found');
   return db.transaction(async (tx) => {
+    await takeScoresTurn(tx, classroomId);
     const added = await tx
       .insert(classroomLabs)
       .values({ classroomId, labId })
@@ -106,6 +107,7 @@ export async function updateClassroomLab(
 ): Promise<void> {
   await managedClassroom(db, actor, classroomId);
   await db.transaction(async (tx) => {
+    await takeScoresTurn(tx, classroomId);
     await saveSchedule(tx, classroomId, labId, change);
     await recountPoints(tx, [classroomId]);
   });
@@ -123,6 +125,7 @@ export async function removeLabFromClassroom(
 ): Promise<string[]> {
   await managedClassroom(db, actor, classroomId);
   return db.transaction(async (tx) => {
+    await takeScoresTurn(tx, classroomId);
     const removed = await tx
       .delete(classroomLabs)
       .where(and(eq(classroomLabs.classroomId, classroomId), eq(classroomLabs.labId, labId)))

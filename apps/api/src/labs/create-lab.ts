@@ -30,6 +30,12 @@ export function parseFormFields<Schema extends z.ZodType>(
   return parsed.data;
 }
 
+/** The scoring columns of the form's fields: a fixed lab keeps no minimum or decay. */
+export const scoringColumns = ({ scoring, minimumPoints, decay }: LabFields) =>
+  scoring === 'dynamic'
+    ? { scoring, minimumPoints, decay }
+    : { scoring, minimumPoints: null, decay: null };
+
 export const parseLabFields = (fields: Record<string, string>): LabFields =>
   parseFormFields(createLabFieldsSchema, fields);
 
@@ -65,7 +71,12 @@ export async function createLab(
         const { flags, hints, target, ...columns } = fields;
         const [lab] = await tx
           .insert(labs)
-          .values({ ...columns, slug: await freeSlugFor(tx, fields.name), creatorId })
+          .values({
+            ...columns,
+            ...scoringColumns(fields),
+            slug: await freeSlugFor(tx, fields.name),
+            creatorId,
+          })
           .returning();
         if (!lab) throw new Error('lab insert returned nothing');
         await replaceFlags(tx, lab.id, flags);

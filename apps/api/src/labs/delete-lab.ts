@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ApiDatabase } from '../db';
 import { classroomLabs, labFiles, labs } from '../db/schema';
 import { apiErrors } from '../errors';
-import { classroomsWithLab, recountPoints } from '../leaderboard/recount';
+import { classroomsWithLab, recountPoints, takeScoresTurn } from '../leaderboard/recount';
 import { markStopping } from '../targets/stop-targets';
 
 /**
@@ -31,7 +31,8 @@ export async function deleteLab(
       .select({ storageKey: labFiles.storageKey })
       .from(labFiles)
       .where(eq(labFiles.labId, labId));
-    const classroomIds = await classroomsWithLab(tx, labId);
+    const classroomIds = (await classroomsWithLab(tx, labId)).sort();
+    for (const classroomId of classroomIds) await takeScoresTurn(tx, classroomId);
     const targetIds = await markStopping(tx, { labId });
     // Its file rows, classroom links and solves go with it (on delete cascade).
     await tx.delete(labs).where(eq(labs.id, labId));

@@ -5,12 +5,12 @@ import type { ApiDatabase } from '../db';
 import { labFiles, labs } from '../db/schema';
 import { apiErrors } from '../errors';
 import { replaceHints } from '../hints/lab-hints';
-import { classroomsWithLab, recountPoints } from '../leaderboard/recount';
+import { classroomsWithLab, recountPoints, takeScoresTurn } from '../leaderboard/recount';
 import { bytesOf, ensureRoom, type QuotaOwner } from '../quotas/room';
 import { saveLabTarget } from '../targets/lab-target';
 import { markStopping } from '../targets/stop-targets';
 import type { UploadedFile } from '../uploads/multipart-form';
-import { insertFiles } from './create-lab';
+import { insertFiles, scoringColumns } from './create-lab';
 import { replaceFlags } from './flags';
 import type { LabRow } from './present-lab';
 
@@ -27,14 +27,18 @@ export type LabUpdate = z.output<typeof updateLabFieldsSchema>;
 export async function updateLab(
   db: ApiDatabase,
   labId: string,
-  { removeFileIds, flags, hints, target, ...columns }: LabUpdate,
+  fields: LabUpdate,
   files: UploadedFile[],
   { maxFiles, quota }: { maxFiles: number; quota: QuotaOwner | undefined },
 ): Promise<{ lab: LabRow; removedKeys: string[]; stoppedTargetIds: string[] }> {
+  const { removeFileIds, flags, hints, target, ...columns } = fields;
   return db.transaction(async (tx) => {
+    // Its scoring moves the scores of every classroom with it: their turns first, in one order.
+    const classroomIds = (await classroomsWithLab(tx, labId)).sort();
+    for (const classroomId of classroomIds) await takeScoresTurn(tx, classroomId);
     const [lab] = await tx
       .update(labs)
-      .set({ ...columns, updatedAt: new Date() })
+      .set({ ...columns, ...scoringColumns(fields), updatedAt: new Date() })
       .where(eq(labs.id, labId))
       .returning();
     if (!lab) throw apiErrors.notFound('Lab not found');
@@ -57,7 +61,7 @@ export async function updateLab(
     await replaceHints(tx, labId, hints);
     await saveLabTarget(tx, labId, target);
     const stoppedTargetIds = target === null ? await markStopping(tx, { labId }) : [];
-    await recountPoints(tx, await classroomsWithLab(tx, labId));
+    await recountPoints(tx, classroomIds);
     await insertFiles(tx, labId, files);
     return { lab, removedKeys: removed.map((file) => file.storageKey), stoppedTargetIds };
   });

@@ -49,6 +49,7 @@ const leaderboardQuery = preparedQuery('leaderboard', (db, name) =>
       name: memberName,
       points: members.points,
       solves: members.solveCount,
+      firstSolves: members.firstSolveCount,
       reachedAt: members.reachedAt,
     })
     .from(members)

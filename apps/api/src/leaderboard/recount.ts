@@ -50,6 +50,19 @@ export async function recountPoints(
         or members.reached_at is distinct from counted.reached_at)`);
 }
 
+/**
+ * Waits until no other transaction moves the classroom's scores (released at commit). A
+ * recount of a whole classroom counts from what its transaction sees, so two at once would
+ * each miss the other's change (a dynamic lab's solve moves everyone) and store stale points.
+ * Take it first thing in the transaction, before any row lock, so that no one waits in a circle.
+ */
+export async function takeScoresTurn(db: ApiDatabase, classroomId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${SCORES_LOCK}, hashtext(${classroomId}))`);
+}
+
+/** The namespace of the classrooms' scores locks, apart from every other advisory lock. */
+const SCORES_LOCK = 0x68_63_73_63;
+
 /** The classrooms that have the lab: whose scores its points or its deletion change. */
 export async function classroomsWithLab(db: ApiDatabase, labId: string): Promise<string[]> {
   const rows = await db

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import type { UserRow } from '../db/schema';
 import { members } from '../db/schema';
-import { recountPoints } from '../leaderboard/recount';
+import { recountPoints, takeScoresTurn } from '../leaderboard/recount';
 
 export const memberKey = (classroomId: string, userId: string) =>
   and(eq(members.classroomId, classroomId), eq(members.userId, userId));
@@ -16,12 +16,13 @@ export async function moveMember(
   from: MemberStatus,
   to: MemberStatus,
 ): Promise<boolean> {
+  // Solves from an earlier membership count again: the recount takes the classroom's turn.
+  if (to === 'Accepted') await takeScoresTurn(tx, classroomId);
   const moved = await tx
     .update(members)
     .set({ status: to, updatedAt: new Date() })
     .where(and(memberKey(classroomId, userId), eq(members.status, from)))
     .returning({ userId: members.userId });
-  // Solves from an earlier membership count again.
   if (moved.length > 0 && to === 'Accepted') await recountPoints(tx, [classroomId], userId);
   return moved.length > 0;
 }

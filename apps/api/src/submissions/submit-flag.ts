@@ -13,8 +13,9 @@ import {
 import { apiErrors } from '../errors';
 import type { ClassroomEvents } from '../events/classroom-events';
 import { type FlagValue, matchesFlag } from '../labs/flags';
+import { type Earned, earnedFor } from '../leaderboard/earned';
 import { memberPoints } from '../leaderboard/points';
-import { recountPoints } from '../leaderboard/recount';
+import { recountPoints, takeScoresTurn } from '../leaderboard/recount';
 
 export interface FlagSubmission {
   classroomId: string;
@@ -23,15 +24,15 @@ export interface FlagSubmission {
   flag: string;
 }
 
-/** The lab's points, flags, flag mode and due date here, if the classroom has the lab. */
+/** The lab's scoring, flags, flag mode and due date here, if the classroom has the lab. */
 async function labInClassroom(db: ApiDatabase, classroomId: string, labId: string) {
   const rows = await db
     .select({
-      points: labs.points,
+      scoring: labs.scoring,
       dueAt: classroomLabs.dueAt,
-      latePercent: classroomLabs.latePercent,
       flagMode: labTargets.flagMode,
       value: labFlags.value,
+      kind: labFlags.kind,
       caseSensitive: labFlags.caseSensitive,
     })
     .from(classroomLabs)
@@ -41,13 +42,14 @@ async function labInClassroom(db: ApiDatabase, classroomId: string, labId: strin
     .where(and(eq(classroomLabs.classroomId, classroomId), eq(classroomLabs.labId, labId)));
   const [first] = rows;
   if (!first) return undefined;
-  const flags = rows.flatMap(({ value, caseSensitive }) =>
-    value === null || caseSensitive === null ? [] : [{ value, caseSensitive }],
+  const flags = rows.flatMap(({ value, kind, caseSensitive }) =>
+    value === null || kind === null || caseSensitive === null
+      ? []
+      : [{ value, kind, caseSensitive }],
   );
   return {
-    points: first.points,
+    scoring: first.scoring,
     dueAt: first.dueAt,
-    latePercent: first.latePercent,
     perStudent: first.flagMode === 'per-student',
     flags,
   };
@@ -91,7 +93,10 @@ export async function submitFlag(
   const lab = await labInClassroom(db, classroomId, labId);
   if (!lab) throw apiErrors.notFound('Lab in this classroom not found');
   const { correct, sharedFlagOwnerId } = await checkFlag(db, lab, submission);
+  const dynamic = lab.scoring === 'dynamic';
   const { solvedAt, solvedNow } = await db.transaction(async (tx) => {
+    // Every recount of the classroom takes its turn, so none stores points another one missed.
+    await takeScoresTurn(tx, classroomId);
     await tx
       .insert(submissions)
       .values({ classroomId, labId, userId, flag, correct, sharedFlagOwnerId });
@@ -103,7 +108,8 @@ export async function submitFlag(
           .returning()
       : [];
     if (inserted) {
-      await recountPoints(tx, [classroomId], userId);
+      // A dynamic lab's new solve lowers what it earns everyone who solved it here.
+      await recountPoints(tx, [classroomId], dynamic ? undefined : userId);
       return { solvedAt: inserted.solvedAt, solvedNow: true };
     }
     const [earlier] = await tx
@@ -120,34 +126,39 @@ export async function submitFlag(
   });
   if (solvedNow) events.publish(classroomId, { type: 'solve', labId, userId });
   const alreadySolved = solvedAt !== undefined && !solvedNow;
-  const late = solvedAt !== undefined && lab.dueAt !== null && solvedAt > lab.dueAt;
-  const message = messageFor(correct, alreadySolved, lab.points, sharedFlagOwnerId !== null);
+  const [points, earned] = await Promise.all([
+    memberPoints(db, classroomId, userId),
+    solvedNow ? earnedFor(db, classroomId, labId, userId) : undefined,
+  ]);
   return {
     correct,
     alreadySolved,
-    points: await memberPoints(db, classroomId, userId),
+    points,
     ...(solvedAt ? { solvedAt: solvedAt.toISOString() } : {}),
-    late,
-    message: solvedNow && late ? `${message} ${lateNote(lab.latePercent)}` : message,
+    late: solvedAt !== undefined && lab.dueAt !== null && solvedAt > lab.dueAt,
+    message: messageFor(correct, alreadySolved, earned, sharedFlagOwnerId !== null),
   };
 }
 
-/** What a late solve earns, said after the answer. */
-function lateNote(latePercent: number): string {
-  if (latePercent === 100) return 'Solved after the due date: late solves still earn full points.';
-  if (latePercent === 0) return 'Solved after the due date: late solves earn no points.';
-  return `Solved after the due date: late solves earn ${latePercent}% of the points.`;
+/** What the solve earned and why it is less than the lab's value, if it is. */
+function earnedText({ points, late, latePercent, hintCost }: Earned): string {
+  const reasons = [
+    ...(late ? [`late: ${latePercent}%`] : []),
+    ...(hintCost > 0 ? [`hints: −${hintCost}`] : []),
+  ];
+  const why = reasons.length > 0 ? ` (${reasons.join(', ')})` : '';
+  return `+${points} ${points === 1 ? 'point' : 'points'}${why}`;
 }
 
 function messageFor(
   correct: boolean,
   alreadySolved: boolean,
-  points: number,
+  earned: Earned | undefined,
   someoneElses: boolean,
 ): string {
   // Whose it is stays with the teacher: the submitter learns only that it is not theirs.
   if (someoneElses) return 'That flag belongs to another student’s target. Find the one in yours.';
   if (!correct) return 'That is not the flag. Try again.';
   if (alreadySolved) return 'Correct, but you had already solved this lab: no new points.';
-  return `Correct! +${points} points.`;
+  return earned ? `Correct! ${earnedText(earned)}.` : 'Correct!';
 }

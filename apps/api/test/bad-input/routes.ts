@@ -96,6 +96,9 @@ const labFields = {
     difficulty: 'Easy',
     category: 'Web',
     points: '10',
+    scoring: 'dynamic',
+    minimumPoints: '5',
+    decay: '3',
     flags: JSON.stringify([{ value: 'flag{sqli}', caseSensitive: false }]),
   },
   wrong: {
@@ -104,9 +107,18 @@ const labFields = {
     difficulty: fc.constantFrom('', 'easy', 'Trivial', ' Easy'),
     category: fc.constantFrom('', 'web', 'Pwn'),
     points: fc.constantFrom('', 'ten', '0', '-1', '1.5', '10001', '1e3', '99999999999999999999'),
+    // A minimum above the points is refused too, but only while the points themselves are right.
+    scoring: fc.constantFrom('', 'Dynamic', 'decaying'),
+    minimumPoints: fc.constantFrom('', 'five', '-1', '1.5', '10001'),
+    decay: fc.constantFrom('', '0', '-2', '2.5', '10001'),
     flags: fc.oneof(
       fc.constantFrom('', 'flag{x}', '[]', '{}', 'null', '[{"value":""}]', '[{"value":1}]'),
       fc.constantFrom('[{"value":"a","caseSensitive":"no"}]', `[{"value":"${'x'.repeat(501)}"}]`),
+      fc.constantFrom(
+        '[{"value":"a","kind":"glob"}]',
+        '[{"value":"flag{(x","kind":"regex"}]',
+        '[{"value":"(?<=a)b","kind":"regex"}]',
+      ),
     ),
     hints: fc.oneof(
       fc.constantFrom('', 'hint', '{}', 'null', '[{"content":""}]', '[{"content":1}]'),
@@ -127,11 +139,21 @@ const validLabForm = fc
     difficulty: fc.constantFrom('Easy', 'Insane'),
     category: fc.constantFrom('Web', 'Reverse engineering'),
     points: fc.integer({ min: 1, max: 10_000 }).map(String),
+    scoring: fc.constantFrom('fixed', 'dynamic'),
+    minimumPoints: fc.integer({ min: 0, max: 10_000 }).map(String),
+    decay: fc.integer({ min: 1, max: 10_000 }).map(String),
     flags: fc
-      .array(fc.record({ value: text(500), caseSensitive: fc.boolean() }), {
-        minLength: 1,
-        maxLength: 3,
-      })
+      .array(
+        fc.record({
+          value: text(500),
+          kind: fc.constantFrom('exact', 'regex'),
+          caseSensitive: fc.boolean(),
+        }),
+        {
+          minLength: 1,
+          maxLength: 3,
+        },
+      )
       .map((flags) => JSON.stringify(flags)),
     hints: fc
       .array(fc.record({ content: text(2_000), cost: fc.integer({ min: 0, max: 10_000 }) }), {

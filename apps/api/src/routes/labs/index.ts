@@ -89,12 +89,16 @@ export const labRoutes: FastifyPluginAsyncZod<LabRoutesOptions> = async (app, op
       schema: {
         tags: ['hacking-labs'],
         summary:
-          'Create a lab (multipart: name, description, difficulty, category, points, flags, ' +
-          'hints, target, labFiles)',
+          'Create a lab (multipart: name, description, difficulty, category, points, scoring, ' +
+          'minimumPoints, decay, flags, hints, target, labFiles)',
         description:
           'Text fields as in `createLabFieldsSchema`. `flags` is one field holding a JSON array ' +
-          'of `{ "value": "flag{…}", "caseSensitive": true }` (at most 20; at least one unless ' +
-          'the target hands out per-student flags; `caseSensitive: false` accepts any case). ' +
+          'of `{ "value": "flag{…}", "kind": "exact", "caseSensitive": true }` (at most 20; at ' +
+          'least one unless the target hands out per-student flags; `caseSensitive: false` ' +
+          'accepts any case; `kind: "regex"` is an RE2 pattern matched against the whole ' +
+          'answer). `scoring` is `fixed` (the default) or `dynamic`: `points` is then the first ' +
+          'solver’s value, falling with each solve in a classroom to `minimumPoints` after ' +
+          '`decay` more solves, for every solver alike. ' +
           '`hints` is one field holding a JSON array of `{ "content": "Markdown", "cost": 0 }` ' +
           'in the order students see them (at most 10; `cost` from 0, what unlocking takes off ' +
           'the lab’s points, default 0). ' +

@@ -30,6 +30,8 @@ import { useAddClassroomLab } from '../api/add-classroom-lab';
 import { useMyLabs } from '../api/get-my-labs';
 import { useRemoveClassroomLab } from '../api/remove-classroom-lab';
 import { EditScheduleModal } from './edit-schedule-modal';
+import { FirstSolverNote } from './first-solve-mark';
+import { LabPoints } from './lab-points';
 import { LabScheduleBadges } from './lab-schedule-badges';
 
 interface ClassroomLabsPanelProps {
@@ -229,6 +231,7 @@ export function ClassroomLabsPanel({
                           )}
                         </Group>
                         <LabScheduleBadges lab={lab} />
+                        {lab.firstSolver && <FirstSolverNote name={lab.firstSolver.name} />}
                       </Stack>
                     </Table.Td>
                     <Table.Td>
@@ -240,7 +243,7 @@ export function ClassroomLabsPanel({
                       </Badge>
                     </Table.Td>
                     <Table.Td ta="right" ff="monospace">
-                      {lab.points}
+                      <LabPoints lab={lab} />
                     </Table.Td>
                     <Table.Td ta="right" ff="monospace" data-testid="solve-count">
                       {lab.solveCount}

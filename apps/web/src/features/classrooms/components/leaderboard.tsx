@@ -2,6 +2,7 @@ import type { ClassroomMember } from '@hackclass/contracts';
 import { Badge, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { IconTrophy } from '@tabler/icons-react';
 import { EmptyState } from '@/components/feedback/list-states';
+import { FirstSolveMark } from './first-solve-mark';
 
 /** Accepted members by points, highest first (a stable sort keeps the API's tie order). */
 export const rankMembers = (members: ClassroomMember[]) =>
@@ -35,6 +36,7 @@ export function Leaderboard({ members }: { members: ClassroomMember[] }) {
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
                       <Text size="sm">{member.name}</Text>
+                      <FirstSolveMark count={member.firstSolves} />
                       {member.isCreator && (
                         <Badge size="xs" variant="light" style={{ flexShrink: 0 }}>
                           Creator

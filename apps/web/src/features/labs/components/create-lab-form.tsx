@@ -2,6 +2,7 @@ import type { Lab } from '@hackclass/contracts';
 import { useCreateLab } from '../api/create-lab';
 import { flagRow } from './flags-input';
 import { LabForm, type LabFormPart, type LabFormValues } from './lab-form';
+import { scoringValuesOf } from './scoring-input';
 
 interface CreateLabFormProps {
   onCreated(lab: Lab): void;
@@ -16,6 +17,7 @@ export const emptyLab = (): LabFormValues => ({
   difficulty: '',
   category: '',
   points: 100,
+  ...scoringValuesOf(),
   description: '',
   flags: [flagRow()],
   hints: [],

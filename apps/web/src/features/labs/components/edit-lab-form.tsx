@@ -3,6 +3,7 @@ import { useUpdateLab } from '../api/update-lab';
 import { flagRow } from './flags-input';
 import { hintRow } from './hints-input';
 import { LabForm, type LabFormPart } from './lab-form';
+import { scoringValuesOf } from './scoring-input';
 
 interface EditLabFormProps {
   /** The lab as its creator or an admin gets it: with its flags. */
@@ -23,10 +24,11 @@ export function EditLabForm({ lab, onSaved, onCancel, part }: EditLabFormProps) 
         difficulty: lab.difficulty,
         category: lab.category,
         points: lab.points,
+        ...scoringValuesOf(lab),
         description: lab.description,
         // A lab whose targets hand out their own flags may have none: one empty row to fill.
         flags: lab.flags.length
-          ? lab.flags.map((flag) => flagRow(flag.value, !flag.caseSensitive))
+          ? lab.flags.map((flag) => flagRow(flag.value, !flag.caseSensitive, flag.kind))
           : [flagRow()],
         hints: (lab.hints ?? []).map(hintRow),
         files: [],

@@ -1,21 +1,30 @@
-import { LAB_FLAG_MAX_LENGTH, LAB_FLAGS_MAX } from '@hackclass/contracts';
-import { ActionIcon, Button, Group, Input, Stack, Switch, TextInput } from '@mantine/core';
+import { type FlagKind, LAB_FLAG_MAX_LENGTH, LAB_FLAGS_MAX } from '@hackclass/contracts';
+import { ActionIcon, Button, Group, Input, Select, Stack, Switch, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
 
-/** A flag row: its value, and whether any case is accepted. `key` only keeps React rows stable. */
+/**
+ * A flag row: its value, whether it is typed exactly or a pattern, and whether any case is
+ * accepted. `key` only keeps React rows stable.
+ */
 export interface FlagRow {
   key: string;
   value: string;
+  kind: FlagKind;
   anyCase: boolean;
 }
 
 let rowSequence = 0;
-export const flagRow = (value = '', anyCase = false): FlagRow => {
+export const flagRow = (value = '', anyCase = false, kind: FlagKind = 'exact'): FlagRow => {
   rowSequence += 1;
-  return { key: `flag-${rowSequence}`, value, anyCase };
+  return { key: `flag-${rowSequence}`, value, kind, anyCase };
 };
+
+const kindOptions = [
+  { value: 'exact', label: 'Exact' },
+  { value: 'regex', label: 'Regular expression' },
+];
 
 interface FlagsInputProps {
   /** A form with the rows under `flags`. */
@@ -24,7 +33,10 @@ interface FlagsInputProps {
   optional?: boolean;
 }
 
-/** The flags a lab accepts: one to 20 rows of a value and an "Any case" switch. */
+/**
+ * The flags a lab accepts: one to 20 rows of a value, its kind (exact, or a regular expression
+ * matched against the whole answer) and an "Any case" switch.
+ */
 export function FlagsInput({ form, optional = false }: FlagsInputProps) {
   const id = useId();
   const rows = form.values.flags;
@@ -67,7 +79,11 @@ export function FlagsInput({ form, optional = false }: FlagsInputProps) {
             <TextInput
               id={inputId(row)}
               label={`Flag ${index + 1}`}
-              placeholder="HC{…}"
+              placeholder={row.kind === 'regex' ? 'HC\\{[a-f0-9]{8}\\}' : 'HC{…}'}
+              description={
+                row.kind === 'regex' ? 'Matched whole, e.g. flag\\{[a-f0-9]{8}\\}' : undefined
+              }
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
               required={!optional}
               maxLength={LAB_FLAG_MAX_LENGTH}
               autoComplete="off"
@@ -75,6 +91,18 @@ export function FlagsInput({ form, optional = false }: FlagsInputProps) {
               style={{ flex: 1 }}
               styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
               {...form.getInputProps(`flags.${index}.value`)}
+            />
+            <Select
+              aria-label={`Kind of flag ${index + 1}`}
+              data={kindOptions}
+              allowDeselect={false}
+              w={180}
+              mt={25}
+              {...form.getInputProps(`flags.${index}.kind`)}
+              onChange={(value) => {
+                form.setFieldValue(`flags.${index}.kind`, (value ?? 'exact') as FlagKind);
+                form.clearFieldError(`flags.${index}.value`);
+              }}
             />
             <Switch
               label="Any case"

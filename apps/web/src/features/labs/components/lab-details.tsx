@@ -19,6 +19,7 @@ import { messages } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/errors';
 import { useLab } from '../api/get-lab';
+import { pointsLabel } from '../utils/points-label';
 import { DeleteLabButton } from './delete-lab-button';
 import { DifficultyBadge } from './difficulty-badge';
 import { LabFileList } from './lab-file-list';
@@ -77,7 +78,7 @@ export function LabDetails({ slug, apiBaseUrl, aside, actions, onDeleted }: LabD
             </Group>
             <Group gap={4}>
               <IconTrophy size={16} aria-hidden />
-              <Text size="sm">{data.points.toLocaleString('en')} points</Text>
+              <Text size="sm">{pointsLabel(data)}</Text>
             </Group>
             {data.target && (
               <Group gap={4}>

@@ -55,8 +55,10 @@ async function renderLabForm(props: Partial<ComponentProps<typeof LabForm>> = {}
   const flag = (n: number) => screen.getByRole('textbox', { name: `Flag ${n}`, exact: true });
   const anyCase = (n: number) =>
     screen.getByRole('group', { name: `Flag ${n}`, exact: true }).getByRole('switch');
+  const kind = (n: number) =>
+    screen.getByRole('combobox', { name: `Kind of flag ${n}`, exact: true });
   const fileInput = screen.getByLabelText('Lab files', { exact: true });
-  return { screen, save, onSaved, flag, anyCase, fileInput };
+  return { screen, save, onSaved, flag, anyCase, kind, fileInput };
 }
 
 type Screen = Awaited<ReturnType<typeof renderLabForm>>['screen'];
@@ -98,9 +100,10 @@ describe('LabForm', () => {
       difficulty: 'Medium',
       category: 'Web',
       points: '250',
+      scoring: 'fixed',
       flags: [
-        { value: 'HC{Exact}', caseSensitive: true },
-        { value: 'hc{any}', caseSensitive: false },
+        { value: 'HC{Exact}', kind: 'exact', caseSensitive: true },
+        { value: 'hc{any}', kind: 'exact', caseSensitive: false },
       ],
       hints: [],
       files: [],
@@ -229,7 +232,7 @@ describe('LabForm', () => {
 
     await vi.waitFor(() => expect(save).toHaveBeenCalledOnce());
     const input = save.mock.calls[0]?.[0];
-    expect(input?.flags).toEqual([{ value: 'HC{shared}', caseSensitive: true }]);
+    expect(input?.flags).toEqual([{ value: 'HC{shared}', kind: 'exact', caseSensitive: true }]);
     expect(input?.target).toBe(target);
   });
 
@@ -296,15 +299,18 @@ describe('LabForm', () => {
   it('counts the files a lab keeps when editing, and sends those to remove', async () => {
     const kept = labFile('readme.md');
     const removed = labFile('old.zip');
-    const { screen, save, flag, anyCase, fileInput } = await renderLabForm({
+    const { screen, save, flag, anyCase, kind, fileInput } = await renderLabForm({
       initialValues: {
         name: 'Existing lab',
         difficulty: 'Hard',
         category: 'Crypto',
         points: 300,
+        scoring: 'dynamic',
+        minimumPoints: 50,
+        decay: 5,
         description: '',
         hints: [],
-        flags: [flagRow('HC{kept}', true)],
+        flags: [flagRow('HC{kept}', true, 'regex')],
         files: [],
         removeFileIds: [],
       },
@@ -315,6 +321,8 @@ describe('LabForm', () => {
     await expect.element(screen.getByText('2 of 3 chosen')).toBeVisible();
     await expect.element(flag(1)).toHaveValue('HC{kept}');
     await expect.element(anyCase(1)).toBeChecked();
+    await expect.element(kind(1)).toHaveValue('Regular expression');
+    await expect.element(screen.getByRole('textbox', { name: 'Minimum points' })).toHaveValue('50');
 
     await screen.getByRole('checkbox', { name: 'Remove old.zip' }).click();
     await expect.element(screen.getByText('1 of 3 chosen')).toBeVisible();
@@ -325,8 +333,57 @@ describe('LabForm', () => {
     await vi.waitFor(() => expect(save).toHaveBeenCalledOnce());
     const [input, removeFileIds] = save.mock.calls[0] ?? [];
     expect(removeFileIds).toEqual([removed.id]);
-    expect(input?.flags).toEqual([{ value: 'HC{kept}', caseSensitive: false }]);
+    expect(input?.flags).toEqual([{ value: 'HC{kept}', kind: 'regex', caseSensitive: false }]);
+    expect(input).toMatchObject({ scoring: 'dynamic', minimumPoints: '50', decay: '5' });
     expect(input?.files.map((sent) => sent.name)).toEqual(['new.txt', 'second.txt']);
+  });
+
+  it('sends a dynamic lab’s minimum and decay, checked against its points', async () => {
+    const { screen, save, flag } = await renderLabForm();
+    await fillLab(screen);
+    await flag(1).fill('HC{dynamic}');
+    await screen.getByText('Dynamic', { exact: true }).click();
+    const minimum = screen.getByRole('textbox', { name: 'Minimum points' });
+    await minimum.fill('300');
+    await screen.getByRole('textbox', { name: 'Decay' }).fill('');
+
+    await submit(screen);
+    await expect.element(screen.getByText('The minimum must not exceed the points')).toBeVisible();
+    await expect.element(screen.getByText('Enter a whole number from 1 to 10,000')).toBeVisible();
+    expect(save).not.toHaveBeenCalled();
+
+    await minimum.fill('50');
+    await screen.getByRole('textbox', { name: 'Decay' }).fill('20');
+    await submit(screen);
+    await vi.waitFor(() => expect(save).toHaveBeenCalledOnce());
+    expect(save.mock.calls[0]?.[0]).toMatchObject({
+      points: '250',
+      scoring: 'dynamic',
+      minimumPoints: '50',
+      decay: '20',
+    });
+  });
+
+  it('checks a regular-expression flag’s pattern and says how it is matched', async () => {
+    const { screen, save, flag, kind } = await renderLabForm();
+    await fillLab(screen);
+    await flag(1).fill('HC\\{[0-9+');
+    await kind(1).click();
+    await screen.getByRole('option', { name: 'Regular expression' }).click();
+    await expect
+      .element(screen.getByText('Matched whole, e.g. flag\\{[a-f0-9]{8}\\}'))
+      .toBeVisible();
+
+    await submit(screen);
+    await expect.element(screen.getByText(/^Not a valid pattern: /)).toBeVisible();
+    expect(save).not.toHaveBeenCalled();
+
+    await flag(1).fill('HC\\{[0-9]+\\}');
+    await submit(screen);
+    await vi.waitFor(() => expect(save).toHaveBeenCalledOnce());
+    expect(save.mock.calls[0]?.[0].flags).toEqual([
+      { value: 'HC\\{[0-9]+\\}', kind: 'regex', caseSensitive: true },
+    ]);
   });
 
   it('shows the API’s refusals: beside their fields, or the storage the files would pass', async () => {

@@ -1,4 +1,5 @@
 import {
+  flagPatternError,
   LAB_CATEGORIES,
   LAB_DESCRIPTION_MAX_LENGTH,
   LAB_DIFFICULTIES,
@@ -25,12 +26,18 @@ import { ExistingFilesInput } from './existing-files-input';
 import { type FlagRow, FlagsInput } from './flags-input';
 import { type HintRow, HintsInput, hintRules, toHintInputs } from './hints-input';
 import { LabFilesInput } from './lab-files-input';
+import {
+  SCORING_FIELDS,
+  ScoringInput,
+  type ScoringValues,
+  scoringFields,
+  scoringRules,
+} from './scoring-input';
 
-export interface LabFormValues {
+export interface LabFormValues extends ScoringValues {
   name: string;
   difficulty: string;
   category: string;
-  points: number | string;
   description: string;
   flags: FlagRow[];
   hints: HintRow[];
@@ -63,6 +70,7 @@ const apiFields = [
   'points',
   'flags',
   'hints',
+  ...SCORING_FIELDS,
 ] as const;
 
 interface LabFormProps {
@@ -78,7 +86,7 @@ interface LabFormProps {
   part?: LabFormPart;
 }
 
-/** Name, difficulty, category, points, flags, a Markdown description and files. */
+/** Name, difficulty, category, points and scoring, flags, a Markdown description and files. */
 export function LabForm({
   initialValues,
   existingFiles = [],
@@ -113,6 +121,7 @@ export function LabForm({
         value <= LAB_POINTS.max
           ? null
           : `Enter a whole number from ${LAB_POINTS.min} to ${LAB_POINTS.max.toLocaleString('en')}`,
+      ...scoringRules,
       description: (value) =>
         value.length > LAB_DESCRIPTION_MAX_LENGTH
           ? `Use at most ${LAB_DESCRIPTION_MAX_LENGTH.toLocaleString('en')} characters`
@@ -125,6 +134,9 @@ export function LabForm({
             return `A flag has at most ${LAB_FLAG_MAX_LENGTH} characters`;
           }
           const index = Number(path.split('.')[1]);
+          const patternError =
+            values.flags[index]?.kind === 'regex' ? flagPatternError(flag) : undefined;
+          if (patternError !== undefined) return `Not a valid pattern: ${patternError}`;
           const earlier = values.flags.slice(0, index).some((row) => row.value.trim() === flag);
           return earlier ? 'This flag is already listed' : null;
         },
@@ -149,9 +161,14 @@ export function LabForm({
         difficulty: values.difficulty as Lab['difficulty'],
         category: values.category as Lab['category'],
         points: String(values.points),
+        ...scoringFields(values),
         flags: values.flags
           .filter((row) => row.value.trim() || !flagsOptional.current)
-          .map((row) => ({ value: row.value.trim(), caseSensitive: !row.anyCase })),
+          .map((row) => ({
+            value: row.value.trim(),
+            kind: row.kind,
+            caseSensitive: !row.anyCase,
+          })),
         hints: toHintInputs(values.hints),
         files: values.files,
         ...extra,
@@ -225,6 +242,7 @@ export function LabForm({
             {...form.getInputProps('points')}
           />
         </SimpleGrid>
+        <ScoringInput form={form} />
         <FlagsInput form={form} optional={part?.flagsOptional ?? false} />
         <MarkdownEditor
           label="Description"

@@ -16,6 +16,7 @@ import { Link } from 'react-router';
 import { messages } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { useLabs } from '../api/get-labs';
+import { pointsLabel } from '../utils/points-label';
 import { DifficultyBadge } from './difficulty-badge';
 
 function LabCard({ lab }: { lab: LabSummary }) {
@@ -42,7 +43,7 @@ function LabCard({ lab }: { lab: LabSummary }) {
         <Group gap="lg" mt="auto">
           <Group gap={6}>
             <IconTrophy size={16} aria-hidden />
-            <Text size="sm">{lab.points.toLocaleString('en')} points</Text>
+            <Text size="sm">{pointsLabel(lab)}</Text>
           </Group>
           <Group gap={6}>
             <IconFile size={16} aria-hidden />

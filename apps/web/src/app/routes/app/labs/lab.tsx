@@ -1,8 +1,9 @@
-import { Anchor, Badge, Breadcrumbs, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Breadcrumbs, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from '@/components/toast/toast';
 import { paths } from '@/config/paths';
 import { useClassroom } from '@/features/classrooms/api/get-classroom';
+import { FirstSolverNote } from '@/features/classrooms/components/first-solve-mark';
 import { FlagForm } from '@/features/classrooms/components/flag-form';
 import { LabScheduleBadges } from '@/features/classrooms/components/lab-schedule-badges';
 import { ExportArchiveButton } from '@/features/lab-archives/components/export-archive-button';
@@ -104,7 +105,13 @@ export function LabRoute() {
                   <Text size="sm" c="dimmed" mb="sm">
                     For {room.name} · {inRoom.solveCount}{' '}
                     {inRoom.solveCount === 1 ? 'solve' : 'solves'}
+                    {inRoom.scoring === 'dynamic' && ` · worth ${inRoom.points} points now`}
                   </Text>
+                  {inRoom.firstSolver && (
+                    <Box mb="sm">
+                      <FirstSolverNote name={inRoom.firstSolver.name} />
+                    </Box>
+                  )}
                   <FlagForm classroomId={room.id} labId={inRoom.id} labName={inRoom.name} />
                 </Card>
               )}
