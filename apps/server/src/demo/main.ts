@@ -18,7 +18,7 @@ import { freePort } from '@hackclass/http/testing';
 import { createLogger } from '@hackclass/logger';
 import { count } from 'drizzle-orm';
 import { buildServer } from '../server';
-import { DEMO_PASSWORD, demoAdmin, demoStudents, demoTeacher } from './demo-content';
+import { DEMO_PASSWORD, demoAdmin, demoCoTeacher, demoStudents, demoTeacher } from './demo-content';
 import { spreadOverTwoWeeks } from './demo-history';
 import { seedDemo } from './seed-demo';
 
@@ -74,6 +74,7 @@ try {
     );
     console.log(`Sign in with any of these; the password is "${DEMO_PASSWORD}":`);
     console.log(`  ${demoTeacher.email}   teacher of both classrooms`);
+    console.log(`  ${demoCoTeacher.email} co-teacher of the Crypto Club`);
     console.log(`  ${demoAdmin.email}     admin`);
     for (const student of demoStudents.slice(0, 3)) console.log(`  ${student.email}   student`);
     console.log(`  … and ${demoStudents.length - 3} more students (see apps/server/src/demo).`);

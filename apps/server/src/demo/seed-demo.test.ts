@@ -38,7 +38,7 @@ describe('npm run seed:demo', () => {
   afterAll(() => database?.drop());
 
   it('fills an empty database and says who can sign in', () => {
-    expect(first.output).toMatch(/Demo ready in [\d.]+ s: 2 classrooms, 6 labs, 8 students/);
+    expect(first.output).toMatch(/Demo ready in [\d.]+ s: 2 classrooms, 7 labs, 8 students/);
     expect(first.output).toContain('teacher@demo.hackclass.test');
     expect(first.code).toBe(0);
   });
@@ -50,7 +50,7 @@ describe('npm run seed:demo', () => {
     });
     try {
       const db = drizzleOver(connection, schema);
-      const { solves, labs, submissions, users, classrooms } = schema;
+      const { solves, labs, submissions, users, classrooms, members } = schema;
       const solveCount = demoClassrooms.reduce((total, room) => total + room.solves.length, 0);
       expect(await db.$count(solves)).toBe(solveCount);
       expect(await db.$count(labs)).toBe(demoLabs.length);
@@ -62,16 +62,38 @@ describe('npm run seed:demo', () => {
         .from(submissions);
       expect(history?.days).toBe(13);
       const [leader] = await db
-        .select({ email: users.email, points: sql<number>`sum(${labs.points})::int` })
-        .from(solves)
-        .innerJoin(classrooms, eq(classrooms.id, solves.classroomId))
-        .innerJoin(labs, eq(labs.id, solves.labId))
-        .innerJoin(users, eq(users.id, solves.userId))
+        .select({ email: users.email, points: members.points, firsts: members.firstSolveCount })
+        .from(members)
+        .innerJoin(classrooms, eq(classrooms.id, members.classroomId))
+        .innerJoin(users, eq(users.id, members.userId))
         .where(eq(classrooms.name, 'Web Security 101'))
-        .groupBy(users.email)
-        .orderBy(desc(sql`sum(${labs.points})`))
+        .orderBy(desc(members.points))
         .limit(1);
-      expect(leader).toEqual({ email: 'alice@demo.hackclass.test', points: 550 });
+      // SQL Injection 101 less its 30-point hint, Cookie Monster, Packet Detective on time, and
+      // None Shall Pass after two solves: ceil(400 - 300 / 4² × 1²) = 382.
+      expect(leader).toEqual({ email: 'alice@demo.hackclass.test', points: 902, firsts: 3 });
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it('shows every course feature', async () => {
+    const connection = await openConnection({
+      dataDir: database.dataDir,
+      databaseUrl: database.databaseUrl,
+    });
+    try {
+      const db = drizzleOver(connection, schema);
+      expect(await db.$count(schema.hintUnlocks)).toBe(4);
+      expect(await db.$count(schema.announcements)).toBe(4);
+      expect(await db.$count(schema.classroomCoTeachers)).toBe(1);
+      expect(await db.$count(schema.classroomLabRequirements)).toBe(2);
+      expect(await db.$count(schema.labs, eq(schema.labs.scoring, 'dynamic'))).toBe(1);
+      expect(await db.$count(schema.labFlags, eq(schema.labFlags.kind, 'regex'))).toBe(1);
+      const upcoming = sql`${schema.classroomLabs.opensAt} > now()`;
+      expect(await db.$count(schema.classroomLabs, upcoming)).toBe(1);
+      const pastDue = sql`${schema.classroomLabs.dueAt} < now()`;
+      expect(await db.$count(schema.classroomLabs, pastDue)).toBe(1);
     } finally {
       await connection.close();
     }
@@ -79,7 +101,7 @@ describe('npm run seed:demo', () => {
 
   it('refuses a database that is not empty', async () => {
     const again = await seedDemo(database);
-    expect(again.output).toContain('seed:demo fills an empty database, and this one has 10 users');
+    expect(again.output).toContain('seed:demo fills an empty database, and this one has 11 users');
     expect(again.code).toBe(1);
   }, 120_000);
 });

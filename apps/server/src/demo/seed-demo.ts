@@ -2,9 +2,12 @@ import { ROLE } from '@hackclass/contracts';
 import type { FastifyInstance } from 'fastify';
 import {
   DEMO_PASSWORD,
+  type DemoLab,
   type DemoPerson,
+  type DemoSchedule,
   demoAdmin,
   demoClassrooms,
+  demoCoTeacher,
   demoLabs,
   demoStudents,
   demoTeacher,
@@ -98,6 +101,38 @@ async function createAccount({ app, apiKey, adminSecret }: DemoServer, person: D
   return { person, id: me.body.id, api } satisfies Account;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+const daysFromNow = (days: number | undefined) =>
+  days === undefined ? undefined : new Date(Date.now() + days * DAY_MS).toISOString();
+
+/** The lab form's fields of a demo lab: its flag, scoring and hints as the web app sends them. */
+function labForm(lab: DemoLab): FormData {
+  const form = new FormData();
+  form.set('name', lab.name);
+  form.set('description', lab.description);
+  form.set('difficulty', lab.difficulty);
+  form.set('category', lab.category);
+  form.set('points', String(lab.points));
+  const flag = { value: lab.flag, kind: lab.flagKind ?? 'exact', caseSensitive: lab.caseSensitive };
+  form.set('flags', JSON.stringify([flag]));
+  if (lab.dynamic) {
+    form.set('scoring', 'dynamic');
+    form.set('minimumPoints', String(lab.dynamic.minimumPoints));
+    form.set('decay', String(lab.dynamic.decay));
+  }
+  if (lab.hints) form.set('hints', JSON.stringify(lab.hints));
+  if (lab.file) form.append('labFiles', new Blob([lab.file.content]), lab.file.name);
+  return form;
+}
+
+/** How a lab is added to a classroom: its schedule and the ids of the labs it requires. */
+const scheduleBody = (schedule: DemoSchedule | undefined, labId: (key: string) => string) => ({
+  ...(schedule?.opensInDays === undefined ? {} : { opensAt: daysFromNow(schedule.opensInDays) }),
+  ...(schedule?.dueInDays === undefined ? {} : { dueAt: daysFromNow(schedule.dueInDays) }),
+  ...(schedule?.latePercent === undefined ? {} : { latePercent: schedule.latePercent }),
+  ...(schedule?.requires ? { requires: schedule.requires.map(labId) } : {}),
+});
+
 export interface DemoSummary {
   students: number;
   labs: number;
@@ -107,14 +142,18 @@ export interface DemoSummary {
 }
 
 /**
- * A living classroom through the product's own API: an admin (by ADMIN_EMAILS), a teacher made
- * so by the admin, students, labs with flags and files, two classrooms with members who joined by
- * code or were invited, and flag submissions, wrong and right.
+ * A living course through the product's own API: an admin (by ADMIN_EMAILS), a teacher and a
+ * co-teacher made so by the admin, students, labs with flags (one a pattern), files, hints and
+ * dynamic scoring, two classrooms with schedules, unlock paths, announcements and members who
+ * joined by code or were invited, hints unlocked, and flag submissions, wrong and right.
  */
 export async function seedDemo(server: DemoServer): Promise<DemoSummary> {
   const admin = await createAccount(server, demoAdmin);
   const teacher = await createAccount(server, demoTeacher);
-  await admin.api('PATCH', `/users/${teacher.id}/role`, { roleId: ROLE.teacher });
+  const coTeacher = await createAccount(server, demoCoTeacher);
+  for (const { id } of [teacher, coTeacher]) {
+    await admin.api('PATCH', `/users/${id}/role`, { roleId: ROLE.teacher });
+  }
   const students = new Map<string, Account>();
   for (const person of demoStudents) {
     students.set(studentKey(person), await createAccount(server, person));
@@ -127,15 +166,7 @@ export async function seedDemo(server: DemoServer): Promise<DemoSummary> {
 
   const labIds = new Map<string, string>();
   for (const lab of demoLabs) {
-    const form = new FormData();
-    form.set('name', lab.name);
-    form.set('description', lab.description);
-    form.set('difficulty', lab.difficulty);
-    form.set('category', lab.category);
-    form.set('points', String(lab.points));
-    form.set('flags', JSON.stringify([{ value: lab.flag, caseSensitive: lab.caseSensitive }]));
-    if (lab.file) form.append('labFiles', new Blob([lab.file.content]), lab.file.name);
-    const created = await teacher.api<{ id: string }>('POST', '/hacking-labs', form);
+    const created = await teacher.api<{ id: string }>('POST', '/hacking-labs', labForm(lab));
     labIds.set(lab.key, created.body.id);
   }
   const labId = (key: string) => labIds.get(key) ?? '';
@@ -149,7 +180,16 @@ export async function seedDemo(server: DemoServer): Promise<DemoSummary> {
     form.set('teacherName', demoTeacher.name);
     const { id } = (await teacher.api<{ id: string }>('POST', '/classrooms', form)).body;
     for (const lab of classroom.labs) {
-      await teacher.api('POST', `/classrooms/${id}/hacking-labs`, { hackingLabId: labId(lab) });
+      await teacher.api('POST', `/classrooms/${id}/hacking-labs`, {
+        hackingLabId: labId(lab),
+        ...scheduleBody(classroom.schedules[lab], labId),
+      });
+    }
+    for (const person of classroom.coTeachers) {
+      await teacher.api('POST', `/classrooms/${id}/co-teachers`, { email: person.email });
+    }
+    for (const body of classroom.announcements) {
+      await teacher.api('POST', `/classrooms/${id}/announcements`, { body });
     }
     const { joinCode } = (await teacher.api<{ joinCode: string }>('GET', `/classrooms/${id}`)).body;
     for (const key of [...classroom.members, ...classroom.pending]) {
@@ -171,8 +211,14 @@ export async function seedDemo(server: DemoServer): Promise<DemoSummary> {
         student(key).api('POST', `/classrooms/${id}/hacking-labs/${labId(labKey)}/submissions`, {
           flag,
         });
+      const hintsUrl = `/classrooms/${id}/hacking-labs/${labId(labKey)}/hints`;
+      for (const unlocked of classroom.hintsUnlocked) {
+        if (unlocked.student !== key || unlocked.lab !== labKey) continue;
+        const hints = await student(key).api<{ id: string }[]>('GET', hintsUrl);
+        await student(key).api('POST', `${hintsUrl}/${hints.body[unlocked.hint]?.id}/unlock`);
+      }
       for (let guess = 1; guess <= wrongGuesses; guess++) await submit(`HC{guess_${guess}}`);
-      await submit(lab.flag);
+      await submit(lab.answer ?? lab.flag);
       submissions += wrongGuesses + 1;
       solves += 1;
     }
