@@ -237,7 +237,7 @@ describe('late solves', () => {
     });
     const answer = (await submit(id, sqli.id)).json<FlagSubmissionResult>();
     expect(answer).toMatchObject({ correct: true, late: true, points: 40 });
-    expect(answer.message).toContain('late solves earn 40% of the points');
+    expect(answer.message).toBe('Correct! +40 points (late: 40%).');
     await patch(teacher, id, sqli.id, { latePercent: 0 });
     const board = await student.session.call('GET', `/classrooms/${id}/leaderboard`);
     expect(board.json()).toMatchObject({ items: [{ userId: student.id, points: 0 }] });
