@@ -65,7 +65,7 @@ describe('admins manage users', () => {
     // Phones get cards instead of the table.
     await page.setViewportSize({ width: 390, height: 800 });
     await page.getByRole('list', { name: 'Users' }).waitFor();
-    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+    await page.evaluate(() => Promise.allSettled(document.getAnimations().map((a) => a.finished)));
     await page.screenshot({ path: '/tmp/admin-users-phone.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.emulateMedia({ colorScheme: 'light' });

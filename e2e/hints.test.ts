@@ -29,8 +29,8 @@ const labInClassroom = () => `/hacking-labs/${labSlug}?classroom=${classroomId}`
 /** A screenshot to look at, and no serious or critical axe violation. */
 async function checkScreen(page: Page, name: string, scheme: Scheme) {
   expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(scheme);
-  // A modal fades in: the screenshot and axe see it settled.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  // A modal fades in: the screenshot and axe see it settled (or its animation cancelled).
+  await page.evaluate(() => Promise.allSettled(document.getAnimations().map((a) => a.finished)));
   await page.screenshot({ path: `/tmp/shots/hints-${name}-${scheme}.png`, fullPage: true });
   expect(await seriousViolations(page)).toEqual([]);
 }

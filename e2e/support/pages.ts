@@ -36,5 +36,5 @@ export async function emulateScheme(page: Page, scheme: Scheme) {
     (value) => document.documentElement.getAttribute('data-mantine-color-scheme') === value,
     scheme,
   );
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  await page.evaluate(() => Promise.allSettled(document.getAnimations().map((a) => a.finished)));
 }
