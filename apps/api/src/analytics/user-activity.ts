@@ -9,6 +9,7 @@ import { solveEarns } from '../leaderboard/solve-points';
 import { type Actor, canCreateContent } from '../policies/actors';
 import { dueDatesOf } from '../schedules/due-dates';
 import { sharedFlagOwnerName, sharedFlagOwnerOf } from '../submissions/shared-flag-owner';
+import { classroomLabColumns } from './classroom-lab-columns';
 
 const RECENT_SOLVES = 10;
 const RECENT_SUBMISSIONS = 20;
@@ -16,11 +17,7 @@ const RECENT_SUBMISSIONS = 20;
 function recentSolves(db: ApiDatabase, userId: string) {
   return db
     .select({
-      classroomId: classrooms.id,
-      classroomName: classrooms.name,
-      labId: labs.id,
-      labName: labs.name,
-      labSlug: labs.slug,
+      ...classroomLabColumns,
       points: solveEarns,
       solvedAt: solves.solvedAt,
     })

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { apiErrors } from '../errors';
 import { principalOf } from '../plugins/authentication';
 
@@ -16,6 +17,16 @@ export const MAX_STREAMS_PER_USER = 5;
 export const HEARTBEAT_FRAME = ': heartbeat\n\n';
 export const eventFrame = (event: { type: string }) =>
   `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+
+/** The OpenAPI answer of an event stream route. */
+export const eventStreamResponse = {
+  description: 'An event stream that stays open',
+  content: {
+    'text/event-stream': {
+      schema: z.string().describe('`event:` and `data:` frames, heartbeat comments'),
+    },
+  },
+};
 
 /** What a route's `watch` gets: write an event to the stream, or end it. */
 export interface OpenStream<Event extends { type: string }> {

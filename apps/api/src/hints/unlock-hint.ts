@@ -1,9 +1,10 @@
 import type { ClassroomHint } from '@hackclass/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
-import { hintUnlocks, labHints, solves } from '../db/schema';
+import { hintUnlocks, labHints } from '../db/schema';
 import { apiErrors } from '../errors';
 import { recountPoints, takeScoresTurn } from '../leaderboard/recount';
+import { findSolve } from '../submissions/find-solve';
 import { classroomHints } from './classroom-hints';
 
 export interface HintUnlockRequest {
@@ -37,17 +38,7 @@ export async function unlockHint(
       .returning();
     if (!unlocked) return false;
     await recountPoints(tx, [classroomId], userId);
-    const [solve] = await tx
-      .select({ labId: solves.labId })
-      .from(solves)
-      .where(
-        and(
-          eq(solves.classroomId, classroomId),
-          eq(solves.userId, userId),
-          eq(solves.labId, labId),
-        ),
-      );
-    return solve !== undefined;
+    return (await findSolve(tx, { classroomId, userId, labId })) !== undefined;
   });
   const hints = await classroomHints(db, { classroomId, labId, userId }, false);
   const hint = hints.find((item) => item.id === hintId);

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { classroomLabColumns } from '../analytics/classroom-lab-columns';
 import type { ApiDatabase } from '../db';
 import {
   classroomLabRequirements,
@@ -25,11 +26,7 @@ const solvedHere = (userId: string, labColumn: LabColumn) =>
 export async function dueDatesOf(db: ApiDatabase, userId: string) {
   const rows = await db
     .select({
-      classroomId: classrooms.id,
-      classroomName: classrooms.name,
-      labId: labs.id,
-      labName: labs.name,
-      labSlug: labs.slug,
+      ...classroomLabColumns,
       dueAt: classroomLabs.dueAt,
       latePercent: classroomLabs.latePercent,
     })

@@ -16,6 +16,7 @@ import { type FlagValue, matchesFlag } from '../labs/flags';
 import { type Earned, earnedFor } from '../leaderboard/earned';
 import { memberPoints } from '../leaderboard/points';
 import { recountPoints, takeScoresTurn } from '../leaderboard/recount';
+import { findSolve } from './find-solve';
 
 export interface FlagSubmission {
   classroomId: string;
@@ -112,16 +113,7 @@ export async function submitFlag(
       await recountPoints(tx, [classroomId], dynamic ? undefined : userId);
       return { solvedAt: inserted.solvedAt, solvedNow: true };
     }
-    const [earlier] = await tx
-      .select({ solvedAt: solves.solvedAt })
-      .from(solves)
-      .where(
-        and(
-          eq(solves.classroomId, classroomId),
-          eq(solves.userId, userId),
-          eq(solves.labId, labId),
-        ),
-      );
+    const earlier = await findSolve(tx, { classroomId, userId, labId });
     return { solvedAt: earlier?.solvedAt, solvedNow: false };
   });
   if (solvedNow) events.publish(classroomId, { type: 'solve', labId, userId });

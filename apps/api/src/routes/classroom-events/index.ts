@@ -1,10 +1,10 @@
 import { type ClassroomEvent, classroomParamsSchema } from '@hackclass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { classroomFor } from '../../classrooms/access';
 import { findClassroomView } from '../../classrooms/find-classrooms';
 import type { ApiDatabase } from '../../db';
 import {
+  eventStreamResponse,
   eventStreams,
   HEARTBEAT_MS,
   MAX_STREAMS_PER_USER,
@@ -45,14 +45,7 @@ export const classroomEventRoutes: FastifyPluginAsyncZod = async (app) => {
         produces: ['text/event-stream'],
         response: {
           ...errorResponses('not_found', 'forbidden', 'too_many_streams'),
-          200: {
-            description: 'An event stream that stays open',
-            content: {
-              'text/event-stream': {
-                schema: z.string().describe('`event:` and `data:` frames, heartbeat comments'),
-              },
-            },
-          },
+          200: eventStreamResponse,
         },
       },
     },

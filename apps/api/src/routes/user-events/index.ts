@@ -1,7 +1,7 @@
 import type { UserEvent } from '@hackclass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  eventStreamResponse,
   eventStreams,
   HEARTBEAT_MS,
   MAX_STREAMS_PER_USER,
@@ -31,14 +31,7 @@ export const userEventRoutes: FastifyPluginAsyncZod = async (app) => {
         produces: ['text/event-stream'],
         response: {
           ...errorResponses('too_many_streams'),
-          200: {
-            description: 'An event stream that stays open',
-            content: {
-              'text/event-stream': {
-                schema: z.string().describe('`event:` and `data:` frames, heartbeat comments'),
-              },
-            },
-          },
+          200: eventStreamResponse,
         },
       },
     },

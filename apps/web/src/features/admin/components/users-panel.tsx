@@ -1,10 +1,11 @@
 import type { ManagedUser, RoleId } from '@hackclass/contracts';
-import { Box, Checkbox, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
+import { Box, Checkbox, Group, Paper, Select, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch, IconUsers } from '@tabler/icons-react';
+import { IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/feedback/confirm-modal';
 import { EmptyState, ListError, ListSkeleton } from '@/components/feedback/list-states';
+import { SearchField } from '@/components/form/search-field';
 import { PageControls } from '@/components/paging/page-controls';
 import { useApproveTeacher } from '../api/approve-teacher';
 import { useChangeUserRole } from '../api/change-user-role';
@@ -52,16 +53,16 @@ export function UsersPanel({ currentUserId }: UsersPanelProps) {
   return (
     <Stack>
       <Group align="flex-end" gap="sm">
-        <TextInput
+        <SearchField
           label="Search"
           placeholder="Email or name"
-          leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
+          onChange={(value) => {
+            setSearch(value);
             setPage(1);
           }}
-          style={{ flex: '1 1 220px', maxWidth: 360 }}
+          basis={220}
+          maxWidth={360}
         />
         <Select
           label="Role"

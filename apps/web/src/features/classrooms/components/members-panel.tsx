@@ -1,10 +1,11 @@
 import { MEMBER_STATUSES, type MemberListItem, type MemberStatus } from '@hackclass/contracts';
-import { Group, MultiSelect, Paper, Stack, TextInput } from '@mantine/core';
+import { Group, MultiSelect, Paper, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch, IconUsers } from '@tabler/icons-react';
+import { IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/feedback/confirm-modal';
 import { EmptyState, ListError, ListSkeleton } from '@/components/feedback/list-states';
+import { SearchField } from '@/components/form/search-field';
 import { PageControls } from '@/components/paging/page-controls';
 import { useMembers } from '../api/get-members';
 import { useRemoveMember } from '../api/remove-member';
@@ -61,16 +62,14 @@ export function MembersPanel({ classroomId, canManage, initialStatus = [] }: Mem
         </Paper>
       )}
       <Group align="flex-end" gap="sm">
-        <TextInput
+        <SearchField
           label="Search by name"
           placeholder="Name"
-          leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
+          onChange={(value) => {
+            setSearch(value);
             setPage(1);
           }}
-          style={{ flex: '1 1 200px', maxWidth: 320 }}
         />
         {canManage && (
           <MultiSelect

@@ -1,13 +1,11 @@
 import type { UserActivity } from '@hackclass/contracts';
-import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconCalendarCheck } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { EmptyState } from '@/components/feedback/list-states';
 import { StateBadge } from '@/components/feedback/state-badge';
-import { paths } from '@/config/paths';
 import { dueStateOf, formatDateTime } from '@/lib/due-date';
 import { formatRelativeTime } from '@/lib/relative-time';
-import classes from './rows.module.css';
+import { LabRows } from './lab-rows';
 
 type DueDate = UserActivity['dueDates'][number];
 
@@ -32,40 +30,19 @@ export function DueDates({ dueDates }: { dueDates: DueDate[] }) {
     );
   }
   return (
-    <Paper withBorder>
-      <Stack component="ul" gap={0} aria-label="Due dates" className={classes.rows}>
-        {dueDates.map((due) => (
-          <Group
-            component="li"
-            key={`${due.classroomId}-${due.labId}`}
-            justify="space-between"
-            gap="xs"
-            px="md"
-            py="sm"
-          >
-            <div style={{ minWidth: 0 }}>
-              <Anchor
-                component={Link}
-                to={paths.hackingLab.getHref(due.labSlug, due.classroomId)}
-                fw={600}
-              >
-                {due.labName}
-              </Anchor>
-              <Text size="sm" c="dimmed" truncate>
-                {due.classroomName}
-              </Text>
-            </div>
-            <Group gap="sm" wrap="nowrap">
-              <DueState due={due} />
-              <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                <time dateTime={due.dueAt} title={formatDateTime(due.dueAt)}>
-                  Due {formatRelativeTime(due.dueAt)}
-                </time>
-              </Text>
-            </Group>
-          </Group>
-        ))}
-      </Stack>
-    </Paper>
+    <LabRows
+      label="Due dates"
+      rows={dueDates}
+      aside={(due) => (
+        <>
+          <DueState due={due} />
+          <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            <time dateTime={due.dueAt} title={formatDateTime(due.dueAt)}>
+              Due {formatRelativeTime(due.dueAt)}
+            </time>
+          </Text>
+        </>
+      )}
+    />
   );
 }

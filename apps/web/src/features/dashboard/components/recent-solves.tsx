@@ -1,11 +1,9 @@
 import type { UserActivity } from '@hackclass/contracts';
-import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { EmptyState } from '@/components/feedback/list-states';
 import { RelativeTime } from '@/components/time/relative-time';
-import { paths } from '@/config/paths';
-import classes from './rows.module.css';
+import { LabRows } from './lab-rows';
 
 /** The user's latest solves, newest first. */
 export function RecentSolves({ solves }: { solves: UserActivity['recentSolves'] }) {
@@ -18,36 +16,15 @@ export function RecentSolves({ solves }: { solves: UserActivity['recentSolves'] 
     );
   }
   return (
-    <Paper withBorder>
-      <Stack component="ul" gap={0} aria-label="Recent solves" className={classes.rows}>
-        {solves.map((solve) => (
-          <Group
-            component="li"
-            key={`${solve.classroomId}-${solve.labId}`}
-            justify="space-between"
-            gap="xs"
-            px="md"
-            py="sm"
-          >
-            <div style={{ minWidth: 0 }}>
-              <Anchor
-                component={Link}
-                to={paths.hackingLab.getHref(solve.labSlug, solve.classroomId)}
-                fw={600}
-              >
-                {solve.labName}
-              </Anchor>
-              <Text size="sm" c="dimmed" truncate>
-                {solve.classroomName}
-              </Text>
-            </div>
-            <Group gap="sm" wrap="nowrap">
-              <Badge variant="light">+{solve.points} pts</Badge>
-              <RelativeTime iso={solve.solvedAt} />
-            </Group>
-          </Group>
-        ))}
-      </Stack>
-    </Paper>
+    <LabRows
+      label="Recent solves"
+      rows={solves}
+      aside={(solve) => (
+        <>
+          <Badge variant="light">+{solve.points} pts</Badge>
+          <RelativeTime iso={solve.solvedAt} />
+        </>
+      )}
+    />
   );
 }

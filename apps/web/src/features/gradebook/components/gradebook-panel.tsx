@@ -1,9 +1,10 @@
 import { GRADEBOOK_SORTS, type GradebookSort, type GradebookStudent } from '@hackclass/contracts';
-import { Button, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconFlask, IconSearch, IconUsers } from '@tabler/icons-react';
+import { IconDownload, IconFlask, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { EmptyState, ListError, ListSkeleton } from '@/components/feedback/list-states';
+import { SearchField } from '@/components/form/search-field';
 import { PageControls } from '@/components/paging/page-controls';
 import { useDownloadGradebook } from '../api/download-gradebook';
 import { useGradebook } from '../api/get-gradebook';
@@ -92,16 +93,14 @@ export function GradebookPanel({ classroomId, classroomName, canManage }: Gradeb
       </Group>
       {canManage && (
         <Group align="flex-end" gap="sm">
-          <TextInput
+          <SearchField
             label="Search by name"
             placeholder="Name"
-            leftSection={<IconSearch size={16} aria-hidden />}
             value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
+            onChange={(value) => {
+              setSearch(value);
               setPage(1);
             }}
-            style={{ flex: '1 1 200px', maxWidth: 320 }}
           />
           <Select
             label="Sort by"

@@ -1,8 +1,10 @@
 import { type FlagKind, LAB_FLAG_MAX_LENGTH, LAB_FLAGS_MAX } from '@hackclass/contracts';
-import { ActionIcon, Button, Group, Input, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { ActionIcon, Group, Input, Select, Stack, Switch, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
+import { AddRowButton } from '@/components/form/add-row-button';
+import { focusLater } from '@/lib/focus-later';
 
 /**
  * A flag row: its value, whether it is typed exactly or a pattern, and whether any case is
@@ -42,9 +44,6 @@ export function FlagsInput({ form, optional = false }: FlagsInputProps) {
   const rows = form.values.flags;
   const inputId = (row: FlagRow) => `${id}-${row.key}`;
   const addId = `${id}-add`;
-  // After a row comes or goes, the keyboard user lands on the row to type in, or on "Add flag".
-  const focusLater = (target: string) =>
-    requestAnimationFrame(() => document.getElementById(target)?.focus());
 
   const add = () => {
     const row = flagRow();
@@ -122,18 +121,9 @@ export function FlagsInput({ form, optional = false }: FlagsInputProps) {
             </ActionIcon>
           </Group>
         ))}
-        <Group>
-          <Button
-            id={addId}
-            variant="default"
-            size="xs"
-            leftSection={<IconPlus size={14} aria-hidden />}
-            disabled={rows.length >= LAB_FLAGS_MAX}
-            onClick={add}
-          >
-            {rows.length >= LAB_FLAGS_MAX ? `At most ${LAB_FLAGS_MAX} flags` : 'Add flag'}
-          </Button>
-        </Group>
+        <AddRowButton id={addId} disabled={rows.length >= LAB_FLAGS_MAX} onClick={add}>
+          {rows.length >= LAB_FLAGS_MAX ? `At most ${LAB_FLAGS_MAX} flags` : 'Add flag'}
+        </AddRowButton>
       </Stack>
     </Input.Wrapper>
   );

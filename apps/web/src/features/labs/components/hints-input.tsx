@@ -5,20 +5,12 @@ import {
   type LabHint,
   type LabHintInput,
 } from '@hackclass/contracts';
-import {
-  ActionIcon,
-  Button,
-  Card,
-  Group,
-  Input,
-  NumberInput,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { ActionIcon, Card, Group, Input, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
+import { AddRowButton } from '@/components/form/add-row-button';
+import { focusLater } from '@/lib/focus-later';
 
 /** A hint row: its Markdown and cost; `id` when the lab has it already, `key` for React only. */
 export interface HintRow {
@@ -75,9 +67,6 @@ export function HintsInput({ form }: HintsInputProps) {
   const rows = form.values.hints;
   const contentId = (row: HintRow) => `${id}-${row.key}`;
   const addId = `${id}-add`;
-  // After a row comes, goes or moves, the keyboard user stays with it (or lands on "Add hint").
-  const focusLater = (target: string) =>
-    requestAnimationFrame(() => document.getElementById(target)?.focus());
 
   const add = () => {
     const row = hintRow();
@@ -169,18 +158,9 @@ export function HintsInput({ form }: HintsInputProps) {
             </Group>
           </Card>
         ))}
-        <Group>
-          <Button
-            id={addId}
-            variant="default"
-            size="xs"
-            leftSection={<IconPlus size={14} aria-hidden />}
-            disabled={rows.length >= LAB_HINTS_MAX}
-            onClick={add}
-          >
-            {rows.length >= LAB_HINTS_MAX ? `At most ${LAB_HINTS_MAX} hints` : 'Add hint'}
-          </Button>
-        </Group>
+        <AddRowButton id={addId} disabled={rows.length >= LAB_HINTS_MAX} onClick={add}>
+          {rows.length >= LAB_HINTS_MAX ? `At most ${LAB_HINTS_MAX} hints` : 'Add hint'}
+        </AddRowButton>
       </Stack>
     </Input.Wrapper>
   );

@@ -1,22 +1,22 @@
 import { TARGET_LIMITS } from '@hackclass/contracts';
-import { ActionIcon, Button, Group, Input, Stack, TextInput } from '@mantine/core';
+import { ActionIcon, Group, Input, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
+import { AddRowButton } from '@/components/form/add-row-button';
+import { focusLater } from '@/lib/focus-later';
 import { envRow, type TargetFormValues } from '../utils/target-form';
 
 /**
  * The target's environment variables: rows of a name and a value. Laid out like the lab form's
- * flags input and kept apart from it on purpose: a shared list would need each row's fields,
- * its minimum and its focus rules passed in, which is more to read than the copy.
+ * flags input, sharing its add button, but not the list on purpose: a shared list would need each
+ * row's fields, its minimum and its focus rules passed in, which is more to read than the copy.
  */
 export function EnvInput({ form }: { form: UseFormReturnType<TargetFormValues> }) {
   const id = useId();
   const rows = form.values.env;
   const nameId = (key: string) => `${id}-${key}`;
   const addId = `${id}-add`;
-  const focusLater = (target: string) =>
-    requestAnimationFrame(() => document.getElementById(target)?.focus());
 
   return (
     <Input.Wrapper
@@ -71,23 +71,18 @@ export function EnvInput({ form }: { form: UseFormReturnType<TargetFormValues> }
             </ActionIcon>
           </Group>
         ))}
-        <Group>
-          <Button
-            id={addId}
-            variant="default"
-            size="xs"
-            leftSection={<IconPlus size={14} aria-hidden />}
-            disabled={rows.length >= TARGET_LIMITS.env.max}
-            onClick={() => {
-              const row = envRow();
-              form.insertListItem('env', row);
-              form.clearFieldError('env');
-              focusLater(nameId(row.key));
-            }}
-          >
-            Add variable
-          </Button>
-        </Group>
+        <AddRowButton
+          id={addId}
+          disabled={rows.length >= TARGET_LIMITS.env.max}
+          onClick={() => {
+            const row = envRow();
+            form.insertListItem('env', row);
+            form.clearFieldError('env');
+            focusLater(nameId(row.key));
+          }}
+        >
+          Add variable
+        </AddRowButton>
       </Stack>
     </Input.Wrapper>
   );
