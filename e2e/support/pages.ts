@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import type { TestContext } from 'vitest';
 import type { RunningApp } from './app';
 
 export type Scheme = 'light' | 'dark';
@@ -28,7 +29,8 @@ export async function useScheme(page: Page, scheme: Scheme) {
 
 /**
  * Follows the system colour mode into `scheme`, and waits for the page to settle in it: axe
- * reads colours mid-transition otherwise (controls fade between the modes' colours).
+ * reads colours mid-transition otherwise (controls fade between the modes' colours). A
+ * transition cut short counts as settled.
  */
 export async function emulateScheme(page: Page, scheme: Scheme) {
   await page.emulateMedia({ colorScheme: scheme });
@@ -36,5 +38,20 @@ export async function emulateScheme(page: Page, scheme: Scheme) {
     (value) => document.documentElement.getAttribute('data-mantine-color-scheme') === value,
     scheme,
   );
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  await page.evaluate(() => Promise.allSettled(document.getAnimations().map((a) => a.finished)));
+}
+
+/**
+ * When the test just run failed, a full-page screenshot of each page to look at:
+ * /tmp/shots/<journey>-failed-<who>.png.
+ */
+export async function screenshotsIfFailed(
+  task: TestContext['task'],
+  journey: string,
+  pages: Record<string, Page | undefined>,
+) {
+  if (task.result?.state !== 'fail') return;
+  for (const [who, page] of Object.entries(pages)) {
+    await page?.screenshot({ path: `/tmp/shots/${journey}-failed-${who}.png`, fullPage: true });
+  }
 }
