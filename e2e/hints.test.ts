@@ -4,7 +4,7 @@ import { testPerson } from './support/accounts';
 import { type RunningApp, startApp } from './support/app';
 import { seedCourse } from './support/course';
 import { fillLabBasics } from './support/lab-form';
-import { type Scheme, screenshotsIfFailed, useScheme } from './support/pages';
+import { type Scheme, screenshotsIfFailed, settleAnimations, useScheme } from './support/pages';
 import { checkScreen as checkSettledScreen } from './support/screens';
 import { signedInPages, WIDE_VIEWPORT } from './support/signed-in-page';
 
@@ -26,7 +26,7 @@ const labInClassroom = () => `/hacking-labs/${labSlug}?classroom=${classroomId}`
 
 async function checkScreen(page: Page, name: string, scheme: Scheme) {
   // A modal fades in: the screenshot and axe see it settled.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  await settleAnimations(page);
   await checkSettledScreen(page, `hints-${name}`, scheme);
 }
 

@@ -29,8 +29,7 @@ export async function useScheme(page: Page, scheme: Scheme) {
 
 /**
  * Follows the system colour mode into `scheme`, and waits for the page to settle in it: axe
- * reads colours mid-transition otherwise (controls fade between the modes' colours). A
- * transition cut short counts as settled.
+ * reads colours mid-transition otherwise (controls fade between the modes' colours).
  */
 export async function emulateScheme(page: Page, scheme: Scheme) {
   await page.emulateMedia({ colorScheme: scheme });
@@ -38,6 +37,11 @@ export async function emulateScheme(page: Page, scheme: Scheme) {
     (value) => document.documentElement.getAttribute('data-mantine-color-scheme') === value,
     scheme,
   );
+  await settleAnimations(page);
+}
+
+/** Waits for the page's running animations to end; one cut short counts as ended. */
+export async function settleAnimations(page: Page) {
   await page.evaluate(() => Promise.allSettled(document.getAnimations().map((a) => a.finished)));
 }
 
