@@ -4,6 +4,7 @@ import { logInThroughForm, testPerson } from './support/accounts';
 import { createVerifiedAccount } from './support/api';
 import { type RunningApp, startApp } from './support/app';
 import { seriousViolations } from './support/axe';
+import { settleAnimations } from './support/pages';
 import { signedInPage } from './support/signed-in-page';
 
 let app: RunningApp;
@@ -65,7 +66,7 @@ describe('admins manage users', () => {
     // Phones get cards instead of the table.
     await page.setViewportSize({ width: 390, height: 800 });
     await page.getByRole('list', { name: 'Users' }).waitFor();
-    await page.evaluate(() => Promise.allSettled(document.getAnimations().map((a) => a.finished)));
+    await settleAnimations(page);
     await page.screenshot({ path: '/tmp/admin-users-phone.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.emulateMedia({ colorScheme: 'light' });

@@ -1,12 +1,12 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testPerson } from './support/accounts';
-import { type ApiClient, signedUpClients } from './support/api';
+import type { ApiClient } from './support/api';
 import { type RunningApp, startApp } from './support/app';
-import { seriousViolations } from './support/axe';
-import { type Scheme, useScheme } from './support/pages';
-import { createClassroom, joinAndApprove } from './support/seed';
-import { signedInPage } from './support/signed-in-page';
+import { seedCourse } from './support/course';
+import { screenshotsIfFailed, useScheme } from './support/pages';
+import { checkScreen } from './support/screens';
+import { signedInPages, WIDE_VIEWPORT } from './support/signed-in-page';
 
 // Two signed-in browsers and axe runs on a loaded machine.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -21,15 +21,7 @@ let teacherApi: ApiClient;
 let teacherPage: Page;
 let studentPage: Page;
 
-const wide = { viewport: { width: 1280, height: 900 } };
 const open = (page: Page, path: string) => page.goto(`${app.server.url}${path}`);
-
-/** A screenshot to look at, and no serious or critical axe violation. */
-async function checkScreen(page: Page, name: string, scheme: Scheme) {
-  expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(scheme);
-  await page.screenshot({ path: `/tmp/shots/announcements-${name}-${scheme}.png`, fullPage: true });
-  expect(await seriousViolations(page)).toEqual([]);
-}
 
 /** The page's live stream of the user's events has answered, so nothing posted from now is missed. */
 const userStreamOpened = (page: Page) =>
@@ -37,25 +29,17 @@ const userStreamOpened = (page: Page) =>
 
 beforeAll(async () => {
   app = await startApp();
-  const [teacherClient, studentApi] = await signedUpClients(app, teacher, student);
-  teacherApi = teacherClient;
-  const classroom = await createClassroom(teacherApi, {
-    name: classroomName,
-    teacherName: teacher.name,
+  const course = await seedCourse(app, teacher, { name: classroomName }, student);
+  teacherApi = course.teacherApi;
+  classroomId = course.classroom.id;
+  [teacherPage, studentPage] = await signedInPages(app, [teacher, student], {
+    viewport: WIDE_VIEWPORT,
   });
-  classroomId = classroom.id;
-  await joinAndApprove(teacherApi, studentApi, classroom);
-  [teacherPage, studentPage] = await Promise.all([
-    signedInPage(app, teacher, wide),
-    signedInPage(app, student, wide),
-  ]);
 });
 
-afterEach(async ({ task }) => {
-  if (task.result?.state !== 'fail') return;
-  await teacherPage.screenshot({ path: '/tmp/shots/announcements-failed-teacher.png' });
-  await studentPage.screenshot({ path: '/tmp/shots/announcements-failed-student.png' });
-});
+afterEach(({ task }) =>
+  screenshotsIfFailed(task, 'announcements', { teacher: teacherPage, student: studentPage }),
+);
 
 afterAll(async () => {
   await app?.close();
@@ -97,7 +81,7 @@ describe('announcements', () => {
       .getByRole('alert')
       .filter({ hasText: `New announcement in ${classroomName}` });
     await toast.getByText('Exam on Friday: bring your notes.').waitFor();
-    await checkScreen(studentPage, 'toast', 'light');
+    await checkScreen(studentPage, 'announcements-toast', 'light');
     await toast.getByRole('button', { name: 'Open' }).click();
     await studentPage.waitForURL((url) => url.pathname === `/classrooms/${classroomId}`);
     const seen = studentPage.getByRole('region', { name: 'Announcements' });
@@ -112,10 +96,10 @@ describe('announcements', () => {
       .getByRole('link', { name: classroomName })
       .waitFor();
 
-    await checkScreen(page, 'overview', 'light');
+    await checkScreen(page, 'announcements-overview', 'light');
     await useScheme(page, 'dark');
     await posted.waitFor();
-    await checkScreen(page, 'overview', 'dark');
+    await checkScreen(page, 'announcements-overview', 'dark');
     await useScheme(page, 'light');
   });
 

@@ -6,7 +6,7 @@ import { type ApiClient, signedUpClients } from './support/api';
 import { type RunningApp, startApp } from './support/app';
 import { seriousViolations } from './support/axe';
 import { addLabToClassroom, createClassroom, createLab } from './support/seed';
-import { type SignedInPageOptions, signedInPage } from './support/signed-in-page';
+import { REPORT_PAGE, type SignedInPageOptions, signedInPage } from './support/signed-in-page';
 
 let app: RunningApp;
 
@@ -57,12 +57,7 @@ afterAll(async () => {
 
 /** A context of its own (axe needs one), signed in through the form, light unless told. */
 const signedIn = (account: AccountDetails, options: SignedInPageOptions = {}) =>
-  signedInPage(app, account, {
-    viewport: { width: 1280, height: 900 },
-    scheme: 'light',
-    acceptDownloads: true,
-    ...options,
-  });
+  signedInPage(app, account, { ...REPORT_PAGE, ...options });
 
 const open = (page: Page, path: string) => page.goto(`${app.server.url}${path}`);
 const section = (page: Page, name: string) => page.getByRole('region', { name });

@@ -1,13 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testPerson } from './support/accounts';
-import { type ApiClient, signedUpClients } from './support/api';
+import type { ApiClient } from './support/api';
 import { type RunningApp, startApp } from './support/app';
 import { seriousViolations } from './support/axe';
+import { seedCourse } from './support/course';
 import { fillLabBasics } from './support/lab-form';
-import { emulateScheme } from './support/pages';
-import { addLabToClassroom, createClassroom, joinAndApprove } from './support/seed';
-import { signedInPage } from './support/signed-in-page';
+import { emulateScheme, screenshotsIfFailed } from './support/pages';
+import { addLabToClassroom } from './support/seed';
+import { signedInPages, WIDE_VIEWPORT } from './support/signed-in-page';
 
 // Two signed-in browsers and axe runs on a loaded machine.
 vi.setConfig({ testTimeout: 150_000, hookTimeout: 120_000 });
@@ -26,7 +27,6 @@ let graceApi: ApiClient;
 let teacherPage: Page;
 let adaPage: Page;
 
-const wide = { viewport: { width: 1280, height: 900 } };
 const open = (page: Page, path: string) => page.goto(`${app.server.url}${path}`);
 
 /** A screenshot in each colour mode to look at, and no serious or critical axe violation. */
@@ -41,26 +41,16 @@ async function checkScreen(page: Page, name: string) {
 
 beforeAll(async () => {
   app = await startApp();
-  let adaApi: ApiClient;
-  [teacherApi, adaApi, graceApi] = await signedUpClients(app, teacher, ada, grace);
-  const classroom = await createClassroom(teacherApi, {
-    name: 'Capture the flag club',
-    teacherName: teacher.name,
-  });
-  classroomId = classroom.id;
-  await joinAndApprove(teacherApi, adaApi, classroom);
-  await joinAndApprove(teacherApi, graceApi, classroom);
-  [teacherPage, adaPage] = await Promise.all([
-    signedInPage(app, teacher, wide),
-    signedInPage(app, ada, wide),
-  ]);
+  const course = await seedCourse(app, teacher, { name: 'Capture the flag club' }, ada, grace);
+  teacherApi = course.teacherApi;
+  [, graceApi] = course.studentApis;
+  classroomId = course.classroom.id;
+  [teacherPage, adaPage] = await signedInPages(app, [teacher, ada], { viewport: WIDE_VIEWPORT });
 });
 
-afterEach(async ({ task }) => {
-  if (task.result?.state !== 'fail') return;
-  await teacherPage.screenshot({ path: '/tmp/shots/dynamic-scoring-failed-teacher.png' });
-  await adaPage.screenshot({ path: '/tmp/shots/dynamic-scoring-failed-student.png' });
-});
+afterEach(({ task }) =>
+  screenshotsIfFailed(task, 'dynamic-scoring', { teacher: teacherPage, student: adaPage }),
+);
 
 afterAll(async () => {
   await app?.close();

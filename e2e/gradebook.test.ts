@@ -2,17 +2,12 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountDetails, testPerson } from './support/accounts';
-import { type ApiClient, signedUpClients } from './support/api';
+import type { ApiClient } from './support/api';
 import { type RunningApp, startApp } from './support/app';
 import { seriousViolations } from './support/axe';
-import {
-  addLabToClassroom,
-  createClassroom,
-  createLab,
-  joinAndApprove,
-  type SeededClassroom,
-} from './support/seed';
-import { type SignedInPageOptions, signedInPage } from './support/signed-in-page';
+import { seedCourse } from './support/course';
+import { addLabToClassroom, createLab, type SeededClassroom } from './support/seed';
+import { REPORT_PAGE, type SignedInPageOptions, signedInPage } from './support/signed-in-page';
 
 let app: RunningApp;
 
@@ -32,9 +27,10 @@ let bobApi: ApiClient;
 
 beforeAll(async () => {
   app = await startApp();
-  let teacherApi: ApiClient;
-  [teacherApi, adaApi, bobApi] = await signedUpClients(app, teacher, ada, bob);
-  classroom = await createClassroom(teacherApi, { name: roomName, teacherName: teacher.name });
+  const course = await seedCourse(app, teacher, { name: roomName }, ada, bob);
+  const { teacherApi } = course;
+  ({ classroom } = course);
+  [adaApi, bobApi] = course.studentApis;
   const created = await Promise.all(
     Object.values(labs).map(({ name, flag, points }) =>
       createLab(teacherApi, {
@@ -49,7 +45,6 @@ beforeAll(async () => {
   );
   labIds = { sqli: created[0]?.id ?? '', xss: created[1]?.id ?? '' };
   for (const id of Object.values(labIds)) await addLabToClassroom(teacherApi, classroom.id, id);
-  for (const student of [adaApi, bobApi]) await joinAndApprove(teacherApi, student, classroom);
 });
 
 afterAll(async () => {
@@ -57,12 +52,7 @@ afterAll(async () => {
 });
 
 const signedIn = (account: AccountDetails, options: SignedInPageOptions = {}) =>
-  signedInPage(app, account, {
-    viewport: { width: 1280, height: 900 },
-    scheme: 'light',
-    acceptDownloads: true,
-    ...options,
-  });
+  signedInPage(app, account, { ...REPORT_PAGE, ...options });
 
 const submit = (student: ApiClient, lab: keyof typeof labs, flag: string) =>
   student.call('POST', `/classrooms/${classroom.id}/hacking-labs/${labIds[lab]}/submissions`, {

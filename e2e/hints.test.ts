@@ -1,13 +1,12 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testPerson } from './support/accounts';
-import { signedUpClients } from './support/api';
 import { type RunningApp, startApp } from './support/app';
-import { seriousViolations } from './support/axe';
+import { seedCourse } from './support/course';
 import { fillLabBasics } from './support/lab-form';
-import { type Scheme, useScheme } from './support/pages';
-import { createClassroom, joinAndApprove } from './support/seed';
-import { signedInPage } from './support/signed-in-page';
+import { type Scheme, screenshotsIfFailed, settleAnimations, useScheme } from './support/pages';
+import { checkScreen as checkSettledScreen } from './support/screens';
+import { signedInPages, WIDE_VIEWPORT } from './support/signed-in-page';
 
 // Two signed-in browsers and axe runs on a loaded machine.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -22,39 +21,27 @@ let classroomId = '';
 let teacherPage: Page;
 let studentPage: Page;
 
-const wide = { viewport: { width: 1280, height: 900 } };
 const open = (page: Page, path: string) => page.goto(`${app.server.url}${path}`);
 const labInClassroom = () => `/hacking-labs/${labSlug}?classroom=${classroomId}`;
 
-/** A screenshot to look at, and no serious or critical axe violation. */
 async function checkScreen(page: Page, name: string, scheme: Scheme) {
-  expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(scheme);
-  // A modal fades in: the screenshot and axe see it settled (or its animation cancelled).
-  await page.evaluate(() => Promise.allSettled(document.getAnimations().map((a) => a.finished)));
-  await page.screenshot({ path: `/tmp/shots/hints-${name}-${scheme}.png`, fullPage: true });
-  expect(await seriousViolations(page)).toEqual([]);
+  // A modal fades in: the screenshot and axe see it settled.
+  await settleAnimations(page);
+  await checkSettledScreen(page, `hints-${name}`, scheme);
 }
 
 beforeAll(async () => {
   app = await startApp();
-  const [teacherApi, studentApi] = await signedUpClients(app, teacher, student);
-  const classroom = await createClassroom(teacherApi, {
-    name: 'Sessions and cookies',
-    teacherName: teacher.name,
-  });
+  const { classroom } = await seedCourse(app, teacher, { name: 'Sessions and cookies' }, student);
   classroomId = classroom.id;
-  await joinAndApprove(teacherApi, studentApi, classroom);
-  [teacherPage, studentPage] = await Promise.all([
-    signedInPage(app, teacher, wide),
-    signedInPage(app, student, wide),
-  ]);
+  [teacherPage, studentPage] = await signedInPages(app, [teacher, student], {
+    viewport: WIDE_VIEWPORT,
+  });
 });
 
-afterEach(async ({ task }) => {
-  if (task.result?.state !== 'fail') return;
-  await teacherPage.screenshot({ path: '/tmp/shots/hints-failed-teacher.png', fullPage: true });
-  await studentPage.screenshot({ path: '/tmp/shots/hints-failed-student.png', fullPage: true });
-});
+afterEach(({ task }) =>
+  screenshotsIfFailed(task, 'hints', { teacher: teacherPage, student: studentPage }),
+);
 
 afterAll(async () => {
   await app?.close();

@@ -4,11 +4,11 @@ import { join, relative } from 'node:path';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testPerson } from './support/accounts';
-import { apiClient, createVerifiedAccount } from './support/api';
 import { type RunningApp, startApp } from './support/app';
 import { seriousViolations } from './support/axe';
+import { seedCourse } from './support/course';
 import { emulateScheme } from './support/pages';
-import { addLabToClassroom, createClassroom, createLab, joinAndApprove } from './support/seed';
+import { addLabToClassroom, createLab } from './support/seed';
 import { signedInPage } from './support/signed-in-page';
 
 vi.setConfig({ testTimeout: 90_000 });
@@ -41,16 +41,14 @@ afterAll(async () => {
 
 describe('labs that travel', () => {
   it('a teacher exports a lab, imports CTFd challenges into a classroom, and its student sees them', async () => {
-    const [teacher, student] = await Promise.all([
-      createVerifiedAccount(app, testPerson('Tara Teacher', 'Teacher')),
-      createVerifiedAccount(app, testPerson('Sam Student', 'Student')),
-    ]);
-    const teacherApi = apiClient(app, teacher.idToken);
-    const room = await createClassroom(teacherApi, {
-      name: 'Capture the flag club',
-      teacherName: teacher.name,
-    });
-    await joinAndApprove(teacherApi, apiClient(app, student.idToken), room);
+    const teacher = testPerson('Tara Teacher', 'Teacher');
+    const student = testPerson('Sam Student', 'Student');
+    const { classroom: room, teacherApi } = await seedCourse(
+      app,
+      teacher,
+      { name: 'Capture the flag club' },
+      student,
+    );
     const lab = await createLab(
       teacherApi,
       {

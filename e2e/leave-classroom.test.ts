@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testPerson } from './support/accounts';
 import { apiClient, createVerifiedAccount } from './support/api';
 import { type RunningApp, startApp } from './support/app';
-import { createClassroom, joinAndApprove } from './support/seed';
+import { seedCourse } from './support/course';
+import { createClassroom } from './support/seed';
 import { signedInPage } from './support/signed-in-page';
 
 let app: RunningApp;
@@ -17,17 +18,17 @@ afterAll(async () => {
 
 describe('leaving a classroom', () => {
   it('lets an accepted student leave, after confirming, and takes them back to the list', async () => {
-    const [teacher, student] = await Promise.all([
-      createVerifiedAccount(app, testPerson('Lena Teacher', 'Teacher')),
-      createVerifiedAccount(app, testPerson('Leo Student', 'Student')),
-    ]);
-    const teacherApi = apiClient(app, teacher.idToken);
-    const room = await createClassroom(teacherApi, {
-      name: 'Forensics club',
-      description: 'Disk images and memory dumps.',
-      teacherName: teacher.name,
-    });
-    const userId = await joinAndApprove(teacherApi, apiClient(app, student.idToken), room);
+    const student = testPerson('Leo Student', 'Student');
+    const {
+      classroom: room,
+      teacherApi,
+      studentIds: [userId],
+    } = await seedCourse(
+      app,
+      testPerson('Lena Teacher', 'Teacher'),
+      { name: 'Forensics club', description: 'Disk images and memory dumps.' },
+      student,
+    );
 
     const page = await signedInPage(app, student);
     await page.goto(`${app.server.url}/classrooms/${room.id}`);

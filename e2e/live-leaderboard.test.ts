@@ -1,13 +1,12 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testPerson } from './support/accounts';
-import { signedUpClients } from './support/api';
 import { type RunningApp, startApp } from './support/app';
-import { seriousViolations } from './support/axe';
+import { seedCourse } from './support/course';
 import { fillLabBasics } from './support/lab-form';
-import { type Scheme, useScheme } from './support/pages';
-import { createClassroom, joinAndApprove } from './support/seed';
-import { signedInPage } from './support/signed-in-page';
+import { screenshotsIfFailed, useScheme } from './support/pages';
+import { checkScreen } from './support/screens';
+import { signedInPages, WIDE_VIEWPORT } from './support/signed-in-page';
 
 // Two signed-in browsers and axe runs on a loaded machine.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -22,36 +21,20 @@ let classroomId = '';
 let teacherPage: Page;
 let studentPage: Page;
 
-const wide = { viewport: { width: 1280, height: 900 } };
 const open = (page: Page, path: string) => page.goto(`${app.server.url}${path}`);
-
-/** A screenshot to look at, and no serious or critical axe violation. */
-async function checkScreen(page: Page, name: string, scheme: Scheme) {
-  expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(scheme);
-  await page.screenshot({ path: `/tmp/live-${name}-${scheme}.png`, fullPage: true });
-  expect(await seriousViolations(page)).toEqual([]);
-}
 
 beforeAll(async () => {
   app = await startApp();
-  const [teacherApi, studentApi] = await signedUpClients(app, teacher, student);
-  const classroom = await createClassroom(teacherApi, {
-    name: 'Web hacking club',
-    teacherName: teacher.name,
-  });
+  const { classroom } = await seedCourse(app, teacher, { name: 'Web hacking club' }, student);
   classroomId = classroom.id;
-  await joinAndApprove(teacherApi, studentApi, classroom);
-  [teacherPage, studentPage] = await Promise.all([
-    signedInPage(app, teacher, wide),
-    signedInPage(app, student, wide),
-  ]);
+  [teacherPage, studentPage] = await signedInPages(app, [teacher, student], {
+    viewport: WIDE_VIEWPORT,
+  });
 });
 
-afterEach(async ({ task }) => {
-  if (task.result?.state !== 'fail') return;
-  await teacherPage.screenshot({ path: '/tmp/live-failed-teacher.png', fullPage: true });
-  await studentPage.screenshot({ path: '/tmp/live-failed-student.png', fullPage: true });
-});
+afterEach(({ task }) =>
+  screenshotsIfFailed(task, 'live-leaderboard', { teacher: teacherPage, student: studentPage }),
+);
 
 afterAll(async () => {
   await app?.close();
@@ -113,7 +96,7 @@ describe('solving labs live', () => {
     };
     await page.getByRole('group', { name: 'Flag 2' }).waitFor();
     expect(await flagRows()).toEqual({ 'HC{first-flag}': false, 'HC{Admin-Cookie}': true });
-    await checkScreen(page, 'edit-lab', 'light');
+    await checkScreen(page, 'live-leaderboard-edit-lab', 'light');
 
     await page.getByLabel('Points').fill('150');
     await page.getByRole('checkbox', { name: 'Remove notes.txt' }).check();
@@ -138,7 +121,7 @@ describe('solving labs live', () => {
     await open(page, `/hacking-labs/${labSlug}/edit`);
     await page.getByRole('group', { name: 'Flag 2' }).waitFor();
     expect(await flagRows()).toEqual({ 'HC{edited-flag}': false, 'HC{Admin-Cookie}': true });
-    await checkScreen(page, 'edit-lab', 'dark');
+    await checkScreen(page, 'live-leaderboard-edit-lab', 'dark');
 
     await open(page, `/hacking-labs/${labSlug}/add-to-classroom`);
     await page.getByRole('radio', { name: /Web hacking club/ }).click();
@@ -187,7 +170,7 @@ describe('solving labs live', () => {
 
     await studentRow.getByRole('cell', { name: '150', exact: true }).waitFor();
     await expect.poll(() => teacherLabRow.getByTestId('solve-count').textContent()).toBe('1');
-    await checkScreen(page, 'flag-form', 'light');
+    await checkScreen(page, 'live-leaderboard-flag-form', 'light');
 
     await flag.fill('HC{edited-flag}');
     await flag.press('Enter');
@@ -197,7 +180,7 @@ describe('solving labs live', () => {
     await flag.fill('HC{wrong}');
     await flag.press('Enter');
     await page.getByText('That is not the flag. Try again.').waitFor();
-    await checkScreen(page, 'flag-form', 'dark');
+    await checkScreen(page, 'live-leaderboard-flag-form', 'dark');
 
     // Ten flags a minute per lab: the next ones wait, with the seconds to go.
     const submitButton = page.getByRole('button', { name: 'Submit' });
@@ -215,6 +198,6 @@ describe('solving labs live', () => {
     const row = page.getByRole('row', { name: new RegExp(labName) });
     await row.getByText('Solved', { exact: true }).waitFor();
     expect(await row.getByTestId('solve-count').textContent()).toBe('1');
-    await page.screenshot({ path: '/tmp/live-classroom-labs-dark.png' });
+    await page.screenshot({ path: '/tmp/shots/live-leaderboard-classroom-labs-dark.png' });
   });
 });

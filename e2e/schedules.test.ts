@@ -1,12 +1,12 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testPerson } from './support/accounts';
-import { signedUpClients } from './support/api';
 import { type RunningApp, startApp } from './support/app';
 import { seriousViolations } from './support/axe';
-import type { Scheme } from './support/pages';
-import { addLabToClassroom, createClassroom, createLab, joinAndApprove } from './support/seed';
-import { signedInPage } from './support/signed-in-page';
+import { seedCourse } from './support/course';
+import { emulateScheme, type Scheme, screenshotsIfFailed } from './support/pages';
+import { addLabToClassroom, createLab } from './support/seed';
+import { signedInPages, WIDE_VIEWPORT } from './support/signed-in-page';
 
 // Two signed-in browsers and axe runs on a loaded machine.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -20,21 +20,8 @@ let warmUp = { id: '', slug: '' };
 let teacherPage: Page;
 let studentPage: Page;
 
-const wide = { viewport: { width: 1280, height: 900 } };
 const open = (page: Page, path: string) => page.goto(`${app.server.url}${path}`);
 const labsPath = () => `/classrooms/${classroomId}/hacking-labs`;
-
-/** Follows the system colour mode into `scheme` and lets transitions end (or be cut short). */
-async function emulateScheme(page: Page, scheme: Scheme) {
-  await page.emulateMedia({ colorScheme: scheme });
-  await page.waitForFunction(
-    (value) => document.documentElement.getAttribute('data-mantine-color-scheme') === value,
-    scheme,
-  );
-  await page.evaluate(() =>
-    Promise.allSettled(document.getAnimations().map((animation) => animation.finished)),
-  );
-}
 
 /** A screenshot to look at, and no serious or critical axe violation. */
 async function checkScreen(page: Page, name: string, scheme: Scheme) {
@@ -53,13 +40,13 @@ const localInHours = (page: Page, hours: number) =>
 
 beforeAll(async () => {
   app = await startApp();
-  const [teacherApi, studentApi] = await signedUpClients(app, teacher, student);
-  const classroom = await createClassroom(teacherApi, {
-    name: 'Injection week',
-    teacherName: teacher.name,
-  });
+  const { classroom, teacherApi } = await seedCourse(
+    app,
+    teacher,
+    { name: 'Injection week' },
+    student,
+  );
   classroomId = classroom.id;
-  await joinAndApprove(teacherApi, studentApi, classroom);
   const lab = (name: string, flag: string) =>
     createLab(teacherApi, {
       name,
@@ -72,17 +59,14 @@ beforeAll(async () => {
   warmUp = await lab('SQLi warm-up', 'HC{warm-up}');
   await lab('Union select', 'HC{union}');
   await addLabToClassroom(teacherApi, classroomId, warmUp.id);
-  [teacherPage, studentPage] = await Promise.all([
-    signedInPage(app, teacher, wide),
-    signedInPage(app, student, wide),
-  ]);
+  [teacherPage, studentPage] = await signedInPages(app, [teacher, student], {
+    viewport: WIDE_VIEWPORT,
+  });
 });
 
-afterEach(async ({ task }) => {
-  if (task.result?.state !== 'fail') return;
-  await teacherPage.screenshot({ path: '/tmp/shots/schedules-failed-teacher.png', fullPage: true });
-  await studentPage.screenshot({ path: '/tmp/shots/schedules-failed-student.png', fullPage: true });
-});
+afterEach(({ task }) =>
+  screenshotsIfFailed(task, 'schedules', { teacher: teacherPage, student: studentPage }),
+);
 
 afterAll(async () => {
   await app?.close();

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import type { TestContext } from 'vitest';
 import type { RunningApp } from './app';
 
 export type Scheme = 'light' | 'dark';
@@ -36,5 +37,25 @@ export async function emulateScheme(page: Page, scheme: Scheme) {
     (value) => document.documentElement.getAttribute('data-mantine-color-scheme') === value,
     scheme,
   );
+  await settleAnimations(page);
+}
+
+/** Waits for the page's running animations to end; one cut short counts as ended. */
+export async function settleAnimations(page: Page) {
   await page.evaluate(() => Promise.allSettled(document.getAnimations().map((a) => a.finished)));
+}
+
+/**
+ * When the test just run failed, a full-page screenshot of each page to look at:
+ * /tmp/shots/<journey>-failed-<who>.png.
+ */
+export async function screenshotsIfFailed(
+  task: TestContext['task'],
+  journey: string,
+  pages: Record<string, Page | undefined>,
+) {
+  if (task.result?.state !== 'fail') return;
+  for (const [who, page] of Object.entries(pages)) {
+    await page?.screenshot({ path: `/tmp/shots/${journey}-failed-${who}.png`, fullPage: true });
+  }
 }

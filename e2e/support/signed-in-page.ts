@@ -24,3 +24,24 @@ export async function signedInPage(
   await page.waitForURL((url) => url.pathname === '/dashboard');
   return page;
 }
+
+/** The desktop window the journeys look at their screens in. */
+export const WIDE_VIEWPORT = { width: 1280, height: 900 };
+
+/** A wide page in light mode that saves what it downloads: for reading and exporting reports. */
+export const REPORT_PAGE: SignedInPageOptions = {
+  viewport: WIDE_VIEWPORT,
+  scheme: 'light',
+  acceptDownloads: true,
+};
+
+/** A signed-in page for each person (see `signedInPage`), opened at once, in their order. */
+export function signedInPages<const People extends AccountDetails[]>(
+  app: RunningApp,
+  people: People,
+  options: SignedInPageOptions = {},
+): Promise<{ [Index in keyof People]: Page }> {
+  const pages = people.map((person) => signedInPage(app, person, options));
+  // Promise.all answers an array; it has one page per person, in their order.
+  return Promise.all(pages) as Promise<{ [Index in keyof People]: Page }>;
+}

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Lab, MemberStatus } from '@hackclass/contracts';
-import { classroomLabs, classrooms, members } from '../../src/db/schema';
+import { eq } from 'drizzle-orm';
+import { classroomLabRequirements, classroomLabs, classrooms, members } from '../../src/db/schema';
 import type { ApiServer } from './api-server';
 import type { Person } from './people';
 
@@ -69,6 +70,16 @@ export async function classroom(
   }
   return row;
 }
+
+/** The classroom's unlock paths as stored: each lab with a lab it requires. */
+export const unlockPaths = (server: ApiServer, classroomId: string) =>
+  server.db
+    .select({
+      labId: classroomLabRequirements.labId,
+      requiredLabId: classroomLabRequirements.requiredLabId,
+    })
+    .from(classroomLabRequirements)
+    .where(eq(classroomLabRequirements.classroomId, classroomId));
 
 /** A download as the browser gets it: raw bytes, not JSON. */
 export async function download(server: ApiServer, idToken: string, url: string) {

@@ -3,7 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiServer, type Person, signedInAs, startApiServer } from '../../../test/support';
 import { classroom, createLab, download } from '../../../test/support/labs';
-import { classroomLabs, hintUnlocks, labHints, solves, submissions } from '../../db/schema';
+import { atMinute, solveAt } from '../../../test/support/solves';
+import { classroomLabs, hintUnlocks, labHints, submissions } from '../../db/schema';
 import { recountPoints } from '../../leaderboard/recount';
 
 let server: ApiServer;
@@ -21,8 +22,6 @@ let bravo: Lab;
 let hintId: string;
 
 const minute = 60_000;
-const start = new Date('2026-03-02T09:00:00Z').getTime();
-const at = (minutes: number) => new Date(start + minutes * minute);
 const EVE = '=HYPERLINK("x"),Eve';
 
 beforeAll(async () => {
@@ -48,18 +47,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function solve(classroomId: string, who: Person, lab: Lab, minutes: number) {
-  await server.db
-    .insert(solves)
-    .values({ classroomId, userId: who.id, labId: lab.id, solvedAt: at(minutes) });
-  await recountPoints(server.db, [classroomId], who.id);
-}
-
 /** Alpha's hint unlocked by `who` in the classroom at `minutes`. */
 async function unlockHint(classroomId: string, who: Person, minutes: number) {
   await server.db
     .insert(hintUnlocks)
-    .values({ classroomId, userId: who.id, hintId, unlockedAt: at(minutes) });
+    .values({ classroomId, userId: who.id, hintId, unlockedAt: atMinute(minutes) });
   await recountPoints(server.db, [classroomId], who.id);
 }
 
@@ -74,12 +66,12 @@ async function course() {
   });
   await server.db
     .update(classroomLabs)
-    .set({ dueAt: at(10), latePercent: 50 })
+    .set({ dueAt: atMinute(10), latePercent: 50 })
     .where(and(eq(classroomLabs.classroomId, room.id), eq(classroomLabs.labId, alpha.id)));
   await unlockHint(room.id, bea, 1);
-  await solve(room.id, bea, alpha, 5);
-  await solve(room.id, bea, bravo, 6);
-  await solve(room.id, cy, alpha, 20);
+  await solveAt(server, room.id, bea, alpha, 5);
+  await solveAt(server, room.id, bea, bravo, 6);
+  await solveAt(server, room.id, cy, alpha, 20);
   return room;
 }
 
@@ -101,7 +93,13 @@ describe('GET /classrooms/:id/gradebook', () => {
     const room = await course();
     const book = await gradebook(teacher, room.id);
     expect(book.labs).toEqual([
-      { id: alpha.id, name: 'Alpha', points: 100, dueAt: at(10).toISOString(), latePercent: 50 },
+      {
+        id: alpha.id,
+        name: 'Alpha',
+        points: 100,
+        dueAt: atMinute(10).toISOString(),
+        latePercent: 50,
+      },
       { id: bravo.id, name: 'Bravo', points: 50, dueAt: null, latePercent: 100 },
     ]);
     expect(rows(book)).toEqual([
@@ -144,7 +142,7 @@ describe('GET /classrooms/:id/gradebook', () => {
     ]);
     expect(book.students.items[1]?.cells[0]).toMatchObject({
       solved: true,
-      solvedAt: at(5).toISOString(),
+      solvedAt: atMinute(5).toISOString(),
     });
     expect(book.students.items[3]?.cells[0]).toMatchObject({ solved: false, solvedAt: null });
     expect(await gradebook(admin, room.id)).toEqual(book);
@@ -234,8 +232,8 @@ describe('GET /classrooms/:id/gradebook.csv', () => {
       'Student,Email,Total,Solved,Alpha points,Alpha solved at,Alpha late,' +
         'Bravo points,Bravo solved at,Bravo late',
       `"'=HYPERLINK(""x""),Eve",${eve.email},0,0,,,,,,`,
-      `Bea,${bea.email},120,2,70,${at(5).toISOString()},no,50,${at(6).toISOString()},no`,
-      `Cy,${cy.email},50,1,50,${at(20).toISOString()},yes,,,`,
+      `Bea,${bea.email},120,2,70,${atMinute(5).toISOString()},no,50,${atMinute(6).toISOString()},no`,
+      `Cy,${cy.email},50,1,50,${atMinute(20).toISOString()},yes,,,`,
       `Dee,${dee.email},0,0,,,,,,`,
       '',
     ]);
@@ -255,7 +253,7 @@ describe('GET /classrooms/:id/gradebook.csv', () => {
         select ${room.id}, id, 'Accepted' from crowd returning user_id
       )
       insert into solves (classroom_id, user_id, lab_id, solved_at)
-      select ${room.id}, user_id, ${bravo.id}, ${at(30)} from joined`);
+      select ${room.id}, user_id, ${bravo.id}, ${atMinute(30)} from joined`);
     await recountPoints(server.db, [room.id]);
     const response = await csv(teacher, room.id);
     expect(response.status).toBe(200);
@@ -288,7 +286,7 @@ describe('GET /classrooms/:id/members/:userId/timeline', () => {
         flag: 'flag{dee}',
         correct: false,
         sharedFlagOwnerId: dee.id,
-        submittedAt: at(2),
+        submittedAt: atMinute(2),
       },
       {
         classroomId: room.id,
@@ -296,7 +294,7 @@ describe('GET /classrooms/:id/members/:userId/timeline', () => {
         userId: bea.id,
         flag: 'x',
         correct: true,
-        submittedAt: at(5),
+        submittedAt: atMinute(5),
       },
     ]);
     const response = await teacher.session.call(
@@ -311,7 +309,7 @@ describe('GET /classrooms/:id/members/:userId/timeline', () => {
         kind: 'solve',
         labId: bravo.id,
         labName: 'Bravo',
-        at: at(6).toISOString(),
+        at: atMinute(6).toISOString(),
         points: 50,
         late: false,
       },
@@ -319,7 +317,7 @@ describe('GET /classrooms/:id/members/:userId/timeline', () => {
         kind: 'solve',
         labId: alpha.id,
         labName: 'Alpha',
-        at: at(5).toISOString(),
+        at: atMinute(5).toISOString(),
         points: 70,
         late: false,
       },
@@ -327,7 +325,7 @@ describe('GET /classrooms/:id/members/:userId/timeline', () => {
         kind: 'submission',
         labId: alpha.id,
         labName: 'Alpha',
-        at: at(5).toISOString(),
+        at: atMinute(5).toISOString(),
         correct: true,
         sharedFlagOwner: null,
       },
@@ -335,7 +333,7 @@ describe('GET /classrooms/:id/members/:userId/timeline', () => {
         kind: 'submission',
         labId: alpha.id,
         labName: 'Alpha',
-        at: at(2).toISOString(),
+        at: atMinute(2).toISOString(),
         correct: false,
         sharedFlagOwner: { id: dee.id, name: 'Dee' },
       },
@@ -343,7 +341,7 @@ describe('GET /classrooms/:id/members/:userId/timeline', () => {
         kind: 'hint',
         labId: alpha.id,
         labName: 'Alpha',
-        at: at(1).toISOString(),
+        at: atMinute(1).toISOString(),
         hintNumber: 1,
         cost: 30,
       },

@@ -5,8 +5,8 @@ import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiServer, type Person, signedInAs, startApiServer } from '../../../test/support';
 import { CTFD_FIXTURES, filesUnder, importForm, tarGz, zip } from '../../../test/support/archives';
-import { classroom } from '../../../test/support/labs';
-import { classroomLabRequirements, classroomLabs, labs, notifications } from '../../db/schema';
+import { classroom, unlockPaths } from '../../../test/support/labs';
+import { classroomLabs, labs, notifications } from '../../db/schema';
 import { labForArchive } from '../../lab-archives/archived-lab';
 
 let server: ApiServer;
@@ -88,15 +88,7 @@ describe('importing CTFd challenges', () => {
         { content: 'Try a common word list against the paths.', cost: 25, order: 1 },
       ],
     });
-    expect(
-      await server.db
-        .select({
-          labId: classroomLabRequirements.labId,
-          requiredLabId: classroomLabRequirements.requiredLabId,
-        })
-        .from(classroomLabRequirements)
-        .where(eq(classroomLabRequirements.classroomId, course.id)),
-    ).toEqual([
+    expect(await unlockPaths(server, course.id)).toEqual([
       {
         labId: created(report, 'Admin Panel').id,
         requiredLabId: created(report, 'Cookie Monster').id,

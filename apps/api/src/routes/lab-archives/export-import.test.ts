@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiServer, type Person, signedInAs, startApiServer } from '../../../test/support';
 import { importForm, untarGz } from '../../../test/support/archives';
-import { classroom, createLab, download } from '../../../test/support/labs';
+import { classroom, createLab, download, unlockPaths } from '../../../test/support/labs';
 import {
   classroomLabRequirements,
   classroomLabs,
@@ -238,15 +238,9 @@ describe('a classroom’s set of labs', () => {
       dueAt: null,
       latePercent: 100,
     });
-    expect(
-      await server.db
-        .select({
-          labId: classroomLabRequirements.labId,
-          requiredLabId: classroomLabRequirements.requiredLabId,
-        })
-        .from(classroomLabRequirements)
-        .where(eq(classroomLabRequirements.classroomId, target.id)),
-    ).toEqual([{ labId: idOf(second.name), requiredLabId: idOf(first.name) }]);
+    expect(await unlockPaths(server, target.id)).toEqual([
+      { labId: idOf(second.name), requiredLabId: idOf(first.name) },
+    ]);
     expect(await comparable(idOf(first.name))).toEqual(await comparable(first.id));
 
     const again = await exportOf(otherTeacher, `/classrooms/${target.id}/hacking-labs/export`);

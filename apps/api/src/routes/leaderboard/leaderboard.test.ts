@@ -10,8 +10,8 @@ import type {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiServer, type Person, signedInAs, startApiServer } from '../../../test/support';
 import { classroom, createLab } from '../../../test/support/labs';
-import { solves, submissions } from '../../db/schema';
-import { recountPoints } from '../../leaderboard/recount';
+import { atMinute, solveAt } from '../../../test/support/solves';
+import { submissions } from '../../db/schema';
 
 let server: ApiServer;
 let teacher: Person;
@@ -26,10 +26,6 @@ let amy: Person;
 let labA: Lab;
 let labB: Lab;
 let labC: Lab;
-
-const minute = 60_000;
-const start = new Date('2026-03-02T09:00:00Z').getTime();
-const at = (minutes: number) => new Date(start + minutes * minute);
 
 beforeAll(async () => {
   server = await startApiServer();
@@ -50,29 +46,21 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** A solve at a chosen time, counted as a flag submission counts it. */
-async function solve(classroomId: string, who: Person, lab: Lab, minutes: number) {
-  await server.db
-    .insert(solves)
-    .values({ classroomId, userId: who.id, labId: lab.id, solvedAt: at(minutes) });
-  await recountPoints(server.db, [classroomId], who.id);
-}
-
 /** Cy and Bea reach 100 (Cy first), Dee 50; Zed and Amy none; the admin is a member too. */
 async function contest() {
   const room = await classroom(server, teacher.id, {
     members: [bea, cy, dee, zed, amy, admin].map((who) => [who.id, 'Accepted'] as const),
     labs: [labA.id, labB.id, labC.id],
   });
-  await solve(room.id, bea, labA, 2);
-  await solve(room.id, cy, labB, 1);
-  await solve(room.id, dee, labC, 0);
+  await solveAt(server, room.id, bea, labA, 2);
+  await solveAt(server, room.id, cy, labB, 1);
+  await solveAt(server, room.id, dee, labC, 0);
   // Elsewhere, which counts nothing here.
   const elsewhere = await classroom(server, teacher.id, {
     members: [[zed.id, 'Accepted']],
     labs: [labA.id],
   });
-  await solve(elsewhere.id, zed, labA, 0);
+  await solveAt(server, elsewhere.id, zed, labA, 0);
   return room;
 }
 
@@ -97,7 +85,7 @@ describe('GET /classrooms/:id/leaderboard', () => {
       [4, 'Amy', 0, 0],
       [4, 'Zed', 0, 0],
     ]);
-    expect(ranked[0]).toMatchObject({ userId: cy.id, reachedAt: at(1).toISOString() });
+    expect(ranked[0]).toMatchObject({ userId: cy.id, reachedAt: atMinute(1).toISOString() });
     expect(ranked[3]?.reachedAt).toBeNull();
     expect(await board(teacher, room.id)).toEqual(ranked);
     expect(await board(admin, room.id)).toEqual(ranked);
@@ -179,8 +167,8 @@ describe('GET /classrooms/:id/analytics', () => {
       { classroomId: room.id, labId: labA.id, userId: cy.id, flag: 'y', correct: true },
       { classroomId: room.id, labId: labC.id, userId: dee.id, flag: 'z', correct: false },
     ]);
-    await solve(room.id, bea, labA, 0);
-    await solve(room.id, cy, labA, day + 5);
+    await solveAt(server, room.id, bea, labA, 0);
+    await solveAt(server, room.id, cy, labA, day + 5);
     const response = await teacher.session.call('GET', `/classrooms/${room.id}/analytics`);
     expect(response.status).toBe(200);
     expect(response.json<ClassroomAnalytics>()).toEqual({
@@ -231,7 +219,7 @@ describe('GET /users/me/activity', () => {
       labName: 'Alpha',
       labSlug: labA.slug,
       points: 100,
-      solvedAt: at(2).toISOString(),
+      solvedAt: atMinute(2).toISOString(),
     });
     expect(activity.standings).toContainEqual({
       classroomId: room.id,
