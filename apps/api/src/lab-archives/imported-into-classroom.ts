@@ -5,7 +5,10 @@ import { classroomLabRequirements, classroomLabs, members } from '../db/schema';
 import { notify } from '../notifications/notify';
 import type { LabDraft } from './lab-draft';
 
-/** Adds the new labs to the classroom with their schedules and paths, and tells its members. */
+/**
+ * Adds the new labs to the classroom with their schedules and paths, and tells its members of
+ * those open now: a lab that opens later stays unknown to students until then.
+ */
 export async function joinClassroom(
   tx: ApiDatabase,
   classroom: { id: string; name: string },
@@ -35,7 +38,10 @@ export async function joinClassroom(
     .select({ userId: members.userId })
     .from(members)
     .where(and(eq(members.classroomId, classroom.id), eq(members.status, 'Accepted')));
-  for (const lab of created) {
+  const openNow = created.filter(
+    ({ draft }) => !draft.schedule?.opensAt || draft.schedule.opensAt.getTime() <= addedAt,
+  );
+  for (const lab of openNow) {
     await notify(
       tx,
       accepted.map((member) => member.userId),

@@ -18,6 +18,7 @@ import {
   labFlags,
   labHints,
   labs,
+  notifications,
 } from '../../db/schema';
 import { labForArchive } from '../../lab-archives/archived-lab';
 
@@ -209,7 +210,9 @@ describe('a classroom’s set of labs', () => {
     expect(exported.files.has(`labs/${second.slug}/files/hint.txt`)).toBe(true);
     expect(exported.files.has(`labs/${first.slug}/manifest.json`)).toBe(true);
 
-    const target = await classroom(server, otherTeacher.id);
+    const target = await classroom(server, otherTeacher.id, {
+      members: [[student.id, 'Accepted']],
+    });
     const imported = await importAs(
       otherTeacher,
       'set.hackclass.tar.gz',
@@ -241,6 +244,12 @@ describe('a classroom’s set of labs', () => {
     expect(await unlockPaths(server, target.id)).toEqual([
       { labId: idOf(second.name), requiredLabId: idOf(first.name) },
     ]);
+    // The lab that opens in 2030 stays unknown to the classroom's student until then.
+    const told = await server.db
+      .select({ data: notifications.data })
+      .from(notifications)
+      .where(and(eq(notifications.userId, student.id), eq(notifications.type, 'LabAdded')));
+    expect(told.map(({ data }) => data.labId)).toEqual([idOf(first.name)]);
     expect(await comparable(idOf(first.name))).toEqual(await comparable(first.id));
 
     const again = await exportOf(otherTeacher, `/classrooms/${target.id}/hacking-labs/export`);
