@@ -47,6 +47,7 @@ ALTER TABLE "lab_flags" ADD COLUMN "kind" text DEFAULT 'exact' NOT NULL;--> stat
 ALTER TABLE "classroom_labs" ADD COLUMN "opens_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "classroom_labs" ADD COLUMN "due_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "classroom_labs" ADD COLUMN "late_percent" smallint DEFAULT 100 NOT NULL;--> statement-breakpoint
+ALTER TABLE "classroom_labs" ADD COLUMN "announced_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "labs" ADD COLUMN "scoring" text DEFAULT 'fixed' NOT NULL;--> statement-breakpoint
 ALTER TABLE "labs" ADD COLUMN "minimum_points" integer;--> statement-breakpoint
 ALTER TABLE "labs" ADD COLUMN "decay" integer;--> statement-breakpoint
@@ -67,13 +68,14 @@ CREATE INDEX "classroom_co_teachers_user_id_idx" ON "classroom_co_teachers" USIN
 CREATE INDEX "hint_unlocks_hint_id_idx" ON "hint_unlocks" USING btree ("hint_id");--> statement-breakpoint
 CREATE INDEX "lab_hints_lab_id_idx" ON "lab_hints" USING btree ("lab_id","position");--> statement-breakpoint
 CREATE INDEX "classroom_lab_requirements_required_idx" ON "classroom_lab_requirements" USING btree ("classroom_id","required_lab_id");--> statement-breakpoint
+CREATE INDEX "classroom_labs_unannounced_idx" ON "classroom_labs" USING btree ("opens_at") WHERE "classroom_labs"."announced_at" is null;--> statement-breakpoint
 ALTER TABLE "lab_flags" ADD CONSTRAINT "lab_flags_kind_check" CHECK ("lab_flags"."kind" in ('exact', 'regex'));--> statement-breakpoint
 ALTER TABLE "classroom_labs" ADD CONSTRAINT "classroom_labs_late_percent_check" CHECK ("classroom_labs"."late_percent" between 0 and 100);--> statement-breakpoint
 ALTER TABLE "classroom_labs" ADD CONSTRAINT "classroom_labs_schedule_check" CHECK ("classroom_labs"."opens_at" is null or "classroom_labs"."due_at" is null or "classroom_labs"."opens_at" < "classroom_labs"."due_at");--> statement-breakpoint
 ALTER TABLE "labs" ADD CONSTRAINT "labs_scoring_check" CHECK ("labs"."scoring" in ('fixed', 'dynamic'));--> statement-breakpoint
 ALTER TABLE "labs" ADD CONSTRAINT "labs_dynamic_scoring_check" CHECK ("labs"."scoring" = 'fixed' or ("labs"."minimum_points" between 0 and "labs"."points"
         and "labs"."decay" >= 1));--> statement-breakpoint
-ALTER TABLE "notifications" ADD CONSTRAINT "notifications_type_check" CHECK ("notifications"."type" in ('InvitationReceived', 'JoinRequested', 'JoinApproved', 'InvitationAccepted', 'LabAdded', 'TeacherApproved', 'Announcement', 'CoTeacherAdded'));--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_type_check" CHECK ("notifications"."type" in ('InvitationReceived', 'JoinRequested', 'JoinApproved', 'InvitationAccepted', 'LabAdded', 'LabOpened', 'TeacherApproved', 'Announcement', 'CoTeacherAdded'));--> statement-breakpoint
 -- Existing classrooms keep their scores; their first solvers get their marks.
 UPDATE "members" SET "first_solve_count" = "firsts"."count"
 FROM (
@@ -88,3 +90,6 @@ FROM (
 	GROUP BY "classroom_id", "user_id"
 ) AS "firsts"
 WHERE "members"."classroom_id" = "firsts"."classroom_id" AND "members"."user_id" = "firsts"."user_id";
+--> statement-breakpoint
+-- Labs already in classrooms were announced when they were added.
+UPDATE "classroom_labs" SET "announced_at" = "added_at";

@@ -43,6 +43,7 @@ import { userEventRoutes } from './routes/user-events';
 import { userRoutes } from './routes/users';
 import { userActivityRoutes } from './routes/users/activity';
 import { userQuotaRoutes } from './routes/users/quota';
+import { scheduleClock } from './schedules/schedule-clock';
 import { ensureDeployment } from './targets/deployment';
 import { engineStatus } from './targets/engine-readiness';
 import { reportIsolation } from './targets/isolation-notice';
@@ -143,14 +144,17 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
   if (driver && app.hasDecorator('readiness')) {
     app.readiness.add('engine', () => engineStatus(driver));
   }
+  const openings = scheduleClock({ db: app.db, classroomEvents, userEvents, log: app.log });
   // Started once listening: in the all-in-one server the identity service answers only then.
   app.addHook('onListen', async () => {
     options.accountEvents.start({ db: app.db, log: app.log, classroomEvents, targets });
     targetJanitor.start();
+    openings.start();
     if (driver) void reportIsolation(driver, app.log);
   });
   app.addHook('preClose', () => options.accountEvents.stop());
   app.addHook('preClose', () => targetJanitor.stop());
+  app.addHook('preClose', () => openings.stop());
   app.addHook('onClose', () => targets.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(

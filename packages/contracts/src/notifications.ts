@@ -6,6 +6,7 @@ export const NOTIFICATION_TYPES = [
   'JoinApproved',
   'InvitationAccepted',
   'LabAdded',
+  'LabOpened',
   'TeacherApproved',
   'Announcement',
   'CoTeacherAdded',

@@ -99,17 +99,19 @@ describe('the course features’ migration', () => {
     await database.drop();
   });
 
-  it('keeps every classroom lab open, without due date, at full credit and without requirements', async () => {
+  it('keeps every classroom lab open and announced, without due date, at full credit or requirements', async () => {
     const rows = await db
       .select({
         opensAt: schema.classroomLabs.opensAt,
         dueAt: schema.classroomLabs.dueAt,
         latePercent: schema.classroomLabs.latePercent,
+        // Announced when they were added, so the schedule clock never announces them again.
+        announced: sql<boolean>`${schema.classroomLabs.announcedAt} = ${schema.classroomLabs.addedAt}`,
       })
       .from(schema.classroomLabs);
     expect(rows).toEqual([
-      { opensAt: null, dueAt: null, latePercent: 100 },
-      { opensAt: null, dueAt: null, latePercent: 100 },
+      { opensAt: null, dueAt: null, latePercent: 100, announced: true },
+      { opensAt: null, dueAt: null, latePercent: 100, announced: true },
     ]);
     expect(await db.$count(schema.classroomLabRequirements)).toBe(0);
   });

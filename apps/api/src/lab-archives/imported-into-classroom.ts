@@ -5,9 +5,13 @@ import { classroomLabRequirements, classroomLabs, members } from '../db/schema';
 import { notify } from '../notifications/notify';
 import type { LabDraft } from './lab-draft';
 
+/** A lab that opens after `now` stays unknown to students until then (the schedule clock). */
+const opensLater = ({ schedule }: LabDraft, now: number) =>
+  schedule?.opensAt ? schedule.opensAt.getTime() > now : false;
+
 /**
  * Adds the new labs to the classroom with their schedules and paths, and tells its members of
- * those open now: a lab that opens later stays unknown to students until then.
+ * those open now.
  */
 export async function joinClassroom(
   tx: ApiDatabase,
@@ -23,6 +27,7 @@ export async function joinClassroom(
       labId: id,
       addedAt: new Date(addedAt + index),
       ...draft.schedule,
+      announcedAt: opensLater(draft, addedAt) ? null : new Date(addedAt),
     })),
   );
   const idOf = new Map(created.map(({ draft, id }) => [draft.ref, id]));
@@ -38,10 +43,7 @@ export async function joinClassroom(
     .select({ userId: members.userId })
     .from(members)
     .where(and(eq(members.classroomId, classroom.id), eq(members.status, 'Accepted')));
-  const openNow = created.filter(
-    ({ draft }) => !draft.schedule?.opensAt || draft.schedule.opensAt.getTime() <= addedAt,
-  );
-  for (const lab of openNow) {
+  for (const lab of created.filter(({ draft }) => !opensLater(draft, addedAt))) {
     await notify(
       tx,
       accepted.map((member) => member.userId),

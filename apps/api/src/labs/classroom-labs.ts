@@ -55,11 +55,14 @@ export async function addLabToClassroom(
   const classroom = await managedClassroom(db, actor, classroomId);
   const [lab] = await db.select().from(labs).where(eq(labs.id, labId));
   if (!lab || !canAddLabToClassrooms(actor, lab)) throw apiErrors.notFound('Lab not found');
+  // Students do not see a lab before it opens: not even that it is coming. The schedule clock
+  // tells them when it opens.
+  const opensLater = schedule.opensAt ? Date.parse(schedule.opensAt) > Date.now() : false;
   return db.transaction(async (tx) => {
     await takeScoresTurn(tx, classroomId);
     const added = await tx
       .insert(classroomLabs)
-      .values({ classroomId, labId })
+      .values({ classroomId, labId, announcedAt: opensLater ? null : new Date() })
       .onConflictDoNothing()
       .returning()
       .catch((error: unknown) => {
@@ -70,8 +73,7 @@ export async function addLabToClassroom(
     if (added.length === 0) throw apiErrors.labAlreadyInClassroom();
     await saveSchedule(tx, classroomId, labId, schedule);
     await recountPoints(tx, [classroomId]);
-    // Students do not see a lab before it opens: not even that it is coming.
-    if (schedule.opensAt && Date.parse(schedule.opensAt) > Date.now()) {
+    if (opensLater) {
       return { classroomId, hackingLabId: labId };
     }
     const accepted = await tx

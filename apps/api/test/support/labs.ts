@@ -66,7 +66,8 @@ export async function classroom(
   if (labs.length > 0) {
     await server.db
       .insert(classroomLabs)
-      .values(labs.map((labId) => ({ classroomId: row.id, labId })));
+      // Open from the start and announced, as adding them through the API makes them.
+      .values(labs.map((labId) => ({ classroomId: row.id, labId, announcedAt: new Date() })));
   }
   return row;
 }

@@ -97,11 +97,17 @@ export const classroomLabs = pgTable(
     dueAt: timestamp({ withTimezone: true }),
     /** What a late solve earns, in percent of the lab's points. */
     latePercent: smallint().notNull().default(LATE_PERCENT.default),
+    /** When its members were told it is open: at once, or by `announceOpenedLabs` when it opens. */
+    announcedAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     primaryKey({ name: 'classroom_labs_pkey', columns: [table.classroomId, table.labId] }),
     // Which classrooms use a lab: deleting a lab and a student's view of their labs.
     index('classroom_labs_lab_id_idx').on(table.labId),
+    // Labs that open later and have not been announced: what the schedule clock looks for.
+    index('classroom_labs_unannounced_idx')
+      .on(table.opensAt)
+      .where(sql`${table.announcedAt} is null`),
     check(
       'classroom_labs_late_percent_check',
       sql`${table.latePercent} between ${sql.raw(String(LATE_PERCENT.min))} and ${sql.raw(String(LATE_PERCENT.max))}`,

@@ -33,7 +33,8 @@ export function NotificationText({ notification }: { notification: Notification 
           <strong>{someone}</strong> accepted your invitation to {classroom}.
         </>
       );
-    case 'LabAdded': {
+    case 'LabAdded':
+    case 'LabOpened': {
       const lab = data.labSlug ? (
         <Anchor component={Link} to={paths.hackingLab.getHref(data.labSlug)} fw={600}>
           {data.labName || 'A lab'}
@@ -41,9 +42,13 @@ export function NotificationText({ notification }: { notification: Notification 
       ) : (
         <strong>{data.labName || 'A lab'}</strong>
       );
-      return (
+      return notification.type === 'LabAdded' ? (
         <>
           The lab {lab} was added to {classroom}.
+        </>
+      ) : (
+        <>
+          The lab {lab} opened in {classroom}.
         </>
       );
     }

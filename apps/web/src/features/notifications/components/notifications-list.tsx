@@ -33,6 +33,7 @@ const icons: Record<Notification['type'], typeof IconBell> = {
   JoinApproved: IconUserCheck,
   InvitationAccepted: IconUserCheck,
   LabAdded: IconFlag,
+  LabOpened: IconFlag,
   TeacherApproved: IconSchool,
   Announcement: IconSpeakerphone,
   CoTeacherAdded: IconSchool,
