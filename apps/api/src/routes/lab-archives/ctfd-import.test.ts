@@ -154,8 +154,8 @@ describe('importing CTFd challenges', () => {
     expect(
       report.notMapped.filter((entry) => entry.field === 'files').map((entry) => entry.reason),
     ).toEqual([
-      expect.stringContaining('dist/app.py'),
-      expect.stringContaining('dist/request.txt'),
+      expect.stringContaining('handout/app.py'),
+      expect.stringContaining('handout/request.txt'),
     ]);
   });
 
