@@ -98,7 +98,10 @@ export const classroomSchema = classroomSummarySchema.extend({
   /** The creator first (flagged), then the accepted members. */
   members: z.array(classroomMemberSchema),
   hackingLabs: z.array(classroomLabSchema),
-  /** When the next scheduled lab opens (not which), so that open pages refetch then. */
+  /**
+   * For those who run the classroom: when the next scheduled lab opens (not which), so that open
+   * pages refetch then. Null for students, whose pages refetch on the classroom's `labs` event.
+   */
   nextLabOpensAt: z.iso.datetime().nullable(),
 });
 export type Classroom = z.infer<typeof classroomSchema>;

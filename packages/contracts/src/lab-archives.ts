@@ -1,4 +1,3 @@
-import { RE2JS } from 're2js';
 import { z } from 'zod';
 import {
   FLAG_KINDS,
@@ -8,7 +7,9 @@ import {
   LAB_SCORINGS,
   LATE_PERCENT,
 } from './course';
+import { flagPatternError } from './flag-pattern';
 import {
+  LAB_DECAY_MAX,
   LAB_DESCRIPTION_MAX_LENGTH,
   LAB_FLAG_MAX_LENGTH,
   LAB_FLAGS_MAX,
@@ -36,14 +37,7 @@ export const LAB_IMPORT_FIELD = 'archive';
 export const LAB_IMPORT_EXTENSIONS = ['.tar.gz', '.tgz', '.zip', '.yml', '.yaml'] as const;
 
 /** Whether the flag checker's linear-time engine (RE2's syntax) takes `pattern`. */
-export const isFlagPattern = (pattern: string) => {
-  try {
-    RE2JS.compile(pattern);
-    return true;
-  } catch {
-    return false;
-  }
-};
+export const isFlagPattern = (pattern: string) => flagPatternError(pattern) === undefined;
 
 const archivedFlagSchema = z
   .strictObject({
@@ -84,7 +78,7 @@ export const archivedLabSchema = z
     points: z.number().int().min(LAB_POINTS.min).max(LAB_POINTS.max),
     scoring: z.enum(LAB_SCORINGS).default('fixed'),
     minimumPoints: z.number().int().min(0).max(LAB_POINTS.max).nullable().default(null),
-    decay: z.number().int().min(1).nullable().default(null),
+    decay: z.number().int().min(1).max(LAB_DECAY_MAX).nullable().default(null),
     flags: z.array(archivedFlagSchema).max(LAB_FLAGS_MAX),
     hints: z.array(archivedHintSchema).max(LAB_HINTS_MAX).default([]),
     target: labTargetInputSchema.nullable().default(null),

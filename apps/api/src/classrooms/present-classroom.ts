@@ -42,6 +42,7 @@ export async function presentClassroom(
     return { ...summary, members: [], hackingLabs: [], nextLabOpensAt: null };
   }
   const { classroom } = view;
+  const manages = canManageClassroom(actor, view);
   const [accepted, hackingLabs, creatorName] = await Promise.all([
     acceptedMembersOf(db, classroom.id),
     labsOf(db, classroom.id, actor.id),
@@ -63,7 +64,8 @@ export async function presentClassroom(
     ...summary,
     ...(canSeeJoinCode(actor, view) ? { joinCode: classroom.joinCode } : {}),
     members: [...creator, ...accepted.map((member) => ({ ...member, isCreator: false }))],
-    hackingLabs: presentSchedules(hackingLabs, canManageClassroom(actor, view), now),
-    nextLabOpensAt: nextOpening(hackingLabs, now),
+    hackingLabs: presentSchedules(hackingLabs, manages, now),
+    // Students are not told a lab is coming: the schedule clock's event refreshes their pages.
+    nextLabOpensAt: manages ? nextOpening(hackingLabs, now) : null,
   };
 }

@@ -9,7 +9,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, ne, or, sql } f
 import { memberName } from '../classrooms/find-classrooms';
 import type { ApiDatabase } from '../db';
 import { classroomLabs, hintUnlocks, labHints, labs, members, solves, users } from '../db/schema';
-import { solvePoints } from '../leaderboard/solve-points';
+import { classroomLabValue, solvePoints } from '../leaderboard/solve-points';
 import { containsPattern } from '../members/list-members';
 
 export interface GradebookScope {
@@ -30,16 +30,11 @@ export async function gradebookLabs(
   classroomId: string,
   { userId }: GradebookScope,
 ): Promise<GradebookLab[]> {
-  const worth = solvePoints(
-    sql`s.classroom_id = ${classroomLabs.classroomId} and s.lab_id = ${classroomLabs.labId}`,
-  );
   const rows = await db
     .select({
       id: labs.id,
       name: labs.name,
-      // Every solver of a lab is credited the same value; unsolved, it is worth its most.
-      points: sql<number>`coalesce((select max(worth.value) from ${worth} as worth),
-        ${labs.points})`.mapWith(Number),
+      points: classroomLabValue,
       dueAt: classroomLabs.dueAt,
       latePercent: classroomLabs.latePercent,
     })

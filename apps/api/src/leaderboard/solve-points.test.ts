@@ -163,6 +163,18 @@ describe('what a solve earns', () => {
     expect(new Set((await earned(whole)).map((row) => row.points))).toEqual(new Set([161]));
   });
 
+  it('takes a decay whose square is past 32-bit integers', async () => {
+    const fixture = await classroomWithLab(2, {
+      scoring: 'dynamic',
+      points: 10_000,
+      minimumPoints: 0,
+      decay: 50_000,
+    });
+    await solve(fixture, 2);
+    // ceil(10 000 − 10 000 / 50 000² × 1²) = 10 000.
+    expect((await earned(fixture)).map((row) => row.points)).toEqual([10_000, 10_000]);
+  });
+
   it('never goes below the minimum', async () => {
     const fixture = await classroomWithLab(6, {
       scoring: 'dynamic',

@@ -13,7 +13,7 @@ export const labValue = (solveCount: SQL): SQL<number> =>
   sql<number>`(case
   when ${labs.scoring} = 'dynamic' then greatest(${labs.minimumPoints}, ${labs.points}
     + ((${labs.minimumPoints} - ${labs.points})::bigint
-      * power(greatest(${solveCount} - 1, 0), 2)::bigint / (${labs.decay} * ${labs.decay}))::int)
+      * power(greatest(${solveCount} - 1, 0), 2)::bigint / (${labs.decay}::bigint * ${labs.decay}))::int)
   else ${labs.points} end)`.mapWith(Number);
 
 /**

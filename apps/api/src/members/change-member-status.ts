@@ -4,6 +4,7 @@ import { type ClassroomRow, memberName } from '../classrooms/find-classrooms';
 import type { ApiDatabase } from '../db';
 import { members, users } from '../db/schema';
 import { apiErrors } from '../errors';
+import { takeScoresTurn } from '../leaderboard/recount';
 import type { Actor } from '../policies/actors';
 import { memberKey, moveMember } from './membership-rows';
 import { notifyInvitationAccepted, notifyJoinApproved } from './notices';
@@ -21,6 +22,8 @@ export async function changeMemberStatus(
   const bySelf = userId === actor.id;
   if (!bySelf && !byManager) throw apiErrors.forbidden('You may change only your own membership');
   return db.transaction(async (tx) => {
+    // Accepting recounts the member's points: the classroom's turn comes before the row's lock.
+    if (to === 'Accepted') await takeScoresTurn(tx, classroom.id);
     const [member] = await tx
       .select({ status: members.status, name: memberName })
       .from(members)

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApiDatabase, testApiDatabase } from '../../test/support/api-database';
 import { classroomLabs, classrooms, labs, members, notifications, users } from '../db/schema';
 import { announceOpenedLabs } from './announce-openings';
+import { saveSchedule } from './save-schedule';
 
 let database: TestApiDatabase;
 let classroomId = '';
@@ -89,5 +90,18 @@ describe('announcing labs that open on a schedule', () => {
       .from(classroomLabs)
       .where(eq(classroomLabs.labId, moved));
     expect(marked?.announced).toBe(true);
+  });
+
+  it('announces again a lab whose opening moved later after it was announced', async () => {
+    const postponed = await lab('Postponed', null, minutesFromNow(-5));
+    await database.db.transaction((tx) =>
+      saveSchedule(tx, classroomId, postponed, { opensAt: minutesFromNow(60).toISOString() }),
+    );
+    expect((await announceOpenedLabs(database.db)).notifications).toEqual([]);
+    await database.db.transaction((tx) =>
+      saveSchedule(tx, classroomId, postponed, { opensAt: minutesFromNow(-1).toISOString() }),
+    );
+    await announceOpenedLabs(database.db);
+    expect(await labsOpenedFor(studentId)).toEqual(['Opened', 'Moved', 'Postponed']);
   });
 });

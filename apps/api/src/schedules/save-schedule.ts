@@ -79,7 +79,13 @@ export async function saveSchedule(
   }
   await tx
     .update(classroomLabs)
-    .set({ opensAt, dueAt, latePercent: change.latePercent ?? current.latePercent })
+    .set({
+      opensAt,
+      dueAt,
+      latePercent: change.latePercent ?? current.latePercent,
+      // Moved to open later: hidden again until then, and announced again when it opens.
+      announcedAt: opensAt && opensAt.getTime() > Date.now() ? null : current.announcedAt,
+    })
     .where(here);
   if (change.requires === undefined) return;
   const requires = [...new Set(change.requires)];

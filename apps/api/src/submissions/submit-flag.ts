@@ -96,8 +96,9 @@ export async function submitFlag(
   const { correct, sharedFlagOwnerId } = await checkFlag(db, lab, submission);
   const dynamic = lab.scoring === 'dynamic';
   const { solvedAt, solvedNow } = await db.transaction(async (tx) => {
-    // Every recount of the classroom takes its turn, so none stores points another one missed.
-    await takeScoresTurn(tx, classroomId);
+    // Every recount of the classroom takes its turn, so none stores points another one missed;
+    // a wrong flag recounts nothing and waits for no one.
+    if (correct) await takeScoresTurn(tx, classroomId);
     await tx
       .insert(submissions)
       .values({ classroomId, labId, userId, flag, correct, sharedFlagOwnerId });

@@ -9,7 +9,3 @@ export function dueStateOf(dueAt: string, now: number = Date.now()): DueState {
   if (left < 0) return 'late';
   return left < DUE_SOON_MS ? 'soon' : 'later';
 }
-
-/** A date and time in the viewer's time zone: "Mar 2, 2026, 9:00 AM". */
-export const formatDateTime = (iso: string) =>
-  new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));

@@ -1,13 +1,12 @@
 import { Text } from '@mantine/core';
+import { formatDateTime } from '@/lib/format-date-time';
 import { formatRelativeTime } from '@/lib/relative-time';
-
-const full = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** "5 minutes ago", with the exact time on hover and in the markup. */
 export function RelativeTime({ iso }: { iso: string }) {
   return (
     <Text span size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-      <time dateTime={iso} title={full.format(new Date(iso))}>
+      <time dateTime={iso} title={formatDateTime(iso)}>
         {formatRelativeTime(iso)}
       </time>
     </Text>

@@ -25,7 +25,7 @@ export function AnnouncementsPanel({ classroomId, canManage }: AnnouncementsPane
         {canManage && <AnnouncementComposer classroomId={classroomId} />}
         {list.isPending ? (
           <ListSkeleton label="Loading announcements" rows={2} rowHeight={72} />
-        ) : list.isError ? (
+        ) : list.isError && !list.isFetchNextPageError ? (
           <ListError
             message="Could not load the announcements."
             onRetry={() => void list.refetch()}
@@ -48,7 +48,13 @@ export function AnnouncementsPanel({ classroomId, canManage }: AnnouncementsPane
             ))}
           </Stack>
         )}
-        {list.hasNextPage && (
+        {list.isFetchNextPageError && (
+          <ListError
+            message="Could not load more announcements."
+            onRetry={() => void list.fetchNextPage()}
+          />
+        )}
+        {list.hasNextPage && !list.isFetchNextPageError && (
           <Group justify="center">
             <Button
               variant="default"

@@ -2,6 +2,7 @@ import { type FlagSubmissionResult, flagSubmissionResultSchema } from '@hackclas
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { getClassroomQueryOptions } from './get-classroom';
+import { getClassroomsQueryOptions } from './get-classrooms';
 
 export interface SubmitFlagInput {
   classroomId: string;
@@ -24,11 +25,15 @@ export const useSubmitFlag = () => {
   return useMutation({
     mutationFn: submitFlag,
     onSuccess: (result, { classroomId }) => {
-      // A new solve changes the lab's solved mark and count, and the caller's points.
+      // A new solve changes the lab's solved mark and count, the caller's points, and what the
+      // dashboard says is due (the lists' key holds the activity).
       if (result.correct && !result.alreadySolved) {
-        return queryClient.invalidateQueries({
-          queryKey: getClassroomQueryOptions(classroomId).queryKey,
-        });
+        return Promise.all([
+          queryClient.invalidateQueries({
+            queryKey: getClassroomQueryOptions(classroomId).queryKey,
+          }),
+          queryClient.invalidateQueries({ queryKey: getClassroomsQueryOptions().queryKey }),
+        ]);
       }
     },
   });

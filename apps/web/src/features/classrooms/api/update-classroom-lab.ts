@@ -2,6 +2,7 @@ import type { UpdateClassroomLabRequest } from '@hackclass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { getClassroomQueryOptions } from './get-classroom';
+import { getClassroomsQueryOptions } from './get-classrooms';
 
 export const updateClassroomLab = (
   classroomId: string,
@@ -13,13 +14,19 @@ export const updateClassroomLab = (
     { body },
   );
 
-/** Changes a lab's schedule and unlock path in the classroom; the form shows refusals. */
+/**
+ * Changes a lab's schedule and unlock path in the classroom, then refreshes it and the lists
+ * (the dashboard's due dates among them); the form shows refusals.
+ */
 export function useUpdateClassroomLab(classroomId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ labId, body }: { labId: string; body: UpdateClassroomLabRequest }) =>
       updateClassroomLab(classroomId, labId, body),
     onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: getClassroomQueryOptions(classroomId).queryKey }),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: getClassroomQueryOptions(classroomId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: getClassroomsQueryOptions().queryKey }),
+      ]),
   });
 }

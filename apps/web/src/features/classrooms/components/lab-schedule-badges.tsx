@@ -2,7 +2,8 @@ import type { ClassroomLab } from '@hackclass/contracts';
 import { Badge, Group, Text } from '@mantine/core';
 import { IconCalendarClock, IconClockExclamation, IconLock } from '@tabler/icons-react';
 import { StateBadge } from '@/components/feedback/state-badge';
-import { dueStateOf, formatDateTime } from '@/lib/due-date';
+import { dueStateOf } from '@/lib/due-date';
+import { formatDateTime } from '@/lib/format-date-time';
 import { formatRelativeTime } from '@/lib/relative-time';
 
 /** Names as a sentence lists them: "A", "A and B", "A, B and C". */

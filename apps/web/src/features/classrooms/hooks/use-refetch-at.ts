@@ -1,7 +1,7 @@
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
-/** setTimeout's longest wait; a later instant is waited for in steps. */
+/** setTimeout's longest wait (almost 25 days): a page open that long refetches in the meantime. */
 const MAX_DELAY_MS = 2_147_483_647;
 
 /** Refetches the query once `iso` (an instant to come) is reached, e.g. when a lab opens. */

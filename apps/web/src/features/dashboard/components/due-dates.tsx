@@ -3,7 +3,8 @@ import { Text } from '@mantine/core';
 import { IconCalendarCheck } from '@tabler/icons-react';
 import { EmptyState } from '@/components/feedback/list-states';
 import { StateBadge } from '@/components/feedback/state-badge';
-import { dueStateOf, formatDateTime } from '@/lib/due-date';
+import { dueStateOf } from '@/lib/due-date';
+import { formatDateTime } from '@/lib/format-date-time';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { LabRows } from './lab-rows';
 

@@ -29,8 +29,13 @@ export const getGradebook = (
     { schema: gradebookSchema, signal },
   );
 
-/** Every page of a classroom's gradebook and its students' timelines live under this key. */
-export const gradebookKey = (classroomId: string) => ['gradebook', classroomId] as const;
+/**
+ * Every page of a classroom's gradebook and its students' timelines live under this key, within
+ * the classroom's own: whatever refreshes the classroom (a solve, a schedule, a hint) refreshes
+ * its grades too.
+ */
+export const gradebookKey = (classroomId: string) =>
+  ['classrooms', 'detail', classroomId, 'gradebook'] as const;
 
 export const getGradebookQueryOptions = (classroomId: string, filter: GradebookFilter) =>
   queryOptions({

@@ -1,6 +1,6 @@
 import type { GradebookCell as Cell } from '@hackclass/contracts';
 import { Badge, Group, Text } from '@mantine/core';
-import { formatDateTime } from '../utils/format-time';
+import { formatDateTime } from '@/lib/format-date-time';
 
 /** What one lab earned a student: points with a late mark, or a dash; details on hover. */
 export function GradebookCell({ cell }: { cell: Cell }) {

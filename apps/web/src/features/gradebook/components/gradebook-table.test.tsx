@@ -1,7 +1,7 @@
 import type { GradebookLab, GradebookStudent } from '@hackclass/contracts';
 import { describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '@/lib/format-date-time';
 import { renderInApp } from '../../../../test/render-in-app';
-import { formatDateTime } from '../utils/format-time';
 import { GradebookTable } from './gradebook-table';
 
 const labs: GradebookLab[] = [

@@ -1,6 +1,6 @@
 import type { GradebookLab, GradebookStudent } from '@hackclass/contracts';
 import { Anchor, Stack, Table, Text } from '@mantine/core';
-import { formatDateTime } from '../utils/format-time';
+import { formatDateTime } from '@/lib/format-date-time';
 import { GradebookCell } from './gradebook-cell';
 import classes from './gradebook-table.module.css';
 

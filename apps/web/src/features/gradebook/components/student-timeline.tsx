@@ -3,8 +3,8 @@ import { Badge, Drawer, Group, Pagination, Stack, Text, Timeline } from '@mantin
 import { IconBulb, IconFlag, IconTrophy, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { EmptyState, ListError, ListSkeleton } from '@/components/feedback/list-states';
+import { formatDateTime } from '@/lib/format-date-time';
 import { useTimeline } from '../api/get-timeline';
-import { formatDateTime } from '../utils/format-time';
 
 function EventLine({ event }: { event: TimelineEvent }) {
   if (event.kind === 'solve') {

@@ -1,6 +1,7 @@
 import { Card, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ListError, ListSkeleton } from '@/components/feedback/list-states';
+import { formatDateTime } from '@/lib/format-date-time';
 import { useHintUnlocks } from '../api/get-hint-unlocks';
 import { costText } from './hints-panel';
 
@@ -10,8 +11,6 @@ interface HintUnlocksCardProps {
 }
 
 const PAGE_SIZE = 10;
-
-const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** For the classroom's teacher: who unlocked which hint of the lab when, newest first. */
 export function HintUnlocksCard({ classroomId, labId }: HintUnlocksCardProps) {
@@ -44,9 +43,7 @@ export function HintUnlocksCard({ classroomId, labId }: HintUnlocksCardProps) {
                     {unlock.user.name}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    <time dateTime={unlock.unlockedAt}>
-                      {when.format(new Date(unlock.unlockedAt))}
-                    </time>
+                    <time dateTime={unlock.unlockedAt}>{formatDateTime(unlock.unlockedAt)}</time>
                   </Text>
                 </Group>
                 <Text size="sm" c="dimmed">

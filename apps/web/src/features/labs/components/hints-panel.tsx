@@ -7,6 +7,7 @@ import { ListError, ListSkeleton } from '@/components/feedback/list-states';
 import { Markdown } from '@/components/markdown/markdown';
 import { toast } from '@/components/toast/toast';
 import { messages } from '@/config/messages';
+import { formatDateTime } from '@/lib/format-date-time';
 import { useClassroomHints } from '../api/get-classroom-hints';
 import { useUnlockHint } from '../api/unlock-hint';
 
@@ -21,8 +22,6 @@ const pointsText = (points: number) =>
   `${points.toLocaleString('en')} ${points === 1 ? 'point' : 'points'}`;
 
 export const costText = (cost: number) => (cost === 0 ? 'free' : `costs ${pointsText(cost)}`);
-
-const unlockedAt = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * A lab's hints within a classroom, in order. A member unlocks one deliberately: at once when
@@ -85,7 +84,7 @@ export function HintsPanel({ classroomId, labId, canUnlock }: HintsPanelProps) {
                     color="green"
                     radius={0}
                     style={{ flexShrink: 0 }}
-                    title={`Unlocked ${unlockedAt.format(new Date(hint.unlockedAt))}`}
+                    title={`Unlocked ${formatDateTime(hint.unlockedAt)}`}
                   >
                     Unlocked
                   </Badge>

@@ -36,7 +36,11 @@ export function NotificationText({ notification }: { notification: Notification 
     case 'LabAdded':
     case 'LabOpened': {
       const lab = data.labSlug ? (
-        <Anchor component={Link} to={paths.hackingLab.getHref(data.labSlug)} fw={600}>
+        <Anchor
+          component={Link}
+          to={paths.hackingLab.getHref(data.labSlug, data.classroomId)}
+          fw={600}
+        >
           {data.labName || 'A lab'}
         </Anchor>
       ) : (
