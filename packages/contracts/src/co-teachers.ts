@@ -7,6 +7,8 @@ export const coTeacherSchema = z.object({
   name: z.string(),
   email: z.string(),
   addedAt: z.iso.datetime(),
+  /** Whether the caller may remove them: who manages co-teachers, or they themself (stepping down). */
+  can: z.object({ remove: z.boolean() }),
 });
 export type CoTeacher = z.infer<typeof coTeacherSchema>;
 

@@ -1,4 +1,3 @@
-import type { CoTeacher } from '@hackclass/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ClassroomRow } from '../classrooms/find-classrooms';
 import type { ApiDatabase } from '../db';
@@ -6,7 +5,7 @@ import { classroomCoTeachers, members, users } from '../db/schema';
 import { apiErrors } from '../errors';
 import { notify } from '../notifications/notify';
 import { isTeacher } from '../policies/actors';
-import { listCoTeachers } from './list-co-teachers';
+import { type CoTeacherRow, listCoTeachers } from './list-co-teachers';
 
 /**
  * Adds the verified teacher with `email` as a co-teacher of the classroom, and tells them.
@@ -26,7 +25,7 @@ export async function addCoTeacher(
   classroom: ClassroomRow,
   adder: { id: string; name: string },
   email: string,
-): Promise<CoTeacher> {
+): Promise<CoTeacherRow> {
   const address = email.trim().toLowerCase();
   const [teacher] = await db
     .select({ id: users.id, roleId: users.roleId })

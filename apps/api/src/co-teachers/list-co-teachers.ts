@@ -3,13 +3,17 @@ import { and, asc, eq } from 'drizzle-orm';
 import { memberName } from '../classrooms/find-classrooms';
 import type { ApiDatabase } from '../db';
 import { classroomCoTeachers, users } from '../db/schema';
+import type { Actor } from '../policies/actors';
+import { type ClassroomFacts, canRemoveCoTeacher } from '../policies/classrooms';
+
+export type CoTeacherRow = Omit<CoTeacher, 'can'>;
 
 /** A classroom's co-teachers by name, or the one with `userId`. */
 export async function listCoTeachers(
   db: ApiDatabase,
   classroomId: string,
   userId?: string,
-): Promise<CoTeacher[]> {
+): Promise<CoTeacherRow[]> {
   const rows = await db
     .select({
       userId: users.id,
@@ -39,3 +43,11 @@ export async function coTeachesClassroom(db: ApiDatabase, classroomId: string, u
     );
   return row !== undefined;
 }
+
+/** A co-teacher as `actor` sees them, with what they may do about them. */
+export const presentCoTeacher =
+  (actor: Actor, classroom: ClassroomFacts) =>
+  (row: CoTeacherRow): CoTeacher => ({
+    ...row,
+    can: { remove: canRemoveCoTeacher(actor, classroom, row.userId) },
+  });

@@ -138,7 +138,7 @@ const notPermissions = new Map<unknown, string>([
   [classroomModule.canSeeClassroomSummary, 'a classroom one may not see is not sent'],
   [
     classroomModule.canRemoveCoTeacher,
-    'about one co-teacher: those who manage co-teachers remove any, a co-teacher only themself',
+    'about one co-teacher: sent with each as `can.remove` (those who manage co-teachers remove any, a co-teacher only themself)',
   ],
   [labModule.labListScope, 'which labs a list holds, not something one may do'],
 ]);

@@ -63,6 +63,7 @@ describe('adding a co-teacher', () => {
       name: 'Grace Hopper',
       email: coTeacher.email,
       addedAt: expect.any(String),
+      can: { remove: true },
     };
     expect(added.json()).toEqual(expected);
     expect((await list(creator, room.id)).json()).toEqual([expected]);

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { classroomFor } from '../../classrooms/access';
 import { addCoTeacher } from '../../co-teachers/add-co-teacher';
-import { listCoTeachers } from '../../co-teachers/list-co-teachers';
+import { listCoTeachers, presentCoTeacher } from '../../co-teachers/list-co-teachers';
 import { removeCoTeacher } from '../../co-teachers/remove-co-teacher';
 import { apiErrors } from '../../errors';
 import { displayNameOf } from '../../members/membership-rows';
@@ -40,8 +40,9 @@ export const coTeacherRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = principalOf(request);
-      const { classroom } = await classroomFor(app.db, request.params.id, user, canSeeCoTeachers);
-      return listCoTeachers(app.db, classroom.id);
+      const view = await classroomFor(app.db, request.params.id, user, canSeeCoTeachers);
+      const rows = await listCoTeachers(app.db, view.classroom.id);
+      return rows.map(presentCoTeacher(user, view));
     },
   );
 
@@ -74,16 +75,11 @@ export const coTeacherRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = principalOf(request);
-      const { classroom } = await classroomFor(
-        app.db,
-        request.params.id,
-        user,
-        canManageCoTeachers,
-      );
+      const view = await classroomFor(app.db, request.params.id, user, canManageCoTeachers);
       const adder = { id: user.id, name: displayNameOf(user) };
-      const added = await addCoTeacher(app.db, classroom, adder, request.body.email);
-      app.classroomEvents.publish(classroom.id, { type: 'members' });
-      return reply.code(201).send(added);
+      const added = await addCoTeacher(app.db, view.classroom, adder, request.body.email);
+      app.classroomEvents.publish(view.classroom.id, { type: 'members' });
+      return reply.code(201).send(presentCoTeacher(user, view)(added));
     },
   );
 

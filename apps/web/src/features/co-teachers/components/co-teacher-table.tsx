@@ -4,18 +4,12 @@ import { RelativeTime } from '@/components/time/relative-time';
 
 interface CoTeacherTableProps {
   coTeachers: CoTeacher[];
-  /** Whoever manages co-teachers removes any; others see a button on their own row only. */
-  canManage: boolean;
+  /** Their own row says "Step down" rather than "Remove". */
   currentUserId: string | undefined;
   onRemove: (coTeacher: CoTeacher) => void;
 }
 
-export function CoTeacherTable({
-  coTeachers,
-  canManage,
-  currentUserId,
-  onRemove,
-}: CoTeacherTableProps) {
+export function CoTeacherTable({ coTeachers, currentUserId, onRemove }: CoTeacherTableProps) {
   return (
     <Table.ScrollContainer minWidth={520}>
       <Table verticalSpacing="sm" aria-label="Co-teachers">
@@ -46,7 +40,7 @@ export function CoTeacherTable({
                   <RelativeTime iso={coTeacher.addedAt} />
                 </Table.Td>
                 <Table.Td ta="right">
-                  {(canManage || self) && (
+                  {coTeacher.can.remove && (
                     <Button
                       size="xs"
                       variant="subtle"

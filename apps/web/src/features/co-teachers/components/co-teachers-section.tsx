@@ -55,7 +55,6 @@ export function CoTeachersSection({
       ) : (
         <CoTeacherTable
           coTeachers={coTeachers.data}
-          canManage={canManage}
           currentUserId={currentUserId}
           onRemove={setRemoving}
         />
