@@ -314,11 +314,11 @@ export const FINDINGS: Finding[] = [
     title: 'Lab Markdown loads images from any host and keeps any link scheme',
     tests: [
       {
-        file: 'apps/web/src/features/labs/utils/markdown-urls.test.ts',
+        file: 'apps/web/src/components/markdown/markdown-urls.test.ts',
         title: 'drops every other scheme',
       },
       {
-        file: 'apps/web/src/features/labs/utils/markdown-urls.test.ts',
+        file: 'apps/web/src/components/markdown/markdown-urls.test.ts',
         title: 'refuses any other host, the API’s other routes elsewhere, and other schemes',
       },
       { file: 'e2e/lab-markdown.test.ts', title: 'a lab’s Markdown' },
@@ -330,7 +330,7 @@ export const FINDINGS: Finding[] = [
     title: 'CSV cells become formulas in semicolon locales',
     tests: [
       {
-        file: 'apps/web/src/lib/csv.test.ts',
+        file: 'packages/contracts/src/csv.test.ts',
         title: 'quotes semicolons and tabs, the separators of other locales',
       },
     ],
