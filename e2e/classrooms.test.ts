@@ -4,7 +4,7 @@ import { testPerson } from './support/accounts';
 import { apiClient, createVerifiedAccount } from './support/api';
 import { type RunningApp, startApp } from './support/app';
 import { seriousViolations } from './support/axe';
-import { freshPage } from './support/pages';
+import { emulateScheme, freshPage } from './support/pages';
 import { signedInPage } from './support/signed-in-page';
 import { signUpVerified } from './support/verified-account';
 
@@ -190,7 +190,7 @@ describe('classrooms', () => {
     const row = page.getByRole('row', { name: email });
     await row.getByText('Invited').waitFor();
     for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
+      await emulateScheme(page, scheme);
       expect(await seriousViolations(page, 'main')).toEqual([]);
       await page.screenshot({ path: `/tmp/members-invitation-${scheme}.png`, fullPage: true });
     }

@@ -4,6 +4,7 @@ import { testPerson } from './support/accounts';
 import { type ApiClient, apiClient, createVerifiedAccount } from './support/api';
 import { type RunningApp, startApp } from './support/app';
 import { seriousViolations } from './support/axe';
+import { emulateScheme } from './support/pages';
 import { createClassroom, createLab, type SeededClassroom } from './support/seed';
 import { signedInPage } from './support/signed-in-page';
 
@@ -79,7 +80,7 @@ describe('co-teaching a classroom', () => {
     expect(await email.inputValue()).toBe('');
 
     for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
+      await emulateScheme(page, scheme);
       expect(await seriousViolations(page, 'main')).toEqual([]);
       await page.screenshot({ path: `/tmp/shots/co-teachers-${scheme}.png`, fullPage: true });
     }

@@ -4,6 +4,7 @@ import { testPerson } from './support/accounts';
 import { createVerifiedAccount } from './support/api';
 import { type RunningApp, startApp } from './support/app';
 import { seriousViolations } from './support/axe';
+import { emulateScheme } from './support/pages';
 import { signedInPage } from './support/signed-in-page';
 
 let app: RunningApp;
@@ -34,7 +35,7 @@ describe('teachers wait for an admin where TEACHER_APPROVAL holds', () => {
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await page.getByText(waitingTitle).waitFor();
     for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
+      await emulateScheme(page, scheme);
       expect(await seriousViolations(page, 'main')).toEqual([]);
       await page.screenshot({ path: `/tmp/teacher-approval-waiting-${scheme}.png` });
     }
@@ -53,7 +54,7 @@ describe('teachers wait for an admin where TEACHER_APPROVAL holds', () => {
     await row.getByText('Awaiting approval as teacher').waitFor();
     await expect.poll(() => page.getByRole('row').count()).toBe(2);
     for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
+      await emulateScheme(page, scheme);
       expect(await seriousViolations(page, 'main')).toEqual([]);
       await page.screenshot({ path: `/tmp/teacher-approval-admin-${scheme}.png`, fullPage: true });
     }

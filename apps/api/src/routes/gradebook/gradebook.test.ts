@@ -253,7 +253,7 @@ describe('GET /classrooms/:id/gradebook.csv', () => {
         select ${room.id}, id, 'Accepted' from crowd returning user_id
       )
       insert into solves (classroom_id, user_id, lab_id, solved_at)
-      select ${room.id}, user_id, ${bravo.id}, ${atMinute(30)} from joined`);
+      select ${room.id}, user_id, ${bravo.id}, ${atMinute(30).toISOString()}::timestamptz from joined`);
     await recountPoints(server.db, [room.id]);
     const response = await csv(teacher, room.id);
     expect(response.status).toBe(200);
