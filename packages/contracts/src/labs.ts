@@ -125,7 +125,8 @@ export const labHintInputSchema = z.object({
     .refine(hasNoNul, NO_NUL_MESSAGE),
   cost: z
     .number('A hint’s cost is a whole number of points')
-    .int('A hint’s cost is a whole number of points')
+    // Not `.int()`: its failure would stop the form's other checks, and every wrong field is named.
+    .refine(Number.isInteger, 'A hint’s cost is a whole number of points')
     .min(0, 'A hint’s cost is at least 0')
     .max(LAB_POINTS.max, `A hint’s cost is at most ${LAB_POINTS.max}`)
     .default(0),
