@@ -4,6 +4,7 @@ import { memberName } from '../classrooms/find-classrooms';
 import type { ApiDatabase } from '../db';
 import { members, solves, users } from '../db/schema';
 import { apiErrors } from '../errors';
+import { hintNumber } from '../hints/hint-number';
 import { solvePoints } from '../leaderboard/solve-points';
 
 /**
@@ -19,8 +20,7 @@ const eventsOf = (classroomId: string, userId: string) => sql`(
   where s.classroom_id = ${classroomId} and s.user_id = ${userId}
   union all
   select 'hint', h.lab_id, l.name, u.unlocked_at, 2, null, null, null,
-    (select count(*) from lab_hints o where o.lab_id = h.lab_id
-      and (o.position, o.id) <= (h.position, h.id))::int, h.cost, null, null
+    ${hintNumber(sql`h`)}, h.cost, null, null
   from hint_unlocks u join lab_hints h on h.id = u.hint_id join labs l on l.id = h.lab_id
   where u.classroom_id = ${classroomId} and u.user_id = ${userId}
   union all

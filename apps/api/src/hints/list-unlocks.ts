@@ -3,11 +3,7 @@ import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { memberName } from '../classrooms/find-classrooms';
 import type { ApiDatabase } from '../db';
 import { hintUnlocks, labHints, labs, users } from '../db/schema';
-
-/** A hint's place in its lab's order, 1 for the first. */
-const hintPosition = sql<number>`(select count(*) from ${labHints} as earlier
-  where earlier.lab_id = ${labHints.labId} and (earlier.position, earlier.id)
-    <= (${labHints.position}, ${labHints.id}))`.mapWith(Number);
+import { hintNumber } from './hint-number';
 
 /** A page of who unlocked which hint of the classroom's labs when, newest first. */
 export async function listHintUnlocks(
@@ -32,7 +28,7 @@ export async function listHintUnlocks(
         labId: labs.id,
         labName: labs.name,
         hintId: labHints.id,
-        position: hintPosition,
+        position: hintNumber(sql`${labHints}`),
         cost: labHints.cost,
         unlockedAt: hintUnlocks.unlockedAt,
       })
