@@ -89,6 +89,9 @@ export const serverConfigSchema = z
       .optional(),
     SMTP_URL: urlWithScheme(['smtp', 'smtps'], 'smtp://user:password@host:587').optional(),
     MAIL_FROM: z.string().default('HackClass <no-reply@localhost>'),
+    MAIL_MAX_ATTEMPTS: positiveInt(50).default(10),
+    MAIL_RETRY_SECONDS: positiveInt(86_400).default(30),
+    INVITATIONS_PER_DAY: positiveInt(100_000).default(1000),
     REDIS_URL: urlWithScheme(['redis', 'rediss'], 'redis://host:6379').optional(),
     RATE_LIMIT_PER_MINUTE: positiveInt(10_000_000).default(600),
     SIGNUP_LIMIT_PER_HOUR: positiveInt(1_000_000).default(100),
@@ -108,6 +111,9 @@ export const serverConfigSchema = z
       ['http', 'https'],
       'https://keys.example.org/jwks.json',
     ).optional(),
+    FIREBASE_API_KEY: z.string().min(1).optional(),
+    FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
+    FIREBASE_PROJECT_ID: z.string().min(1).optional(),
     ACCOUNT_EVENTS_POLL_SECONDS: positiveInt(3600).default(5),
     UPLOAD_IMAGE_MAX_MB: positiveInt(100).default(5),
     UPLOAD_FILE_MAX_MB: positiveInt(10_000).default(20),
@@ -202,6 +208,10 @@ export const serverConfigSchema = z
     migrate: env.MIGRATE,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    /** The outbox tries a mail this many times, waiting `retrySeconds`, then twice as long each time (at most an hour). */
+    mailDelivery: { maxAttempts: env.MAIL_MAX_ATTEMPTS, retrySeconds: env.MAIL_RETRY_SECONDS },
+    /** Invitation mails one teacher may send in 24 hours; admins have no limit. */
+    invitationsPerDay: env.INVITATIONS_PER_DAY,
     redisUrl: env.REDIS_URL,
     /** API requests per minute for one user (or one address, before sign-in). */
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
@@ -223,6 +233,15 @@ export const serverConfigSchema = z
         env.IDENTITY_JWKS_URL ??
         `${new URL(env.IDENTITY_URL ?? `http://127.0.0.1:${env.PORT}`).origin}/.well-known/jwks.json`,
     },
+    /** Set: accounts live in this Firebase project and the built-in identity service is off. */
+    firebase:
+      env.FIREBASE_PROJECT_ID === undefined
+        ? undefined
+        : {
+            apiKey: env.FIREBASE_API_KEY,
+            authDomain: env.FIREBASE_AUTH_DOMAIN,
+            projectId: env.FIREBASE_PROJECT_ID,
+          },
     /** How often the API reads the identity service's revocations and deletions. */
     accountEventsPollMs: env.ACCOUNT_EVENTS_POLL_SECONDS * 1000,
     uploads: {

@@ -5,4 +5,9 @@ export {
   type MailLogger,
   type MailMessage,
 } from './mailer';
+export { enqueueMail, type QueuedMail } from './outbox/enqueue';
+export { mailMigrations } from './outbox/migrations';
+export { MAIL_STATUSES, type MailStatus, mailSchema, outbox } from './outbox/schema';
 export { type SmtpStatus, smtpReadiness } from './smtp-readiness';
+export type { MailBrand } from './templates/brand';
+export { type InvitationMailData, invitationMail } from './templates/invitation-mail';

@@ -1,0 +1,37 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+import type { MailBrand } from './brand';
+import { MailButton, MailLayout, MailText } from './layout';
+import { renderMail } from './render-mail';
+
+export interface InvitationMailData {
+  to: string;
+  classroomName: string;
+  teacherName: string;
+  /** Accepts when signed in; leads through sign-up first when the address has no account yet. */
+  acceptUrl: string;
+}
+
+/** A teacher invites an address to their classroom. */
+export function invitationMail(brand: MailBrand, data: InvitationMailData) {
+  const subject = `${data.teacherName} invites you to ${data.classroomName} on ${brand.productName}`;
+  return {
+    kind: 'invitation',
+    ...renderMail(
+      data.to,
+      subject,
+      <MailLayout brand={brand} preview={`Join ${data.classroomName}`}>
+        <MailText>Hi,</MailText>
+        <MailText>
+          {data.teacherName} invites you to join the classroom <strong>{data.classroomName}</strong>{' '}
+          on {brand.productName}, where you will find its hacking labs and leaderboard.
+        </MailText>
+        <MailButton href={data.acceptUrl}>Accept the invitation</MailButton>
+        <MailText muted>
+          No account yet? The link lets you sign up with this address first. If you did not expect
+          this invitation, you can ignore this mail.
+        </MailText>
+      </MailLayout>,
+    ),
+  };
+}
