@@ -1,3 +1,4 @@
+export { builtInIdentitySettings, GOOGLE_ID_TOKEN_JWKS_URL } from './firebase-settings';
 export {
   ConfigError,
   type ConfigProblem,

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { GOOGLE_ID_TOKEN_JWKS_URL } from './firebase-settings';
 import { ConfigError, configProblems, loadConfig, readEnv } from './load-config';
 import { serverConfigSchema } from './server-config';
 
@@ -72,6 +73,52 @@ describe('server configuration', () => {
     expect(load(postgres).fileStorage).toBe('database');
     expect(load({ ...postgres, FILE_STORAGE: 'folder' }).fileStorage).toBe('folder');
     expect(load({ FILE_STORAGE: 'database' }).fileStorage).toBe('database');
+  });
+
+  it('names a Firebase project with all three FIREBASE_* settings, and verifies its tokens', () => {
+    const firebase = {
+      FIREBASE_API_KEY: 'AIzaSyExample_key-123',
+      FIREBASE_AUTH_DOMAIN: 'school-classes.firebaseapp.com',
+      FIREBASE_PROJECT_ID: 'school-classes',
+    };
+    const config = load({ ...firebase, IDENTITY_PROJECT_ID: 'hackclass-local' });
+    expect(config.firebase).toEqual({
+      apiKey: 'AIzaSyExample_key-123',
+      authDomain: 'school-classes.firebaseapp.com',
+      projectId: 'school-classes',
+    });
+    expect(config.idTokens).toEqual({
+      projectId: 'school-classes',
+      jwksUrl: GOOGLE_ID_TOKEN_JWKS_URL,
+    });
+    const jwksUrl = 'http://127.0.0.1:9999/jwks.json';
+    expect(load({ ...firebase, IDENTITY_JWKS_URL: jwksUrl }).idTokens.jwksUrl).toBe(jwksUrl);
+  });
+
+  it('verifies the built-in identity service’s tokens without a Firebase project', () => {
+    const config = load({ PORT: '4000', IDENTITY_PROJECT_ID: 'my-school' });
+    expect(config.firebase).toBeUndefined();
+    expect(config.idTokens).toEqual({
+      projectId: 'my-school',
+      jwksUrl: 'http://127.0.0.1:4000/.well-known/jwks.json',
+    });
+  });
+
+  it('names each FIREBASE_* setting missing beside the others', () => {
+    const problems = configProblems(serverConfigSchema, { FIREBASE_PROJECT_ID: 'school-classes' });
+    expect(problems.map((problem) => problem.name)).toEqual([
+      'FIREBASE_API_KEY',
+      'FIREBASE_AUTH_DOMAIN',
+    ]);
+    expect(problems[0]?.message).toBe(
+      'FIREBASE_API_KEY must be set too: FIREBASE_PROJECT_ID names a Firebase project, which needs all of FIREBASE_API_KEY, FIREBASE_AUTH_DOMAIN, FIREBASE_PROJECT_ID',
+    );
+    expect(() => load({ FIREBASE_AUTH_DOMAIN: 'school.firebaseapp.com' })).toThrow(
+      /FIREBASE_API_KEY must be set too.*FIREBASE_PROJECT_ID must be set too/,
+    );
+    expect(configProblems(serverConfigSchema, { FIREBASE_PROJECT_ID: 'X' })[0]?.name).toBe(
+      'FIREBASE_PROJECT_ID',
+    );
   });
 
   it('treats blank values as unset', () => {

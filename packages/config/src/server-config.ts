@@ -1,6 +1,11 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import {
+  firebaseSettings,
+  firebaseSettingsTogether,
+  GOOGLE_ID_TOKEN_JWKS_URL,
+} from './firebase-settings';
 
 const port = z
   .string()
@@ -111,9 +116,7 @@ export const serverConfigSchema = z
       ['http', 'https'],
       'https://keys.example.org/jwks.json',
     ).optional(),
-    FIREBASE_API_KEY: z.string().min(1).optional(),
-    FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
-    FIREBASE_PROJECT_ID: z.string().min(1).optional(),
+    ...firebaseSettings,
     ACCOUNT_EVENTS_POLL_SECONDS: positiveInt(3600).default(5),
     UPLOAD_IMAGE_MAX_MB: positiveInt(100).default(5),
     UPLOAD_FILE_MAX_MB: positiveInt(10_000).default(20),
@@ -193,6 +196,7 @@ export const serverConfigSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
   })
+  .superRefine(firebaseSettingsTogether)
   .transform((env) => ({
     port: env.PORT,
     host: env.HOST,
@@ -233,15 +237,27 @@ export const serverConfigSchema = z
         env.IDENTITY_JWKS_URL ??
         `${new URL(env.IDENTITY_URL ?? `http://127.0.0.1:${env.PORT}`).origin}/.well-known/jwks.json`,
     },
-    /** Set: accounts live in this Firebase project and the built-in identity service is off. */
+    /**
+     * Set: accounts live in this Firebase project, the built-in identity service is off and its
+     * IDENTITY_* settings are ignored.
+     */
     firebase:
-      env.FIREBASE_PROJECT_ID === undefined
-        ? undefined
-        : {
+      env.FIREBASE_API_KEY && env.FIREBASE_AUTH_DOMAIN && env.FIREBASE_PROJECT_ID
+        ? {
             apiKey: env.FIREBASE_API_KEY,
             authDomain: env.FIREBASE_AUTH_DOMAIN,
             projectId: env.FIREBASE_PROJECT_ID,
-          },
+          }
+        : undefined,
+    /** Whose ID tokens the API accepts: the built-in service's, or the Firebase project's. */
+    idTokens: {
+      projectId: env.FIREBASE_PROJECT_ID ?? env.IDENTITY_PROJECT_ID,
+      jwksUrl:
+        env.IDENTITY_JWKS_URL ??
+        (env.FIREBASE_PROJECT_ID
+          ? GOOGLE_ID_TOKEN_JWKS_URL
+          : `${new URL(env.IDENTITY_URL ?? `http://127.0.0.1:${env.PORT}`).origin}/.well-known/jwks.json`),
+    },
     /** How often the API reads the identity service's revocations and deletions. */
     accountEventsPollMs: env.ACCOUNT_EVENTS_POLL_SECONDS * 1000,
     uploads: {

@@ -62,6 +62,33 @@ describe('config check', () => {
     );
   });
 
+  it('says the built-in identity settings are ignored once a Firebase project is named', async () => {
+    const io = memoryIo({
+      FIREBASE_API_KEY: 'AIzaSyExample_key-123',
+      FIREBASE_AUTH_DOMAIN: 'school-classes.firebaseapp.com',
+      FIREBASE_PROJECT_ID: 'school-classes',
+    });
+    expect(await runCli(['config', 'check'], io, commands)).toBe(0);
+    const out = io.stdout();
+    expect(out).toMatch(/\nFIREBASE_PROJECT_ID +env +school-classes\n/);
+    expect(out).toMatch(
+      /\nIDENTITY_URL +default +\(not set\) {2}\(ignored: accounts live in the Firebase project\)\n/,
+    );
+    expect(out).toContain(
+      'Identity: the Firebase project school-classes; the built-in identity service is off and IDENTITY_API_KEY, IDENTITY_PROJECT_ID, IDENTITY_ADMIN_SECRET, IDENTITY_KEY_SECRET, IDENTITY_URL are ignored.',
+    );
+    expect(out).not.toContain('AIzaSyExample_key-123');
+  });
+
+  it('names the FIREBASE_* settings a half-named project lacks', async () => {
+    const io = memoryIo({ FIREBASE_PROJECT_ID: 'school-classes' });
+    expect(await runCli(['config', 'check'], io, commands)).toBe(1);
+    expect(io.stdout()).toMatch(/\nFIREBASE_API_KEY +default +\(not set\) {2}<- wrong\n/);
+    expect(io.stdout()).toContain(
+      '  FIREBASE_AUTH_DOMAIN must be set too: FIREBASE_PROJECT_ID names',
+    );
+  });
+
   it('exits 0 when every setting is right', async () => {
     const io = memoryIo({ PORT: '8080' });
     expect(await runCli(['config', 'check'], io, commands)).toBe(0);

@@ -1,4 +1,5 @@
 import {
+  builtInIdentitySettings,
   type ConfigProblem,
   configProblems,
   type Env,
@@ -16,12 +17,16 @@ export interface SettingRow {
   value: string;
   /** What is wrong with it, on one line; absent when it is right. */
   problem?: string;
+  /** Why the server does not read it here, e.g. a built-in identity setting in Firebase mode. */
+  ignored?: string;
 }
 
 export interface SettingsReport {
   rows: SettingRow[];
   /** Every problem, including any that names no single setting. */
   problems: ConfigProblem[];
+  /** Which service holds the accounts: the built-in one, or a Firebase project. */
+  identity: string;
 }
 
 const isSet = (value: string | undefined): value is string =>
@@ -44,6 +49,10 @@ function shownDefault(field: unknown): string {
 export function settingsReport(env: Env, fileEnv: Env): SettingsReport {
   const merged = { ...fileEnv, ...env };
   const problems = configProblems(serverConfigSchema, merged);
+  const firebaseProject = isSet(merged.FIREBASE_PROJECT_ID)
+    ? merged.FIREBASE_PROJECT_ID
+    : undefined;
+  const ignored = new Set<string>(firebaseProject ? builtInIdentitySettings : []);
   const rows = Object.entries(serverSettings.shape).map(([name, field]): SettingRow => {
     const value = merged[name];
     const problem = problems.find((candidate) => candidate.name === name)?.message;
@@ -54,20 +63,26 @@ export function settingsReport(env: Env, fileEnv: Env): SettingsReport {
           value: maskedValue(name, value),
         }
       : { name, source: 'default', value: shownDefault(field) };
+    if (ignored.has(name)) row.ignored = 'ignored: accounts live in the Firebase project';
     return problem === undefined ? row : { ...row, problem };
   });
-  return { rows, problems };
+  const identity = firebaseProject
+    ? `Identity: the Firebase project ${firebaseProject}; the built-in identity service is off and ${[...ignored].join(', ')} are ignored.`
+    : 'Identity: the built-in identity service.';
+  return { rows, problems, identity };
 }
 
 /** The report as a table, then the problems one line each. */
-export function formatSettingsReport({ rows, problems }: SettingsReport): string {
+export function formatSettingsReport({ rows, problems, identity }: SettingsReport): string {
   const nameWidth = Math.max(...rows.map((row) => row.name.length));
   const lines = [
     `${'SETTING'.padEnd(nameWidth)}  SOURCE   VALUE`,
     ...rows.map(
       (row) =>
-        `${row.name.padEnd(nameWidth)}  ${row.source.padEnd(7)}  ${row.value}${row.problem ? '  <- wrong' : ''}`,
+        `${row.name.padEnd(nameWidth)}  ${row.source.padEnd(7)}  ${row.value}${row.problem ? '  <- wrong' : ''}${row.ignored ? `  (${row.ignored})` : ''}`,
     ),
+    '',
+    identity,
   ];
   if (problems.length > 0) {
     const count = problems.length === 1 ? '1 setting is' : `${problems.length} settings are`;
