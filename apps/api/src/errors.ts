@@ -133,6 +133,12 @@ export const apiErrors = {
   emailInUse: () =>
     apiError('email_in_use', 'Email already in use', 'An account with this email exists'),
   weakPassword: (detail: string) => apiError('weak_password', 'Weak password', detail),
+  accountsInFirebase: () =>
+    apiError(
+      'accounts_in_firebase',
+      'Accounts live in Firebase',
+      'This server’s accounts live in a Firebase project: sign up in the app, or add the account in the Firebase console',
+    ),
   invalidEmail: () => apiError('invalid_email', 'Invalid email', 'Enter a valid email address'),
   flagRateLimited: (seconds: number) =>
     apiError(

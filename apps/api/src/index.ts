@@ -3,6 +3,7 @@ export { type ApiDatabase, apiMigrations, schema } from './db';
 export { createDatabaseFileStore } from './files/database-file-store';
 export { type FileStores, fileStoresOf } from './files/file-stores-of';
 export { createIdentityAdmin, type IdentityAdmin } from './identity-admin/client';
+export { firebaseIdentityAdmin } from './identity-admin/firebase';
 export { recountPoints } from './leaderboard/recount';
 export { apiOptionsOf } from './options';
 export type { Actor } from './policies/actors';

@@ -6,28 +6,29 @@ import { revocations } from './account-events/revocations';
 import type { ApiOptions } from './app';
 import { fileStoresOf } from './files/file-stores-of';
 import { createIdentityAdmin } from './identity-admin/client';
+import { firebaseIdentityAdmin } from './identity-admin/firebase';
 import { knownUsers } from './users/known-users';
 
 /**
  * The API's options from the service configuration. `adminSecret` overrides
- * IDENTITY_ADMIN_SECRET (the all-in-one passes the per-process secret it shares with identity).
+ * IDENTITY_ADMIN_SECRET (the all-in-one passes the per-process secret it shares with identity);
+ * with a Firebase project there is no identity service to ask.
  */
 export function apiOptionsOf(
   { config, connection }: ServiceContext,
   { adminSecret = config.identity.adminSecret }: { adminSecret?: string | undefined } = {},
 ): ApiOptions {
-  if (!adminSecret) {
-    throw new Error('IDENTITY_ADMIN_SECRET is required to run the product API on its own');
-  }
-  const identityAdmin = createIdentityAdmin({ baseUrl: config.identity.url, secret: adminSecret });
+  const identityAdmin = config.firebase
+    ? firebaseIdentityAdmin()
+    : createIdentityAdmin({ baseUrl: config.identity.url, secret: requireSecret(adminSecret) });
   const known = knownUsers();
   const revoked = revocations();
   return {
     connection,
     migrate: config.migrate,
     verifier: createIdTokenVerifier({
-      projectId: config.identity.projectId,
-      keys: config.identity.jwksUrl,
+      projectId: config.idTokens.projectId,
+      keys: config.idTokens.jwksUrl,
     }),
     identityAdmin,
     publicUrl: config.publicUrl,
@@ -60,4 +61,11 @@ export function apiOptionsOf(
     requestsPerMinute: config.rateLimitPerMinute,
     signUpsPerHour: config.signUpLimitPerHour,
   };
+}
+
+function requireSecret(adminSecret: string | undefined): string {
+  if (!adminSecret) {
+    throw new Error('IDENTITY_ADMIN_SECRET is required to run the product API on its own');
+  }
+  return adminSecret;
 }

@@ -3,6 +3,7 @@ import {
   type Actor,
   type ApiDatabase,
   createIdentityAdmin,
+  firebaseIdentityAdmin,
   type IdentityAdmin,
   schema,
 } from '@hackclass/api';
@@ -41,12 +42,10 @@ export async function withOperatorServer<T>(
   const config = {
     ...loaded,
     port,
-    identity: {
-      ...loaded.identity,
-      adminSecret,
-      url: origin,
-      jwksUrl: `${origin}/.well-known/jwks.json`,
-    },
+    identity: { ...loaded.identity, adminSecret, url: origin },
+    idTokens: loaded.firebase
+      ? loaded.idTokens
+      : { ...loaded.idTokens, jwksUrl: `${origin}/.well-known/jwks.json` },
     labs: { ...loaded.labs, driver: 'none' as const },
   };
   const connection = await openDatabase(config);
@@ -61,7 +60,10 @@ export async function withOperatorServer<T>(
     await app.listen({ port, host: '127.0.0.1' });
     return await work({
       db: drizzleOver(connection, schema),
-      identityAdmin: createIdentityAdmin({ baseUrl: origin, secret: adminSecret }),
+      // With a Firebase project, accounts change in HackClass only (see firebaseIdentityAdmin).
+      identityAdmin: config.firebase
+        ? firebaseIdentityAdmin()
+        : createIdentityAdmin({ baseUrl: origin, secret: adminSecret }),
     });
   } catch (error) {
     // The API's refusals (email in use, weak password…) explain themselves.

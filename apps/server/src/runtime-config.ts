@@ -9,11 +9,14 @@ export function runtimeConfigOf(config: ServerConfig): RuntimeConfig {
   return {
     productName: 'HackClass',
     apiBaseUrl: '/api',
-    identity: {
-      apiKey: config.identity.apiKey,
-      projectId: config.identity.projectId,
-      emulatorOrigin: config.publicUrl,
-    },
+    // A Firebase project's settings as its console shows them; else the built-in service here.
+    identity: config.firebase
+      ? { ...config.firebase }
+      : {
+          apiKey: config.identity.apiKey,
+          projectId: config.identity.projectId,
+          emulatorOrigin: config.publicUrl,
+        },
     targets: { enabled: config.labs.driver !== 'none' },
     uploads: { ...config.uploads },
   };

@@ -14,7 +14,10 @@ export interface AllInOneOptions {
   webRoot?: string | null;
 }
 
-/** Identity, product API (under `/api`) and the built web app, in one process on one port. */
+/**
+ * Identity (unless accounts live in a Firebase project), product API (under `/api`) and the
+ * built web app, in one process on one port.
+ */
 export async function buildServer(
   context: ServiceContext,
   { webRoot = defaultWebRoot }: AllInOneOptions = {},
@@ -28,14 +31,22 @@ export async function buildServer(
     reply.header('cache-control', 'no-cache');
     return runtimeConfig;
   });
-  // Unless configured, a secret only this process knows: the admin API is then for in-process use.
-  const identityAdminSecret =
-    context.config.identity.adminSecret ?? randomBytes(32).toString('base64url');
-  await app.register(identityApp, identityOptionsOf(context, { adminSecret: identityAdminSecret }));
-  await app.register(apiApp, {
-    prefix: '/api',
-    ...apiOptionsOf(context, { adminSecret: identityAdminSecret }),
-  });
+  if (context.config.firebase) {
+    // Accounts live in the Firebase project: the built-in identity service is off.
+    await app.register(apiApp, { prefix: '/api', ...apiOptionsOf(context) });
+  } else {
+    // Unless configured, a secret only this process knows: the admin API is then for in-process use.
+    const identityAdminSecret =
+      context.config.identity.adminSecret ?? randomBytes(32).toString('base64url');
+    await app.register(
+      identityApp,
+      identityOptionsOf(context, { adminSecret: identityAdminSecret }),
+    );
+    await app.register(apiApp, {
+      prefix: '/api',
+      ...apiOptionsOf(context, { adminSecret: identityAdminSecret }),
+    });
+  }
   if (webRoot !== null) {
     await app.register(webApp, {
       root: webRoot,

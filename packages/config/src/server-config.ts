@@ -233,9 +233,6 @@ export const serverConfigSchema = z
       keySecret: env.IDENTITY_KEY_SECRET,
       // The all-in-one server reaches its own identity routes over loopback.
       url: new URL(env.IDENTITY_URL ?? `http://127.0.0.1:${env.PORT}`).origin,
-      jwksUrl:
-        env.IDENTITY_JWKS_URL ??
-        `${new URL(env.IDENTITY_URL ?? `http://127.0.0.1:${env.PORT}`).origin}/.well-known/jwks.json`,
     },
     /**
      * Set: accounts live in this Firebase project, the built-in identity service is off and its

@@ -28,6 +28,7 @@ export const API_ERROR_STATUS = {
   weak_password: 400,
   invalid_email: 400,
   email_in_use: 409,
+  accounts_in_firebase: 409,
   cannot_demote_self: 409,
   cannot_disable_self: 409,
   not_awaiting_approval: 409,

@@ -35,7 +35,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
           'Create an account as a student or a teacher (with TEACHER_APPROVAL, a teacher is a ' +
           'student awaiting approval until an admin approves them)',
         body: registerRequestSchema,
-        response: { 201: userSchema, ...errorResponses('invalid_email', 'weak_password') },
+        response: {
+          201: userSchema,
+          ...errorResponses('invalid_email', 'weak_password', 'accounts_in_firebase'),
+        },
       },
     },
     async (request, reply) => {
