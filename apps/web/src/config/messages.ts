@@ -7,6 +7,7 @@ import { PASSWORD_MIN_LENGTH } from '@hackclass/contracts';
 export const messages = {
   generic: 'An error occurred. Please try again or contact support.',
   invalidCredentials: 'Invalid email or password',
+  emailInUse: 'An account with this email exists: sign in instead, or reset its password',
   network: 'We could not reach the server. Please check your internet connection and try again.',
   tooManyAttempts:
     'Too many failed attempts. Please wait a few minutes before trying again, or reset your password.',

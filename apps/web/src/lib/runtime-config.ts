@@ -15,3 +15,10 @@ export function getRuntimeConfig(): RuntimeConfig {
   if (!current) throw new Error('The runtime configuration is not loaded yet');
   return current;
 }
+
+/**
+ * Whether accounts live in a Firebase project rather than the built-in identity service: the
+ * app then makes them at Firebase itself, and Firebase sends its own mails.
+ */
+export const accountsInFirebase = (): boolean =>
+  getRuntimeConfig().identity.emulatorOrigin === undefined;

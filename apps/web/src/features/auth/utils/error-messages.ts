@@ -32,11 +32,18 @@ export function signupFailure(error: unknown): string {
   if (isOffline(error)) return messages.network;
   const code = identityErrorCode(error);
   if (code === 'auth/too-many-requests') return messages.tooManyAttempts;
+  if (code === 'auth/email-already-in-use') return messages.emailInUse;
   // The SDK's own messages ("Firebase: Error (auth/…)") mean nothing to a person.
   if (code) return messages.generic;
   if (error instanceof Error && error.message) return error.message;
   return messages.generic;
 }
+
+/** Whether a sign-up failed on a password the identity service finds too weak. */
+export const isWeakPassword = (error: unknown): boolean =>
+  (isApiError(error) && error.code === 'weak_password') ||
+  identityErrorCode(error) === 'auth/weak-password' ||
+  identityErrorCode(error) === 'auth/password-does-not-meet-requirements';
 
 /** Whether a failure of an out-of-band code means the link is bad, used or expired. */
 export const isBadActionCode = (error: unknown) => {

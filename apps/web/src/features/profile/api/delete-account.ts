@@ -1,10 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import {
+  deleteUser,
   EmailAuthProvider,
   type User as IdentityUser,
   reauthenticateWithCredential,
 } from 'firebase/auth';
 import { api } from '@/lib/api-client';
+import { accountsInFirebase } from '@/lib/runtime-config';
 
 export interface DeleteAccountInput {
   identityUser: IdentityUser;
@@ -16,7 +18,8 @@ export interface DeleteAccountInput {
 
 /**
  * Re-authenticates with the password (the API accepts a deletion only within minutes of a
- * sign-in), then has the API delete the identity account and the product user together.
+ * sign-in), then has the API delete the identity account and the product user together. The API
+ * cannot delete an account in a Firebase project: the user's own, freshly signed-in SDK does.
  */
 export async function deleteAccount({
   identityUser,
@@ -26,6 +29,7 @@ export async function deleteAccount({
 }: DeleteAccountInput): Promise<void> {
   await reauthenticateWithCredential(identityUser, EmailAuthProvider.credential(email, password));
   await api.delete('/users/me', { body: { email: typedEmail } });
+  if (accountsInFirebase()) await deleteUser(identityUser);
 }
 
 export const useDeleteAccount = () => useMutation({ mutationFn: deleteAccount });
