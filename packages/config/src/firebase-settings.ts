@@ -35,6 +35,7 @@ export const builtInIdentitySettings = [
   'IDENTITY_ADMIN_SECRET',
   'IDENTITY_KEY_SECRET',
   'IDENTITY_URL',
+  'ACCOUNT_EVENTS_POLL_SECONDS',
 ] as const;
 
 /** Names each FIREBASE_* setting left out when another one is set. */

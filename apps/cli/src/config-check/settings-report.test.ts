@@ -75,7 +75,7 @@ describe('config check', () => {
       /\nIDENTITY_URL +default +\(not set\) {2}\(ignored: accounts live in the Firebase project\)\n/,
     );
     expect(out).toContain(
-      'Identity: the Firebase project school-classes; the built-in identity service is off and IDENTITY_API_KEY, IDENTITY_PROJECT_ID, IDENTITY_ADMIN_SECRET, IDENTITY_KEY_SECRET, IDENTITY_URL are ignored.',
+      'Identity: the Firebase project school-classes; the built-in identity service is off and IDENTITY_API_KEY, IDENTITY_PROJECT_ID, IDENTITY_ADMIN_SECRET, IDENTITY_KEY_SECRET, IDENTITY_URL, ACCOUNT_EVENTS_POLL_SECONDS are ignored.',
     );
     expect(out).not.toContain('AIzaSyExample_key-123');
   });
