@@ -11,3 +11,6 @@ export { MAIL_STATUSES, type MailStatus, mailSchema, outbox } from './outbox/sch
 export { type SmtpStatus, smtpReadiness } from './smtp-readiness';
 export type { MailBrand } from './templates/brand';
 export { type InvitationMailData, invitationMail } from './templates/invitation-mail';
+export { passwordChangedMail } from './templates/password-changed-mail';
+export { resetPasswordMail } from './templates/reset-password-mail';
+export { type ActionMailData, verifyEmailMail } from './templates/verify-email-mail';
