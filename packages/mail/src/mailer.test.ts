@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMailer } from './mailer';
-import { mailSamples } from './templates/mail-samples';
+import { mailSamples } from './testing';
 
 const message = {
   to: 'ada@example.org',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mailSamples } from './mail-samples';
+import { mailSamples } from '../testing';
 
 const brand = { productName: 'HackClass', publicUrl: 'https://hackclass.school.example' };
 const hostile = `<script>alert("x")</script> & 'quotes'`;

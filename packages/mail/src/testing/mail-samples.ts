@@ -1,9 +1,9 @@
 import type { QueuedMail } from '../outbox/enqueue';
-import type { MailBrand } from './brand';
-import { invitationMail } from './invitation-mail';
-import { passwordChangedMail } from './password-changed-mail';
-import { resetPasswordMail } from './reset-password-mail';
-import { verifyEmailMail } from './verify-email-mail';
+import type { MailBrand } from '../templates/brand';
+import { invitationMail } from '../templates/invitation-mail';
+import { passwordChangedMail } from '../templates/password-changed-mail';
+import { resetPasswordMail } from '../templates/reset-password-mail';
+import { verifyEmailMail } from '../templates/verify-email-mail';
 
 export interface MailSample {
   mail: QueuedMail;
