@@ -47,7 +47,7 @@ describe.each(mails)('the %s mail in Chromium', (kind, { mail, names }) => {
       ).toEqual(cardColours[scheme]);
       await expect(page.title()).resolves.toBe(mail.subject);
       // The quoted names show as written, their markup as text and never as elements.
-      const shown = await page.locator('body').innerText();
+      const shown = await page.locator('body').textContent();
       for (const name of names) expect(shown).toContain(name);
       expect(await page.locator('b').count()).toBe(0);
       expect(await seriousViolations(page)).toEqual([]);

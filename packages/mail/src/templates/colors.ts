@@ -10,6 +10,8 @@ export const mailColors = {
   link: '#1864ab',
   button: '#1864ab',
   buttonText: '#ffffff',
+  /** The rule beside a quoted text, a mid grey that shows on either ground. */
+  quoteRule: '#adb5bd',
 };
 
 /** The dark scheme; the button keeps its light colours, which read on either ground. */

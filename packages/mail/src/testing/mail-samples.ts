@@ -1,4 +1,5 @@
 import type { QueuedMail } from '../outbox/enqueue';
+import { announcementMail } from '../templates/announcement-mail';
 import type { MailBrand } from '../templates/brand';
 import { invitationMail } from '../templates/invitation-mail';
 import { passwordChangedMail } from '../templates/password-changed-mail';
@@ -23,6 +24,7 @@ export function mailSamples(brand: MailBrand, hostile: string): Record<string, M
   const link = `${brand.publicUrl}/auth/action?mode=verifyEmail&oobCode=c0de&apiKey=k`;
   const forgot = `${brand.publicUrl}/auth/password-forgot`;
   const accept = `${brand.publicUrl}/invitations/t0ken`;
+  const classroom = `${brand.publicUrl}/classrooms/4b1d`;
   return {
     verify_email: {
       mail: verifyEmailMail(brand, { to, link }),
@@ -52,6 +54,24 @@ export function mailSamples(brand: MailBrand, hostile: string): Record<string, M
       subject: `Grace ${hostile} invites you to Web security ${hostile} on ${brand.productName}`,
       link: accept,
       names: [`Web security ${hostile}`, `Grace ${hostile}`],
+    },
+    announcement: {
+      mail: announcementMail(brand, {
+        to,
+        classroomName: `Web security ${hostile}`,
+        authorName: `Grace ${hostile}`,
+        body: `## Lab 3 is **open**\n\nRead [the rules](${brand.publicUrl}/rules) first.\nThen try ${hostile}.`,
+        classroomUrl: classroom,
+      }),
+      subject: `Web security ${hostile}: an announcement from Grace ${hostile}`,
+      link: classroom,
+      names: [
+        `Web security ${hostile}`,
+        `Grace ${hostile}`,
+        'Lab 3 is open',
+        `the rules (${brand.publicUrl}/rules)`,
+        `Then try ${hostile}.`,
+      ],
     },
   };
 }
