@@ -40,7 +40,6 @@ export function announcementMail(brand: MailBrand, data: AnnouncementMailData): 
           {data.authorName} posted an announcement in <strong>{data.classroomName}</strong>:
         </MailText>
         <blockquote
-          className="mail-quote"
           style={{
             margin: '0 0 12px',
             paddingLeft: 12,
