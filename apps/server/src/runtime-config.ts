@@ -1,5 +1,5 @@
 import type { ServerConfig } from '@hackclass/config';
-import type { RuntimeConfig } from '@hackclass/contracts';
+import { PRODUCT_NAME, type RuntimeConfig } from '@hackclass/contracts';
 
 /**
  * What the web app learns at run time: where the API is, which identity service to use, whether
@@ -7,7 +7,7 @@ import type { RuntimeConfig } from '@hackclass/contracts';
  */
 export function runtimeConfigOf(config: ServerConfig): RuntimeConfig {
   return {
-    productName: 'HackClass',
+    productName: PRODUCT_NAME,
     apiBaseUrl: '/api',
     // A Firebase project's settings as its console shows them; else the built-in service here.
     identity: config.firebase

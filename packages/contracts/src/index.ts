@@ -15,6 +15,7 @@ export * from './members';
 export * from './notifications';
 export * from './permissions';
 export * from './problem';
+export * from './product';
 export * from './quotas';
 export * from './roles';
 export * from './runtime-config';

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMailer } from './mailer';
+import { mailSamples } from './testing';
 
 const message = {
   to: 'ada@example.org',
@@ -40,16 +41,20 @@ describe('createMailer', () => {
     expect(JSON.stringify(logger.lines)).not.toContain('oobCode');
   });
 
-  it('delivers through SMTP when a URL is set', async () => {
-    const received: string[] = [];
+  it('delivers through SMTP when a URL is set, every mail from MAIL_FROM', async () => {
+    const received: Array<{ sender: string; raw: string }> = [];
     const server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
-      onData(stream, _session, done) {
+      onData(stream, session, done) {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
-          received.push(Buffer.concat(chunks).toString('utf8'));
+          const { mailFrom } = session.envelope;
+          received.push({
+            sender: mailFrom ? mailFrom.address : '',
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
           done();
         });
       },
@@ -59,15 +64,26 @@ describe('createMailer', () => {
     const { port } = server.server.address() as { port: number };
     const mailer = createMailer({
       smtpUrl: `smtp://127.0.0.1:${port}`,
-      from: 'HackClass <no-reply@localhost>',
+      from: 'Lab School <labs@school.example>',
       outboxDir: '/nonexistent',
       logger: recordingLogger(),
     });
     closers.push(async () => mailer.close());
 
     await mailer.send(message);
-    expect(received).toHaveLength(1);
-    expect(received[0]).toContain('To: ada@example.org');
-    expect(received[0]).toContain('Subject: Verify your email');
+    expect(received[0]?.raw).toContain('To: ada@example.org');
+    expect(received[0]?.raw).toContain('Subject: Verify your email');
+
+    const brand = { productName: 'HackClass', publicUrl: 'https://hackclass.school.example' };
+    const templated = Object.values(mailSamples(brand, 'Smith')).map(({ mail }) => mail);
+    for (const mail of templated) await mailer.send(mail);
+    // A message that names a sender of its own is still sent from MAIL_FROM.
+    await mailer.send({ ...message, from: 'Mallory <boss@evil.example>' } as typeof message);
+    expect(received).toHaveLength(templated.length + 2);
+    for (const { sender, raw } of received) {
+      expect(sender).toBe('labs@school.example');
+      expect(raw).toContain('From: Lab School <labs@school.example>');
+      expect(raw).not.toContain('evil.example');
+    }
   });
 });

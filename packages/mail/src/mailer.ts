@@ -28,6 +28,15 @@ export interface Mailer {
   close(): void;
 }
 
+/** The parts of a message that make the mail, always sent from `from` (MAIL_FROM), never from the message. */
+const fromSender = (from: string, { to, subject, text, html }: MailMessage) => ({
+  from,
+  to,
+  subject,
+  text,
+  html,
+});
+
 function outboxFileName(): string {
   const stamp = new Date().toISOString().replaceAll(':', '-');
   return `${stamp}-${randomBytes(4).toString('hex')}.eml`;
@@ -43,7 +52,7 @@ export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerOptions
     const transport = nodemailer.createTransport(smtpUrl);
     return {
       send: async (message) => {
-        await transport.sendMail({ from, ...message });
+        await transport.sendMail(fromSender(from, message));
       },
       close: () => transport.close(),
     };
@@ -51,7 +60,7 @@ export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerOptions
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
     send: async (message) => {
-      const info = await composer.sendMail({ from, ...message });
+      const info = await composer.sendMail(fromSender(from, message));
       await mkdir(outboxDir, { recursive: true });
       const file = join(outboxDir, outboxFileName());
       await writeFile(file, info.message as Buffer);

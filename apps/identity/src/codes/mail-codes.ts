@@ -1,8 +1,9 @@
+import { resetPasswordMail, verifyEmailMail } from '@hackclass/mail';
 import { findAccountByEmail } from '../accounts/accounts';
 import type { IdentityContext } from '../context';
 import type { Account } from '../db/schema';
+import { mailBrand } from '../mail/brand';
 import { type ActionSettings, actionLink } from '../mail/links';
-import { resetPasswordMail, verifyEmailMail } from '../mail/templates';
 import { ProtocolError } from '../protocol/errors';
 import {
   RESET_MAILS_PER_EMAIL,
@@ -29,7 +30,12 @@ export async function sendVerificationMail(
     { bucket: buckets.verifyMail(account.email), limit: VERIFY_MAILS_PER_ACCOUNT },
   );
   const code = await createOobCode(ctx, account, 'VERIFY_EMAIL');
-  ctx.sendMail(verifyEmailMail(account.email, actionLink(ctx, 'verifyEmail', code, settings)));
+  ctx.sendMail(
+    verifyEmailMail(mailBrand(ctx), {
+      to: account.email,
+      link: actionLink(ctx, 'verifyEmail', code, settings),
+    }),
+  );
 }
 
 /**
@@ -53,5 +59,10 @@ export async function sendPasswordResetMail(
   const account = await findAccountByEmail(ctx, email);
   if (!account || account.disabled) return;
   const code = await createOobCode(ctx, account, 'PASSWORD_RESET');
-  ctx.sendMail(resetPasswordMail(account.email, actionLink(ctx, 'resetPassword', code, settings)));
+  ctx.sendMail(
+    resetPasswordMail(mailBrand(ctx), {
+      to: account.email,
+      link: actionLink(ctx, 'resetPassword', code, settings),
+    }),
+  );
 }

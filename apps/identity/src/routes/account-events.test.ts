@@ -106,7 +106,7 @@ describe('password change mail', () => {
     await updatePassword(user, 'battery staple');
     const text = mailText((await mail.arrived()).raw);
     expect(text).toContain('Subject: Your HackClass password was changed');
-    expect(text).toContain('If it was not you, reset your password here');
+    expect(text).toContain('If it was not you, reset your password at once');
     expect(text).toContain(`${PUBLIC_URL}/auth/password-forgot`);
   });
 

@@ -1,3 +1,4 @@
+import { passwordChangedMail } from '@hackclass/mail';
 import type { FastifyInstance } from 'fastify';
 import { changePassword, updateAccount } from '../accounts/accounts';
 import { verifyEmailWithCode } from '../accounts/email-verification';
@@ -5,8 +6,8 @@ import { countPasswordChange } from '../accounts/new-password-limits';
 import { checkNewPassword } from '../accounts/password-policy';
 import type { IdentityContext } from '../context';
 import type { Account } from '../db/schema';
+import { mailBrand } from '../mail/brand';
 import { passwordForgotLink } from '../mail/links';
-import { passwordChangedMail } from '../mail/templates';
 import { accountInfo } from '../protocol/account-info';
 import { invalidField, ProtocolError } from '../protocol/errors';
 import { bodyOf, optionalRawString, optionalString, optionalStringList } from '../protocol/fields';
@@ -75,7 +76,9 @@ export async function accountUpdateRoutes(app: FastifyInstance, { ctx }: { ctx: 
     if (password === undefined) return setAccountInfoResponse(updated);
     updated = await changePassword(ctx, account.uid, password);
     // A reset by mail is not announced: its mail went to the same mailbox moments before.
-    ctx.sendMail(passwordChangedMail(updated.email, passwordForgotLink(ctx)));
+    ctx.sendMail(
+      passwordChangedMail(mailBrand(ctx), { to: updated.email, link: passwordForgotLink(ctx) }),
+    );
     // Every older session has just ended; this one continues with fresh tokens.
     return { ...setAccountInfoResponse(updated), ...(await startSession(ctx, updated)) };
   });

@@ -1,5 +1,6 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
+import type { QueuedMail } from '../outbox/enqueue';
 import type { MailBrand } from './brand';
 import { MailButton, MailLayout, MailText } from './layout';
 import { renderMail } from './render-mail';
@@ -13,14 +14,18 @@ export interface InvitationMailData {
 }
 
 /** A teacher invites an address to their classroom. */
-export function invitationMail(brand: MailBrand, data: InvitationMailData) {
+export function invitationMail(brand: MailBrand, data: InvitationMailData): QueuedMail {
   const subject = `${data.teacherName} invites you to ${data.classroomName} on ${brand.productName}`;
   return {
     kind: 'invitation',
     ...renderMail(
       data.to,
       subject,
-      <MailLayout brand={brand} preview={`Join ${data.classroomName}`}>
+      <MailLayout
+        brand={brand}
+        preview={`Join ${data.classroomName}`}
+        reason={`You got this mail because ${data.teacherName} invited this address to a classroom on ${brand.productName}.`}
+      >
         <MailText>Hi,</MailText>
         <MailText>
           {data.teacherName} invites you to join the classroom <strong>{data.classroomName}</strong>{' '}

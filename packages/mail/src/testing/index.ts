@@ -1,0 +1,1 @@
+export { type MailSample, mailSamples } from './mail-samples';
