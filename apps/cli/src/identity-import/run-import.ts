@@ -51,9 +51,11 @@ export async function runImport(
       );
     }
     const startedAt = new Date();
+    io.out(`Read ${users.length} users from ${file}.\n`);
     const result = await importFirebaseAccounts(drizzleOver(connection, identitySchema), users, {
       params,
       dryRun,
+      onBatch: (done) => io.out(`  ${done} of ${users.length} done\n`),
     });
     return { file, dryRun, startedAt, finishedAt: new Date(), result };
   } finally {
