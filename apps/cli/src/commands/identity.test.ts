@@ -192,6 +192,12 @@ describe('npx hackclass identity import', () => {
       detail: 'signs in with google.com only',
       explanation: 'has no password',
     });
+    expect(skipped('no-password')).toContainEqual(
+      expect.objectContaining({
+        email: 'pupil9010@school.example',
+        detail: expect.stringContaining('has not signed in since it was imported into Firebase'),
+      }),
+    );
     expect(skipped('duplicate-in-file')[0].email).toBe('pupil7@school.example');
     expect(skipped('uid-taken')[0].email).toBe('pupil9008@school.example');
     expect(report.imported).toContainEqual(

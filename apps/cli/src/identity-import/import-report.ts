@@ -30,7 +30,7 @@ export function summaryOf({ file, dryRun, startedAt, finishedAt, result }: Impor
   }
   if (!dryRun && result.imported.length > 0) {
     lines.push(
-      'Imported users sign in with their Firebase password; it is re-hashed at that sign-in.',
+      'Imported users sign in with their Firebase password, re-hashed at that sign-in; they join the product’s users then.',
     );
   }
   return `${lines.join('\n')}\n`;

@@ -47,10 +47,15 @@ export function instant(value: unknown): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-/** The sign-in providers besides the password, e.g. `google.com`. */
-export function otherProviders(user: FirebaseUser): string[] {
+function providers(user: FirebaseUser): string[] {
   if (!Array.isArray(user.providerUserInfo)) return [];
   return user.providerUserInfo
     .map((info) => text((info as { providerId?: unknown } | null)?.providerId))
-    .filter((id): id is string => id !== undefined && id !== 'password');
+    .filter((id): id is string => id !== undefined);
 }
+
+/** The sign-in providers besides the password, e.g. `google.com`. */
+export const otherProviders = (user: FirebaseUser) =>
+  providers(user).filter((id) => id !== 'password');
+
+export const hasPasswordProvider = (user: FirebaseUser) => providers(user).includes('password');

@@ -3,7 +3,13 @@ import type { FirebaseHashParams } from '../accounts/firebase-scrypt';
 import { formatFirebaseHash } from '../accounts/firebase-scrypt';
 import { isUsableUid, newUid } from '../accounts/uid';
 import type { Account } from '../db/schema';
-import { type FirebaseUser, instant, otherProviders, text } from './firebase-export';
+import {
+  type FirebaseUser,
+  hasPasswordProvider,
+  instant,
+  otherProviders,
+  text,
+} from './firebase-export';
 
 export const SKIP_REASONS = {
   'no-email': 'has no email address',
@@ -41,6 +47,19 @@ function validEmail(email: string): string | undefined {
   }
 }
 
+/**
+ * Why a user came without a hash: another way of signing in, or a password Firebase itself only
+ * holds in a form it does not export (imported into it with another algorithm, never used since).
+ */
+function noPasswordDetail(user: FirebaseUser): string | undefined {
+  const providers = otherProviders(user);
+  if (providers.length > 0) return `signs in with ${providers.join(', ')} only`;
+  if (hasPasswordProvider(user)) {
+    return 'Firebase exported no hash for its password: it has not signed in since it was imported into Firebase';
+  }
+  return undefined;
+}
+
 /** What becomes of one exported user, before looking at the database. */
 export function planAccount(user: FirebaseUser, params: FirebaseHashParams, now: Date): Plan {
   const fileUid = text(user.localId);
@@ -53,14 +72,7 @@ export function planAccount(user: FirebaseUser, params: FirebaseHashParams, now:
   if (!email) return skip('invalid-email', rawEmail);
   const passwordHash = text(user.passwordHash);
   const salt = text(user.salt);
-  if (!passwordHash || !salt) {
-    const providers = otherProviders(user);
-    return skip(
-      'no-password',
-      email,
-      providers.length > 0 ? `signs in with ${providers.join(', ')} only` : undefined,
-    );
-  }
+  if (!passwordHash || !salt) return skip('no-password', email, noPasswordDetail(user));
   const uid = fileUid && isUsableUid(fileUid) ? fileUid : newUid();
   const createdAt = instant(user.createdAt) ?? now;
   return {
