@@ -1,6 +1,5 @@
 import { normaliseEmail } from '../accounts/email';
-import type { FirebaseHashParams } from '../accounts/firebase-scrypt';
-import { formatFirebaseHash } from '../accounts/firebase-scrypt';
+import { type FirebaseHashParams, formatFirebaseHash } from '../accounts/firebase-scrypt';
 import { isUsableUid, newUid } from '../accounts/uid';
 import type { Account } from '../db/schema';
 import {
@@ -31,8 +30,7 @@ export interface Skipped {
   detail?: string;
 }
 
-export type NewImportedAccount = Omit<Account, 'customClaims' | 'photoUrl'> & {
-  photoUrl: string | null;
+export type NewImportedAccount = Omit<Account, 'customClaims'> & {
   /** The uid in the file, when it did not fit ours and the account got a new one. */
   firebaseUid?: string;
 };
