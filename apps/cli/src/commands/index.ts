@@ -2,6 +2,7 @@ import type { Command } from '../command';
 import { adminCommand } from './admin';
 import { backupCommand } from './backup';
 import { configCommand } from './config';
+import { identityCommand } from './identity';
 import { migrateCommand } from './migrate';
 import { restoreCommand } from './restore';
 import { usersCommand } from './users';
@@ -11,6 +12,7 @@ export const commands: Command[] = [
   migrateCommand,
   adminCommand,
   usersCommand,
+  identityCommand,
   configCommand,
   backupCommand,
   restoreCommand,

@@ -1,4 +1,5 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { isFirebaseHash, verifyFirebaseHash } from './firebase-scrypt';
 
 export interface ScryptParams {
   /** CPU/memory cost, a power of two. */
@@ -56,7 +57,9 @@ function parse(stored: string) {
   };
 }
 
+/** Checks our own hashes and those imported from a Firebase project. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  if (isFirebaseHash(stored)) return verifyFirebaseHash(password, stored);
   const { params, salt, hash } = parse(stored);
   const candidate = await derive(password, salt, params);
   return candidate.length === hash.length && timingSafeEqual(candidate, hash);
@@ -65,10 +68,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
 const work = ({ N, r, p }: ScryptParams) => N * r * p;
 
 /**
- * True when `stored` costs an attacker less time or less memory than `current` would: such a
- * hash is replaced at the next successful sign-in, the only moment the password is known.
+ * True when `stored` costs an attacker less time or less memory than `current` would, or is an
+ * imported Firebase hash: such a hash is replaced at the next successful sign-in, the only
+ * moment the password is known.
  */
 export function needsRehash(stored: string, current: ScryptParams): boolean {
+  if (isFirebaseHash(stored)) return true;
   const { params } = parse(stored);
   return work(params) < work(current) || scryptMemoryBytes(params) < scryptMemoryBytes(current);
 }

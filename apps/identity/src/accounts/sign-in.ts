@@ -10,13 +10,23 @@ import {
 } from '../throttle/limits';
 import { buckets, clearEvents, countEvent, forgetEvents } from '../throttle/throttle';
 import { findAccountByEmail, updateAccount } from './accounts';
+import { isFirebaseHash } from './firebase-scrypt';
 import { hashPassword, needsRehash, verifyAgainstNobody, verifyPassword } from './password-hash';
 import { isPossiblePassword, MAX_PASSWORD_LENGTH } from './password-policy';
 
+/**
+ * A right password for an imported Firebase hash is followed by a re-hash with our parameters;
+ * a wrong one pays for such a hash too, so a wrong guess costs what it costs on any account and
+ * timing does not tell imported accounts from others.
+ */
 async function checkPassword(ctx: IdentityContext, account: Account | undefined, password: string) {
   return ctx.hashing.signIn.run(async () => {
     if (!account) return verifyAgainstNobody(password, ctx.passwordParams).then(() => false);
-    return verifyPassword(password, account.passwordHash);
+    const matches = await verifyPassword(password, account.passwordHash);
+    if (!matches && isFirebaseHash(account.passwordHash)) {
+      await verifyAgainstNobody(password, ctx.passwordParams);
+    }
+    return matches;
   });
 }
 

@@ -13,3 +13,11 @@ export function newUid(): string {
   }
   return uid;
 }
+
+/**
+ * Uids kept from elsewhere (a Firebase export) must fit in an ID token's `sub` as Firebase's do
+ * (at most 128 characters) and travel unescaped in the admin API's paths.
+ */
+const keptUid = /^[A-Za-z0-9._:@-]{1,128}$/;
+
+export const isUsableUid = (uid: string) => keptUid.test(uid);

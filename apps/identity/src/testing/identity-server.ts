@@ -47,12 +47,15 @@ export function testClock() {
 export async function startIdentity({
   passwordParams = TEST_SCRYPT_PARAMS,
   signUpsPerHour,
+  database: given,
 }: {
   passwordParams?: ScryptParams;
   /** SIGNUP_LIMIT_PER_HOUR; the service's default when not given. */
   signUpsPerHour?: number;
+  /** A database prepared beforehand (it is dropped on close); a fresh one when not given. */
+  database?: TestDatabase;
 } = {}) {
-  const database: TestDatabase = await createTestDatabase();
+  const database: TestDatabase = given ?? (await createTestDatabase());
   const smtp = await startSmtpServer();
   const clock = testClock();
   const adminSecret = randomBytes(32).toString('base64url');
