@@ -51,6 +51,7 @@ export function BulkInviteModal({ classroomId, opened, onClose }: BulkInviteModa
       closeOnEscape={!sending.sending}
       closeOnClickOutside={!sending.sending}
       withCloseButton={!sending.sending}
+      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {sending.results && preview.data ? (
         <Stack>
@@ -61,13 +62,12 @@ export function BulkInviteModal({ classroomId, opened, onClose }: BulkInviteModa
         </Stack>
       ) : sending.progress ? (
         <Stack gap="xs">
-          <Text id="invitation-progress">
+          <Text>
             Sending invitations: {sending.progress.done} of {sending.progress.total}
           </Text>
           <Progress
             value={(sending.progress.done / Math.max(1, sending.progress.total)) * 100}
-            aria-labelledby="invitation-progress"
-            animated
+            aria-label="Invitations sent"
           />
           <Text size="sm" c="dimmed">
             Keep this window open until every invitation is sent.

@@ -32,7 +32,12 @@ export function InvitationPreviewTable({ preview }: { preview: InvitationPreview
         ]}
         style={{ alignSelf: 'flex-start', flexWrap: 'wrap' }}
       />
-      <ScrollArea.Autosize mah={360} type="auto">
+      <ScrollArea.Autosize
+        mah={360}
+        type="auto"
+        // Focusable, so that keyboard users can scroll a long list.
+        viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Addresses in the list' }}
+      >
         <Table striped stickyHeader>
           <Table.Caption>
             <Text size="sm" c="dimmed" span>

@@ -31,7 +31,11 @@ export function InvitationReport({ results }: { results: InvitationResult[] }) {
         ))}
       </Group>
       {notInvited.length > 0 && (
-        <ScrollArea.Autosize mah={320} type="auto">
+        <ScrollArea.Autosize
+          mah={320}
+          type="auto"
+          viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Addresses not invited' }}
+        >
           <Table striped stickyHeader>
             <Table.Caption>Addresses not invited, and why</Table.Caption>
             <Table.Thead>
