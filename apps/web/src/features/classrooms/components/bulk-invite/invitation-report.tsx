@@ -36,7 +36,7 @@ export function InvitationReport({ results }: { results: InvitationResult[] }) {
           type="auto"
           viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Addresses not invited' }}
         >
-          <Table striped stickyHeader>
+          <Table striped stickyHeader captionSide="top">
             <Table.Caption>Addresses not invited, and why</Table.Caption>
             <Table.Thead>
               <Table.Tr>
