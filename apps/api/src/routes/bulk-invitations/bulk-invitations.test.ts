@@ -94,6 +94,20 @@ describe('previewing a list', () => {
     });
   });
 
+  it('reads the text of a file of nearly 1 MB, quotes and line breaks escaped', async () => {
+    const room = await busyClassroom();
+    const notes = `"${'a note, "quoted"\n'.repeat(131).replaceAll('"', '""')}"`;
+    const text = [
+      'email,notes',
+      ...Array.from({ length: 400 }, (_, i) => `s${i}@example.org,${notes}`),
+    ].join('\r\n');
+    expect(text.length).toBeGreaterThan(1_000_000);
+    expect(text.length).toBeLessThan(1_048_576);
+    const response = await preview(teacher, room.id, text);
+    expect(response.status).toBe(200);
+    expect(response.json<InvitationPreview>().counts.new).toBe(400);
+  });
+
   it('refuses a list of 501 addresses, naming the text', async () => {
     const room = await busyClassroom();
     const text = Array.from({ length: 501 }, (_, i) => `s${i}@example.org`).join('\n');

@@ -27,6 +27,8 @@ export const bulkInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/classrooms/:id/invitations/preview',
     {
+      // The text of the largest file the web app reads, with room for JSON's escapes.
+      bodyLimit: 2 * BULK_INVITATIONS.maxFileBytes,
       schema: {
         tags,
         summary:
