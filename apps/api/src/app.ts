@@ -25,6 +25,7 @@ import { responseSerializerCompiler } from './plugins/response-serializer';
 import { security } from './plugins/security';
 import { announcementRoutes } from './routes/announcements';
 import { authRoutes } from './routes/auth';
+import { bulkInvitationRoutes } from './routes/bulk-invitations';
 import { classroomEventRoutes } from './routes/classroom-events';
 import { classroomLabRoutes } from './routes/classroom-labs';
 import { classroomRoutes } from './routes/classrooms';
@@ -207,6 +208,7 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
       quotas: options.quotas,
     });
     await routes.register(memberRoutes);
+    await routes.register(bulkInvitationRoutes);
     await routes.register(coTeacherRoutes);
     await routes.register(notificationRoutes);
     await routes.register(labRoutes, {

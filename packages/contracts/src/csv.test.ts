@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv } from './csv';
+import { csvCell, readCsv, toCsv } from './csv';
 
 describe('csvCell', () => {
   it('leaves plain text and numbers as they are', () => {
@@ -44,5 +44,27 @@ describe('toCsv', () => {
         [2, '=1+1', 0],
       ]),
     ).toBe('Rank,Name,Points\r\n1,"Ada, L.",100\r\n2,\'=1+1,0');
+  });
+});
+
+describe('readCsv', () => {
+  it('reads quoted cells holding separators, quotes and line breaks', () => {
+    expect(readCsv('name,email\r\n"Lovelace, Ada","a""b@x.org"\n"two\nlines";c@x.org')).toEqual([
+      { line: 1, cells: ['name', 'email'] },
+      { line: 2, cells: ['Lovelace, Ada', 'a"b@x.org'] },
+      { line: 3, cells: ['two\nlines', 'c@x.org'] },
+    ]);
+  });
+
+  it('takes commas, semicolons and tabs alike as separators', () => {
+    expect(readCsv('a,b;c\td\re')).toEqual([
+      { line: 1, cells: ['a', 'b', 'c', 'd'] },
+      { line: 2, cells: ['e'] },
+    ]);
+  });
+
+  it('reads the cells a writer wrote back as they were', () => {
+    const cells = ['Ada, L.', 'said "hi"', 'two\r\nlines', 'plain'];
+    expect(readCsv(toCsv([cells]))).toEqual([{ line: 1, cells }]);
   });
 });

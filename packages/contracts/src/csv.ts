@@ -28,3 +28,51 @@ export function csvCell(value: CsvValue): string {
 /** Rows to CSV text: CRLF between records (RFC 4180), a header row first if given. */
 export const toCsv = (rows: readonly (readonly CsvValue[])[]): string =>
   rows.map((row) => row.map(csvCell).join(',')).join('\r\n');
+
+/**
+ * Rows of CSV as people paste or export it: RFC 4180 quoting (a quoted field may hold
+ * separators, line breaks and doubled quotes), with the comma, the semicolon and the tab all
+ * taken as separators since spreadsheets in other locales write the latter two. Records end at
+ * CRLF, LF or CR; each row keeps the 1-based line it starts on.
+ */
+export function readCsv(text: string): { line: number; cells: string[] }[] {
+  const rows: { line: number; cells: string[] }[] = [];
+  let cells: string[] = [];
+  let cell = '';
+  let line = 1;
+  let rowLine = 1;
+  let quoted = false;
+  const endCell = () => {
+    cells.push(cell);
+    cell = '';
+  };
+  const endRow = () => {
+    endCell();
+    rows.push({ line: rowLine, cells });
+    cells = [];
+  };
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else {
+        if (char === '\n' || (char === '\r' && text[i + 1] !== '\n')) line++;
+        cell += char;
+      }
+    } else if (char === '"' && cell.trim() === '') {
+      cell = '';
+      quoted = true;
+    } else if (char === ',' || char === ';' || char === '\t') endCell();
+    else if (char === '\r' || char === '\n') {
+      if (char === '\r' && text[i + 1] === '\n') i++;
+      endRow();
+      line++;
+      rowLine = line;
+    } else cell += char;
+  }
+  if (cell !== '' || cells.length > 0) endRow();
+  return rows;
+}

@@ -1,6 +1,7 @@
 import './parsing';
 
 export * from './announcements';
+export * from './bulk-invitations';
 export * from './classrooms';
 export * from './co-teachers';
 export * from './course';

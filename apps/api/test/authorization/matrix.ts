@@ -404,6 +404,24 @@ export const MATRIX: MatrixRow[] = [
   },
   {
     method: 'POST',
+    route: '/api/classrooms/:id/invitations/preview',
+    request: ({ classroom, freshEmail, invitedEmail }) => ({
+      url: `/classrooms/${classroom.id}/invitations/preview`,
+      body: { text: `${freshEmail}\n${invitedEmail}` },
+    }),
+    expect: managersOf(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/classrooms/:id/invitations/bulk',
+    request: ({ classroom, freshEmail }) => ({
+      url: `/classrooms/${classroom.id}/invitations/bulk`,
+      body: { emails: [freshEmail] },
+    }),
+    expect: managersOf(200),
+  },
+  {
+    method: 'POST',
     route: '/api/classrooms/join',
     request: ({ classroom }) => ({
       url: '/classrooms/join',

@@ -2,10 +2,12 @@ import { gzipSync } from 'node:zlib';
 import {
   ANNOUNCEMENT_MAX_LENGTH,
   addCoTeacherSchema,
+  bulkInvitationRequestSchema,
   classroomFieldsSchema,
   createAnnouncementSchema,
   createLabFieldsSchema,
   flagSubmissionRequestSchema,
+  invitationPreviewRequestSchema,
   joinClassroomRequestSchema,
   registerRequestSchema,
 } from '@hackclass/contracts';
@@ -306,6 +308,27 @@ export const routeCases = {
     'DELETE /api/classrooms/:id/members': {
       params: { id: classroomId },
       query: inviteeEmailQuery,
+    },
+    'POST /api/classrooms/:id/invitations/preview': {
+      params: { id: classroomId },
+      json: { text: 'invitee@example.org' },
+      validBody: fc
+        .array(fc.oneof(fc.emailAddress(), text(40)), { minLength: 1, maxLength: 20 })
+        .chain((cells) =>
+          fc.constantFrom(',', ';', '\t', '\n', '\r\n').map((separator) => cells.join(separator)),
+        )
+        .map((text) => ({ text }))
+        .filter((body) => invitationPreviewRequestSchema.safeParse(body).success)
+        .map(json),
+    },
+    'POST /api/classrooms/:id/invitations/bulk': {
+      params: { id: classroomId },
+      json: { emails: ['invitee@example.org'] },
+      validBody: fc
+        .array(fc.emailAddress(), { minLength: 1, maxLength: 5 })
+        .map((emails) => ({ emails }))
+        .filter((body) => bulkInvitationRequestSchema.safeParse(body).success)
+        .map(json),
     },
     'POST /api/classrooms/join': {
       json: { classroomCode: 'ABCDEFGH' },

@@ -1,7 +1,7 @@
 import { MEMBER_STATUSES, type MemberListItem, type MemberStatus } from '@hackclass/contracts';
-import { Group, MultiSelect, Paper, Stack } from '@mantine/core';
+import { Button, Group, MultiSelect, Paper, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconUsers } from '@tabler/icons-react';
+import { IconUsers, IconUsersPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '@/components/feedback/confirm-modal';
 import { EmptyState, ListError, ListSkeleton } from '@/components/feedback/list-states';
@@ -11,6 +11,7 @@ import { useMembers } from '../api/get-members';
 import { useRemoveMember } from '../api/remove-member';
 import { useUpdateMemberStatus } from '../api/update-member-status';
 import { useWithdrawInvitation } from '../api/withdraw-invitation';
+import { BulkInviteModal } from './bulk-invite/bulk-invite-modal';
 import { InviteMemberForm } from './invite-member-form';
 import { memberStatusLabels } from './member-status-badge';
 import { MemberTable } from './member-table';
@@ -36,6 +37,7 @@ export function MembersPanel({ classroomId, canManage, initialStatus = [] }: Mem
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const [removing, setRemoving] = useState<MemberListItem | null>(null);
+  const [invitingMany, setInvitingMany] = useState(false);
 
   const members = useMembers(classroomId, {
     // Students see accepted members only.
@@ -58,7 +60,22 @@ export function MembersPanel({ classroomId, canManage, initialStatus = [] }: Mem
     <Stack>
       {canManage && (
         <Paper withBorder p="md">
-          <InviteMemberForm classroomId={classroomId} />
+          <Stack gap="sm">
+            <InviteMemberForm classroomId={classroomId} />
+            <Button
+              variant="default"
+              leftSection={<IconUsersPlus size={16} aria-hidden />}
+              onClick={() => setInvitingMany(true)}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              Invite many
+            </Button>
+          </Stack>
+          <BulkInviteModal
+            classroomId={classroomId}
+            opened={invitingMany}
+            onClose={() => setInvitingMany(false)}
+          />
         </Paper>
       )}
       <Group align="flex-end" gap="sm">

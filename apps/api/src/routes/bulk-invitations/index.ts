@@ -1,0 +1,86 @@
+import {
+  BULK_INVITATIONS,
+  bulkInvitationRequestSchema,
+  bulkInvitationResultSchema,
+  classroomParamsSchema,
+  invitationPreviewRequestSchema,
+  invitationPreviewSchema,
+} from '@hackclass/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { managedClassroomFor } from '../../classrooms/access';
+import { apiErrors } from '../../errors';
+import { inviteMany } from '../../members/bulk-invitations/invite-many';
+import { previewInvitations } from '../../members/bulk-invitations/preview-invitations';
+import { principalOf } from '../../plugins/authentication';
+import { errorResponses } from '../../plugins/error-responses';
+
+const tags = ['members'];
+const write = [{ idToken: [], antiforgery: [] }];
+
+/**
+ * Requests that send a part of a list: five lists of the largest size an hour when the web app
+ * sends them 50 addresses at a time.
+ */
+export const BULK_INVITATION_REQUESTS_PER_HOUR = 50;
+
+export const bulkInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/classrooms/:id/invitations/preview',
+    {
+      // The text of the largest file the web app reads, with room for JSON's escapes.
+      bodyLimit: 2 * BULK_INVITATIONS.maxFileBytes,
+      schema: {
+        tags,
+        summary:
+          `Read a pasted list or a file's text of up to ${BULK_INVITATIONS.maxAddresses} ` +
+          'addresses and say of each whether it is new, a member, invited, invalid or listed twice',
+        security: write,
+        params: classroomParamsSchema,
+        body: invitationPreviewRequestSchema,
+        response: { 200: invitationPreviewSchema, ...errorResponses('not_found', 'forbidden') },
+      },
+    },
+    async (request) => {
+      const { user } = principalOf(request);
+      const { classroom } = await managedClassroomFor(app.db, request.params.id, user);
+      return previewInvitations(app.db, classroom, request.body.text);
+    },
+  );
+
+  app.post(
+    '/classrooms/:id/invitations/bulk',
+    {
+      config: {
+        rateLimit: {
+          max: BULK_INVITATION_REQUESTS_PER_HOUR,
+          timeWindow: '1 hour',
+          keyGenerator: (request) => `bulk-invitations:${request.principal?.user.id ?? request.ip}`,
+          errorResponseBuilder: (_request, context) =>
+            apiErrors.invitationRateLimited(context.after),
+        },
+      },
+      schema: {
+        tags,
+        summary:
+          `Invite up to ${BULK_INVITATIONS.maxPerRequest} addresses, each as one invitation ` +
+          'would; answers with what became of each (invited, skipped or failed, and why)',
+        security: write,
+        params: classroomParamsSchema,
+        body: bulkInvitationRequestSchema,
+        response: {
+          200: bulkInvitationResultSchema,
+          ...errorResponses('not_found', 'forbidden', 'invitation_rate_limited'),
+        },
+      },
+    },
+    async (request) => {
+      const { user } = principalOf(request);
+      const { classroom } = await managedClassroomFor(app.db, request.params.id, user);
+      const results = await inviteMany(app.db, classroom, user.id, request.body.emails);
+      if (results.some((result) => result.outcome === 'invited')) {
+        app.classroomEvents.publish(classroom.id, { type: 'members' });
+      }
+      return { results };
+    },
+  );
+};
