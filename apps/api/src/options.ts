@@ -1,6 +1,8 @@
+import { join } from 'node:path';
 import { dockerDriver } from '@hackclass/engine';
 import type { ServiceContext } from '@hackclass/http';
 import { createIdTokenVerifier } from '@hackclass/id-token';
+import { createMailer } from '@hackclass/mail';
 import { accountEventFeed } from './account-events/feed';
 import { revocations } from './account-events/revocations';
 import type { ApiOptions } from './app';
@@ -13,7 +15,7 @@ import { knownUsers } from './users/known-users';
  * IDENTITY_ADMIN_SECRET (the all-in-one passes the per-process secret it shares with identity).
  */
 export function apiOptionsOf(
-  { config, connection }: ServiceContext,
+  { config, connection, logger }: ServiceContext,
   { adminSecret = config.identity.adminSecret }: { adminSecret?: string | undefined } = {},
 ): ApiOptions {
   if (!adminSecret) {
@@ -56,6 +58,13 @@ export function apiOptionsOf(
               firewall: config.labs.firewall,
             })
         : undefined,
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: join(config.dataDir, 'outbox'),
+      logger,
+    }),
+    mailDelivery: config.mailDelivery,
     redisUrl: config.redisUrl,
     requestsPerMinute: config.rateLimitPerMinute,
     signUpsPerHour: config.signUpLimitPerHour,

@@ -29,7 +29,9 @@ export async function sendVerificationMail(
     { bucket: buckets.verifyMail(account.email), limit: VERIFY_MAILS_PER_ACCOUNT },
   );
   const code = await createOobCode(ctx, account, 'VERIFY_EMAIL');
-  ctx.sendMail(verifyEmailMail(account.email, actionLink(ctx, 'verifyEmail', code, settings)));
+  await ctx.sendMail(
+    verifyEmailMail(account.email, actionLink(ctx, 'verifyEmail', code, settings)),
+  );
 }
 
 /**
@@ -53,5 +55,7 @@ export async function sendPasswordResetMail(
   const account = await findAccountByEmail(ctx, email);
   if (!account || account.disabled) return;
   const code = await createOobCode(ctx, account, 'PASSWORD_RESET');
-  ctx.sendMail(resetPasswordMail(account.email, actionLink(ctx, 'resetPassword', code, settings)));
+  await ctx.sendMail(
+    resetPasswordMail(account.email, actionLink(ctx, 'resetPassword', code, settings)),
+  );
 }

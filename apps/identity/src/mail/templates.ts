@@ -1,4 +1,4 @@
-import type { MailMessage } from '@hackclass/mail';
+import type { QueuedMail } from '@hackclass/mail';
 
 const PRODUCT = 'HackClass';
 
@@ -18,13 +18,14 @@ function htmlOf(paragraphs: string[], link: string, button: string): string {
   ].join('\n');
 }
 
-export function verifyEmailMail(to: string, link: string): MailMessage {
+export function verifyEmailMail(to: string, link: string): QueuedMail {
   const lines = [
     'Hi,',
     `Please confirm that ${to} is your email address for ${PRODUCT}. The link works for 24 hours.`,
     "If you didn't create an account, you can ignore this mail.",
   ];
   return {
+    kind: 'verify_email',
     to,
     subject: `Verify your email for ${PRODUCT}`,
     text: `${lines.join('\n\n')}\n\n${link}\n\n— ${PRODUCT}\n`,
@@ -32,13 +33,14 @@ export function verifyEmailMail(to: string, link: string): MailMessage {
   };
 }
 
-export function resetPasswordMail(to: string, link: string): MailMessage {
+export function resetPasswordMail(to: string, link: string): QueuedMail {
   const lines = [
     'Hi,',
     `Someone asked to reset the password of your ${PRODUCT} account ${to}. The link works for one hour.`,
     "If it wasn't you, ignore this mail: your password stays as it is.",
   ];
   return {
+    kind: 'reset_password',
     to,
     subject: `Reset your ${PRODUCT} password`,
     text: `${lines.join('\n\n')}\n\n${link}\n\n— ${PRODUCT}\n`,
@@ -47,13 +49,14 @@ export function resetPasswordMail(to: string, link: string): MailMessage {
 }
 
 /** After a password change made while signed in, so that the owner hears of one they did not make. */
-export function passwordChangedMail(to: string, link: string): MailMessage {
+export function passwordChangedMail(to: string, link: string): QueuedMail {
   const lines = [
     'Hi,',
     `Your ${PRODUCT} password was changed for the account ${to}, and every other session was signed out.`,
     'If it was not you, reset your password here at once:',
   ];
   return {
+    kind: 'password_changed',
     to,
     subject: `Your ${PRODUCT} password was changed`,
     text: `${lines.join('\n\n')}\n\n${link}\n\n— ${PRODUCT}\n`,

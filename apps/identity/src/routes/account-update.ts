@@ -75,7 +75,7 @@ export async function accountUpdateRoutes(app: FastifyInstance, { ctx }: { ctx: 
     if (password === undefined) return setAccountInfoResponse(updated);
     updated = await changePassword(ctx, account.uid, password);
     // A reset by mail is not announced: its mail went to the same mailbox moments before.
-    ctx.sendMail(passwordChangedMail(updated.email, passwordForgotLink(ctx)));
+    await ctx.sendMail(passwordChangedMail(updated.email, passwordForgotLink(ctx)));
     // Every older session has just ended; this one continues with fresh tokens.
     return { ...setAccountInfoResponse(updated), ...(await startSession(ctx, updated)) };
   });

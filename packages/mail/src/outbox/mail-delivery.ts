@@ -34,6 +34,8 @@ export interface MailDeliveryOptions {
   leaseSeconds?: number;
   /** Mails claimed and sent together. */
   batchSize?: number;
+  /** Told of every attempt's outcome, for metrics. */
+  onOutcome?: ((outcome: MailOutcome, kind: string) => void) | undefined;
 }
 
 export interface MailDelivery {
@@ -42,8 +44,6 @@ export interface MailDelivery {
   wake(): void;
   /** Stops polling and waits for the sends under way. */
   stop(): Promise<void>;
-  /** Told of every attempt's outcome, for metrics. */
-  onOutcome(listener: (outcome: MailOutcome, kind: string) => void): void;
 }
 
 /**
@@ -59,16 +59,14 @@ export function mailDelivery({
   pollMs = 1000,
   leaseSeconds = 15 * 60,
   batchSize = 10,
+  onOutcome,
 }: MailDeliveryOptions): MailDelivery {
-  const listeners: Array<(outcome: MailOutcome, kind: string) => void> = [];
   let running = false;
   let loop: Promise<void> | undefined;
   let woken = false;
   let wakeUp: (() => void) | undefined;
 
-  const tell = (outcome: MailOutcome, kind: string) => {
-    for (const listener of listeners) listener(outcome, kind);
-  };
+  const tell = (outcome: MailOutcome, kind: string) => onOutcome?.(outcome, kind);
 
   async function deliver(mail: ClaimedMail): Promise<void> {
     const about = { mailId: mail.id, kind: mail.kind, attempt: mail.attempts };
@@ -147,9 +145,6 @@ export function mailDelivery({
       wakeUp?.();
       await loop;
       loop = undefined;
-    },
-    onOutcome(listener) {
-      listeners.push(listener);
     },
   };
 }

@@ -13,7 +13,7 @@ export interface SharedMailDelivery {
 /**
  * The one running worker for this database connection. The identity service and the API each
  * join when they start: alone, each runs its own; in one process (the all-in-one server) they
- * share one, so a mail is never claimed twice by the same process.
+ * share one, made with the options of whichever joined first (both come from one configuration).
  */
 export function joinMailDelivery(
   connection: Connection,
