@@ -80,7 +80,7 @@ export function MailTable({ mails, onRetry, retryingId }: MailTableProps) {
                     leftSection={<IconRefresh size={14} />}
                     loading={retryingId === mail.id}
                     onClick={() => onRetry(mail)}
-                    aria-label={`Send the mail to ${mail.to} again`}
+                    aria-label={`Send again: the mail to ${mail.to}`}
                   >
                     Send again
                   </Button>
