@@ -4,6 +4,7 @@ import { type Connection, drizzleOver, migrate, requireMigrated } from '@hackcla
 import type { TargetDriver } from '@hackclass/engine';
 import { problemHandlers } from '@hackclass/http';
 import type { IdTokenVerifier } from '@hackclass/id-token';
+import { type MailDeliverySettings, type Mailer, mailMigrations } from '@hackclass/mail';
 import type { FileStore } from '@hackclass/storage';
 import type { FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -16,6 +17,7 @@ import { redisUserEvents } from './events/redis-user-events';
 import { localUserEvents, type UserEvents } from './events/user-events';
 import { takeInFolderFiles } from './files/take-in-folder-files';
 import type { IdentityAdmin } from './identity-admin/client';
+import { useMailQueue } from './mail/mail-queue';
 import { antiforgery } from './plugins/antiforgery';
 import { authentication } from './plugins/authentication';
 import { contentTypes } from './plugins/content-types';
@@ -35,6 +37,7 @@ import { hintRoutes } from './routes/hints';
 import { labArchiveRoutes } from './routes/lab-archives';
 import { labRoutes } from './routes/labs';
 import { leaderboardRoutes } from './routes/leaderboard';
+import { mailRoutes } from './routes/mail';
 import { memberRoutes } from './routes/members';
 import { notificationRoutes } from './routes/notifications';
 import { submissionRoutes } from './routes/submissions';
@@ -103,6 +106,10 @@ export interface ApiOptions {
   targetStartTimeoutMs?: number | undefined;
   /** Told the targets service once made (it lives inside the API's scope): for tests and tools. */
   onTargets?: ((targets: AppTargets) => void) | undefined;
+  /** Sends the outbox's mail: SMTP_URL, or the dev outbox folder. */
+  mailer: Mailer;
+  /** Attempts and waits of the outbox (MAIL_MAX_ATTEMPTS, MAIL_RETRY_SECONDS). */
+  mailDelivery: MailDeliverySettings;
   /** Check every answer against its schema before writing it: on in tests, off in service. */
   validateResponses?: boolean | undefined;
 }
@@ -114,9 +121,19 @@ export type AppTargets = TargetService & { janitor: Janitor };
  * and by `main.ts` alike. Its schema is migrated (or, with MIGRATE=off, checked) before it serves.
  */
 export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise<void> {
-  if (options.migrate === 'off') await requireMigrated(options.connection, apiMigrations, 'API');
-  else await migrate(options.connection, apiMigrations);
+  if (options.migrate === 'off') {
+    await requireMigrated(options.connection, apiMigrations, 'API');
+    await requireMigrated(options.connection, mailMigrations, 'mail outbox');
+  } else {
+    await migrate(options.connection, apiMigrations);
+    await migrate(options.connection, mailMigrations);
+  }
   app.decorate('db', drizzleOver(options.connection, schema));
+  useMailQueue(app, {
+    connection: options.connection,
+    mailer: options.mailer,
+    settings: options.mailDelivery,
+  });
   if (options.folderFiles) await takeInFolderFiles(options.folderFiles, options.files, app.log);
   const classroomEvents = options.redisUrl
     ? await redisClassroomEvents(options.redisUrl, app.log)
@@ -233,6 +250,7 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
     await routes.register(classroomEventRoutes);
     await routes.register(userEventRoutes);
     await routes.register(announcementRoutes);
+    await routes.register(mailRoutes);
     await routes.register(targetRoutes);
     await routes.register(targetTicketRoutes, {
       publicUrl: options.publicUrl,

@@ -1,3 +1,5 @@
+// The outbox's migrations, for the operator's tools: they apply and back up every set.
+export { mailMigrations } from '@hackclass/mail';
 export { type ApiOptions, apiApp } from './app';
 export { type ApiDatabase, apiMigrations, schema } from './db';
 export { createDatabaseFileStore } from './files/database-file-store';

@@ -1,6 +1,8 @@
+import { join } from 'node:path';
 import { dockerDriver } from '@hackclass/engine';
 import type { ServiceContext } from '@hackclass/http';
 import { createIdTokenVerifier } from '@hackclass/id-token';
+import { createMailer } from '@hackclass/mail';
 import { accountEventFeed } from './account-events/feed';
 import { revocations } from './account-events/revocations';
 import type { ApiOptions } from './app';
@@ -15,7 +17,7 @@ import { knownUsers } from './users/known-users';
  * with a Firebase project there is no identity service to ask.
  */
 export function apiOptionsOf(
-  { config, connection }: ServiceContext,
+  { config, connection, logger }: ServiceContext,
   { adminSecret = config.identity.adminSecret }: { adminSecret?: string | undefined } = {},
 ): ApiOptions {
   const identityAdmin = config.firebase
@@ -57,6 +59,13 @@ export function apiOptionsOf(
               firewall: config.labs.firewall,
             })
         : undefined,
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: join(config.dataDir, 'outbox'),
+      logger,
+    }),
+    mailDelivery: config.mailDelivery,
     redisUrl: config.redisUrl,
     requestsPerMinute: config.rateLimitPerMinute,
     signUpsPerHour: config.signUpLimitPerHour,

@@ -1,9 +1,15 @@
 import { type Connection, drizzleOver, migrate, requireMigrated } from '@hackclass/db';
-import type { Mailer } from '@hackclass/mail';
+import {
+  enqueueMail,
+  joinMailDelivery,
+  type MailDeliverySettings,
+  type Mailer,
+  mailMigrations,
+} from '@hackclass/mail';
 import type { FastifyInstance } from 'fastify';
 import { createHashingGate } from './accounts/hashing-gate';
 import { CURRENT_SCRYPT_PARAMS, type ScryptParams } from './accounts/password-hash';
-import { backgroundMailer, type IdentityContext } from './context';
+import type { IdentityContext } from './context';
 import { identityMigrations, schema } from './db';
 import { neverCached, requireApiKey, useProtocolErrors } from './protocol/handlers';
 import { accountUpdateRoutes } from './routes/account-update';
@@ -32,6 +38,8 @@ export interface IdentityOptions {
   /** Service secret of the admin API; without one the admin API is not served. */
   adminSecret?: string | undefined;
   mailer: Mailer;
+  /** Attempts and waits of the outbox (MAIL_MAX_ATTEMPTS, MAIL_RETRY_SECONDS). */
+  mailDelivery?: MailDeliverySettings | undefined;
   /** The clock; tests move it to expire codes and tokens without waiting. */
   now?: () => Date;
   /** scrypt parameters for new hashes; tests lower them to run fast. */
@@ -39,6 +47,8 @@ export interface IdentityOptions {
   /** Sign-ups per client address and hour (SIGNUP_LIMIT_PER_HOUR); default 100. */
   signUpsPerHour?: number | undefined;
 }
+
+const DEFAULT_MAIL_DELIVERY: MailDeliverySettings = { maxAttempts: 10, retrySeconds: 30 };
 
 const toolkitPrefix = '/identitytoolkit.googleapis.com';
 
@@ -51,8 +61,10 @@ export async function identityApp(app: FastifyInstance, options: IdentityOptions
   const { connection, mailer, now = () => new Date() } = options;
   if (options.migrate === 'off') {
     await requireMigrated(connection, identityMigrations, 'identity service');
+    await requireMigrated(connection, mailMigrations, 'mail outbox');
   } else {
     await migrate(connection, identityMigrations);
+    await migrate(connection, mailMigrations);
   }
   const db = drizzleOver(connection, schema);
   const keySealer = createKeySealer(options.keySecret);
@@ -62,7 +74,13 @@ export async function identityApp(app: FastifyInstance, options: IdentityOptions
   // Opening the current key now stops a replica holding another secret at start, with the fix.
   await keys.signingKey();
 
-  const mail = backgroundMailer(mailer, () => app.log);
+  const mail = joinMailDelivery(connection, {
+    mailer,
+    settings: options.mailDelivery ?? DEFAULT_MAIL_DELIVERY,
+    log: app.log,
+    onOutcome: (outcome) => app.metrics.mailDeliveries.inc({ outcome }),
+  });
+  app.addHook('onClose', mail.leave);
   const ctx: IdentityContext = {
     db,
     now,
@@ -74,10 +92,12 @@ export async function identityApp(app: FastifyInstance, options: IdentityOptions
     passwordParams: options.passwordParams ?? CURRENT_SCRYPT_PARAMS,
     hashing: createHashingGate(),
     signUpLimit: { max: options.signUpsPerHour ?? 100, windowMs: 60 * 60_000 },
-    sendMail: mail.send,
+    sendMail: async (queued) => {
+      await enqueueMail(db, queued);
+      mail.delivery.wake();
+    },
     log: app.log,
   };
-  app.addHook('onClose', mail.drain);
 
   await app.register(
     async (toolkit) => {

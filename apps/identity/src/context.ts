@@ -1,4 +1,4 @@
-import type { Mailer, MailMessage } from '@hackclass/mail';
+import type { QueuedMail } from '@hackclass/mail';
 import type { FastifyBaseLogger } from 'fastify';
 import type { HashingGate } from './accounts/hashing-gate';
 import type { ScryptParams } from './accounts/password-hash';
@@ -23,27 +23,10 @@ export interface IdentityContext {
   hashing: HashingGate;
   /** Sign-ups per client address (SIGNUP_LIMIT_PER_HOUR). */
   signUpLimit: Limit;
-  /** Sends without making the request wait, so a reply's timing never depends on mail. */
-  sendMail(message: MailMessage): void;
+  /**
+   * Puts a mail in the outbox and wakes the worker: the reply waits for the insert only, never
+   * for the SMTP server, so its timing does not depend on mail.
+   */
+  sendMail(mail: QueuedMail): Promise<void>;
   log: FastifyBaseLogger;
-}
-
-/**
- * Mail sent in the background, remembered until it is done, so closing the app waits for it
- * instead of dropping a reset mail that was already promised.
- */
-export function backgroundMailer(mailer: Mailer, log: () => FastifyBaseLogger) {
-  const pending = new Set<Promise<void>>();
-  return {
-    send(message: MailMessage): void {
-      const sending = mailer
-        .send(message)
-        .catch((error: unknown) => log().error({ err: error, to: message.to }, 'mail not sent'))
-        .finally(() => pending.delete(sending));
-      pending.add(sending);
-    },
-    async drain(): Promise<void> {
-      await Promise.all(pending);
-    },
-  };
 }

@@ -22,6 +22,7 @@ export function identityOptionsOf(
     keySecret: config.identity.keySecret ?? localKeySecret(config.dataDir),
     adminSecret,
     signUpsPerHour: config.signUpLimitPerHour,
+    mailDelivery: config.mailDelivery,
     mailer: createMailer({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,

@@ -12,6 +12,7 @@ export * from './gradebook';
 export * from './hints';
 export * from './lab-archives';
 export * from './labs';
+export * from './mail-outbox';
 export * from './members';
 export * from './notifications';
 export * from './permissions';

@@ -1,5 +1,6 @@
 export { type DependencyStatus, type HealthOptions, health, type Readiness } from './health';
 export { apiError, commonErrors, DATABASE_RETRY_AFTER_SECONDS, HttpError } from './http-error';
+export { addMailOutboxMetrics } from './mail-metrics';
 export { type ServiceMetrics, statusClassOf } from './metrics';
 export {
   contentSecurityPolicy,

@@ -17,6 +17,8 @@ export interface ServiceMetrics {
   labsSolved: Counter;
   /** Server-sent event streams open now. */
   openEventStreams: Gauge;
+  /** Outbox send attempts of this process, by `outcome`: `sent`, `retrying` or `failed`. */
+  mailDeliveries: Counter<'outcome'>;
 }
 
 let runtime: Registry | undefined;
@@ -72,6 +74,12 @@ export function createServiceMetrics(): ServiceMetrics {
     openEventStreams: new Gauge({
       name: `${METRICS_PREFIX}sse_streams_open`,
       help: 'Server-sent event streams open now',
+      registers,
+    }),
+    mailDeliveries: new Counter({
+      name: `${METRICS_PREFIX}mail_deliveries_total`,
+      help: 'Outbox send attempts of this process, by outcome (sent, retrying or failed)',
+      labelNames: ['outcome'],
       registers,
     }),
   };

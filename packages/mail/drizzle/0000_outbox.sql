@@ -1,5 +1,3 @@
-CREATE SCHEMA "mail";
---> statement-breakpoint
 CREATE TABLE "mail"."outbox" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"kind" text NOT NULL,

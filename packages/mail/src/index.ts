@@ -5,9 +5,19 @@ export {
   type MailLogger,
   type MailMessage,
 } from './mailer';
+export { type ClaimedMail, claimMail, type OutboxDatabase } from './outbox/claim-mail';
 export { enqueueMail, type QueuedMail } from './outbox/enqueue';
+export {
+  type DeliveryLogger,
+  type MailDelivery,
+  type MailDeliveryOptions,
+  type MailDeliverySettings,
+  type MailOutcome,
+  mailDelivery,
+} from './outbox/mail-delivery';
 export { mailMigrations } from './outbox/migrations';
 export { MAIL_STATUSES, type MailStatus, mailSchema, outbox } from './outbox/schema';
+export { joinMailDelivery, type SharedMailDelivery } from './outbox/shared-delivery';
 export { type SmtpStatus, smtpReadiness } from './smtp-readiness';
 export { type AnnouncementMailData, announcementMail } from './templates/announcement-mail';
 export type { MailBrand } from './templates/brand';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ROLE } from '@hackclass/contracts';
+import { outbox } from '@hackclass/mail';
 import { newStorageKey } from '@hackclass/storage';
 import { newJoinCode } from '../../src/classrooms/join-code';
 import {
@@ -106,6 +107,7 @@ export async function seedFixtures(
       announcementId: randomUUID(),
       freshEmail: uniqueEmail('fresh'),
       liveTargetId: randomUUID(),
+      failedMailId: randomUUID(),
       imageKey: newStorageKey('classroom-images'),
       fileKey: newStorageKey('lab-files'),
     };
@@ -238,6 +240,19 @@ export async function seedFixtures(
         classroomId: classroom.id,
         authorId: userIds.owner,
         body: 'Welcome to **Matrix**',
+      })),
+    );
+    await tx.insert(outbox).values(
+      fixtures.map(({ failedMailId, freshEmail }) => ({
+        id: failedMailId,
+        kind: 'invitation',
+        toAddress: freshEmail,
+        subject: 'You are invited',
+        textBody: 'text',
+        htmlBody: '<p>html</p>',
+        status: 'failed' as const,
+        attempts: 1,
+        lastError: '550 No such mailbox here',
       })),
     );
   });

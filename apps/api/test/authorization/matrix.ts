@@ -55,6 +55,8 @@ export interface Fixture {
   freshEmail: string;
   /** `member`'s running target for the fixture's lab, which has a live target. */
   liveTargetId: string;
+  /** A mail in the outbox that failed, for admins to send again. */
+  failedMailId: string;
 }
 
 export interface MatrixRequest {
@@ -287,6 +289,18 @@ export const MATRIX: MatrixRow[] = [
     method: 'POST',
     route: '/api/users/:id/enable',
     request: ({ targetId }) => ({ url: `/users/${targetId}/enable` }),
+    expect: adminsOnly(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/mail',
+    request: () => ({ url: '/admin/mail?status=failed&page=1&pageSize=5' }),
+    expect: adminsOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/mail/:id/retry',
+    request: ({ failedMailId }) => ({ url: `/admin/mail/${failedMailId}/retry` }),
     expect: adminsOnly(200),
   },
 

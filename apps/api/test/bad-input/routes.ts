@@ -258,6 +258,21 @@ export const routeCases = {
       json: { roleId: 2 },
       adminOnly: true,
     },
+    'GET /api/admin/mail': {
+      query: {
+        good: { status: 'failed', page: '1', pageSize: '25' },
+        wrong: {
+          status: fc.constantFrom('', 'lost', 'FAILED', 'sent,failed'),
+          page: fc.constantFrom('0', '-1', 'abc', '1.5', '1e400'),
+          pageSize: fc.constantFrom('0', '101', '1e9', 'x'),
+        },
+      },
+      adminOnly: true,
+    },
+    'POST /api/admin/mail/:id/retry': {
+      params: { id: (world) => world.failedMailId },
+      adminOnly: true,
+    },
     'GET /api/users/:id/notifications': { params: { id: (_world, caller) => caller.id } },
     'POST /api/users/:id/notifications/read': {
       params: { id: (_world, caller) => caller.id },

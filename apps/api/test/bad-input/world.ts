@@ -1,4 +1,5 @@
 import type { Classroom, Lab } from '@hackclass/contracts';
+import { outbox } from '@hackclass/mail';
 import fc from 'fast-check';
 import type { ApiOptions } from '../../src/app';
 import { targets } from '../../src/db/schema';
@@ -84,6 +85,19 @@ export async function startWorld({ targetDriver }: Pick<ApiOptions, 'targetDrive
       state: 'running',
     })
     .returning({ id: targets.id });
+  const [failedMail] = await server.db
+    .insert(outbox)
+    .values({
+      kind: 'invitation',
+      toAddress: 'nobody@example.org',
+      subject: 'You are invited',
+      textBody: 'text',
+      htmlBody: '<p>html</p>',
+      status: 'failed',
+      attempts: 1,
+      lastError: '550 No such mailbox here',
+    })
+    .returning({ id: outbox.id });
   return {
     server,
     /** The owning teacher first, then the admins: each may do everything asked below. */
@@ -98,6 +112,7 @@ export async function startWorld({ targetDriver }: Pick<ApiOptions, 'targetDrive
     spareClassroomId: spareClassroom.id,
     spareLabId: spareLab.id,
     liveTargetId: live?.id ?? '',
+    failedMailId: failedMail?.id ?? '',
   };
 }
 

@@ -15,12 +15,13 @@ export interface BackupTarget {
 async function schemaVersionOf(sql: Sql): Promise<Manifest['schemaVersion']> {
   const api = await appliedVersion(sql, migrationSets.api);
   const identity = await appliedVersion(sql, migrationSets.identity);
+  const mail = await appliedVersion(sql, migrationSets.mail);
   if (!api || !identity) {
     throw new SchemaVersionError(
       'The database has no HackClass schema yet: start the server once, or run migrate, before backing it up',
     );
   }
-  return { api, identity };
+  return { api, identity, ...(mail ? { mail } : {}) };
 }
 
 /**

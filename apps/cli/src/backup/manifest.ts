@@ -14,8 +14,15 @@ export const manifestSchema = z.object({
   productVersion: z.string().nullable(),
   createdAt: z.iso.datetime(),
   source: z.enum(['pglite', 'postgresql']),
-  /** The last migration applied to each schema when the backup was made. */
-  schemaVersion: z.object({ api: z.string().min(1), identity: z.string().min(1) }),
+  /**
+   * The last migration applied to each schema when the backup was made. Archives made before
+   * the mail outbox existed have no `mail`: they restore with an empty outbox.
+   */
+  schemaVersion: z.object({
+    api: z.string().min(1),
+    identity: z.string().min(1),
+    mail: z.string().min(1).optional(),
+  }),
   tables: z.array(
     z.object({
       schema: z.string().min(1),

@@ -1,13 +1,14 @@
-import { apiMigrations, schema } from '@hackclass/api';
+import { apiMigrations, mailMigrations, schema } from '@hackclass/api';
 import type { MigrationSet } from '@hackclass/db';
 import { identityMigrations } from '@hackclass/identity';
 import { getTableName } from 'drizzle-orm';
 
-/** The two schemas a backup versions, by the names the manifest gives them. */
-export const migrationSets = { api: apiMigrations, identity: identityMigrations } satisfies Record<
-  string,
-  MigrationSet
->;
+/** The schemas a backup versions, by the names the manifest gives them. */
+export const migrationSets = {
+  api: apiMigrations,
+  identity: identityMigrations,
+  mail: mailMigrations,
+} satisfies Record<string, MigrationSet>;
 
 export const journals: MigrationSet[] = Object.values(migrationSets);
 

@@ -140,6 +140,8 @@ export async function restoreBackup(
     const manifest = await verifiedManifest(entries);
     assertKnownVersion(migrationSets.api, 'api', manifest.schemaVersion.api);
     assertKnownVersion(migrationSets.identity, 'identity', manifest.schemaVersion.identity);
+    const { mail } = manifest.schemaVersion;
+    if (mail) assertKnownVersion(migrationSets.mail, 'mail', mail);
     await assertKeysOpen(manifest, entries, keySecret);
 
     const { rows, keys } = await contentsOf(target);
@@ -154,6 +156,7 @@ export async function restoreBackup(
 
     await migrateTo(target.connection, migrationSets.api, manifest.schemaVersion.api);
     await migrateTo(target.connection, migrationSets.identity, manifest.schemaVersion.identity);
+    if (mail) await migrateTo(target.connection, migrationSets.mail, mail);
     await inTransaction(target.connection, async (sql) => {
       const present = (await productTables(sql)).map(tableId).sort();
       const archived = manifest.tables.map(tableId).sort();
@@ -174,6 +177,7 @@ export async function restoreBackup(
     });
     await migrate(target.connection, migrationSets.api);
     await migrate(target.connection, migrationSets.identity);
+    await migrate(target.connection, migrationSets.mail);
     // After the migrations: a file store kept in the database may be newer than the archive.
     for (const file of manifest.files) {
       const entry = entries.get(file.entry) as ExtractedEntry;

@@ -1,8 +1,8 @@
 import { notData } from './migration-sets';
 import { ident, literals, qualified, type Sql } from './sql';
 
-/** The schemas that hold the product's tables: the API's and the identity service's. */
-export const DATA_SCHEMAS = ['public', 'identity'];
+/** The schemas that hold the product's tables: the API's, the identity service's and the outbox's. */
+export const DATA_SCHEMAS = ['public', 'identity', 'mail'];
 
 export interface Table {
   schema: string;

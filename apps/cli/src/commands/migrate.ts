@@ -1,4 +1,4 @@
-import { apiMigrations } from '@hackclass/api';
+import { apiMigrations, mailMigrations } from '@hackclass/api';
 import { migrate } from '@hackclass/db';
 import { identityMigrations } from '@hackclass/identity';
 import { type Command, parseCommandArgs, UsageError } from '../command';
@@ -7,6 +7,7 @@ import { loadServerConfig, openDatabase } from '../database';
 /** In the order the server applies them at start. */
 const sets = [
   { what: 'identity service', set: identityMigrations },
+  { what: 'mail outbox', set: mailMigrations },
   { what: 'API', set: apiMigrations },
 ];
 
@@ -16,9 +17,9 @@ export const migrateCommand: Command = {
   usage: [
     'Usage: npx hackclass migrate',
     '',
-    'Applies the pending migrations of the identity service and the API to the database that',
-    'DATABASE_URL (or DATA_DIR) names, as the server does at start, prints them and exits. Run it',
-    'as a deploy step with MIGRATE=off on the servers. Running it again applies nothing.',
+    'Applies the pending migrations of the identity service, the mail outbox and the API to the',
+    'database that DATABASE_URL (or DATA_DIR) names, as the server does at start, prints them and',
+    'exits. Run it as a deploy step with MIGRATE=off on the servers. Running it again applies nothing.',
   ].join('\n'),
   async run(args, io) {
     if (parseCommandArgs(args, {}).positionals.length > 0) {

@@ -30,7 +30,7 @@ export async function sendVerificationMail(
     { bucket: buckets.verifyMail(account.email), limit: VERIFY_MAILS_PER_ACCOUNT },
   );
   const code = await createOobCode(ctx, account, 'VERIFY_EMAIL');
-  ctx.sendMail(
+  await ctx.sendMail(
     verifyEmailMail(mailBrand(ctx), {
       to: account.email,
       link: actionLink(ctx, 'verifyEmail', code, settings),
@@ -59,7 +59,7 @@ export async function sendPasswordResetMail(
   const account = await findAccountByEmail(ctx, email);
   if (!account || account.disabled) return;
   const code = await createOobCode(ctx, account, 'PASSWORD_RESET');
-  ctx.sendMail(
+  await ctx.sendMail(
     resetPasswordMail(mailBrand(ctx), {
       to: account.email,
       link: actionLink(ctx, 'resetPassword', code, settings),

@@ -76,7 +76,7 @@ export async function accountUpdateRoutes(app: FastifyInstance, { ctx }: { ctx: 
     if (password === undefined) return setAccountInfoResponse(updated);
     updated = await changePassword(ctx, account.uid, password);
     // A reset by mail is not announced: its mail went to the same mailbox moments before.
-    ctx.sendMail(
+    await ctx.sendMail(
       passwordChangedMail(mailBrand(ctx), { to: updated.email, link: passwordForgotLink(ctx) }),
     );
     // Every older session has just ended; this one continues with fresh tokens.

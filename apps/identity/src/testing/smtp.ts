@@ -5,14 +5,43 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A real SMTP server on a free port that keeps every message it receives. */
-export async function startSmtpServer() {
+export interface SmtpRefusals {
+  /** Answers the first this many messages with 451 (try again later), as a greylisting server would. */
+  temporarily?: number;
+  /** Recipients refused for good with 550 (no such mailbox). */
+  permanently?: string[];
+}
+
+function refusal(code: number, text: string): Error {
+  return Object.assign(new Error(text), { responseCode: code });
+}
+
+/**
+ * A real SMTP server on a free port that keeps every message it receives, and refuses the ones
+ * `refuse` says (changeable while it runs, through `refuse`).
+ */
+export async function startSmtpServer(refusals: SmtpRefusals = {}) {
   const messages: ReceivedMail[] = [];
+  const refuse = {
+    temporarily: refusals.temporarily ?? 0,
+    permanently: refusals.permanently ?? [],
+  };
+  let refused = 0;
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, done) {
+      if (refuse.permanently.includes(address.address)) {
+        return done(refusal(550, 'No such mailbox here'));
+      }
+      if (refused < refuse.temporarily) {
+        refused += 1;
+        return done(refusal(451, 'Try again later'));
+      }
+      done();
+    },
     onData(stream, session, done) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -32,6 +61,9 @@ export async function startSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    refuse,
+    /** Messages refused with 451 so far. */
+    refusedCount: () => refused,
     /** Starts watching now, so a mail sent between this call and the await is not missed. */
     expectMail: (to: string, timeoutMs?: number) => {
       const seen = new Set(messages);

@@ -266,6 +266,13 @@ export const createAppRouter = () =>
                         })),
                     },
                     {
+                      path: paths.adminMail.path,
+                      lazy: () =>
+                        import('./routes/app/admin/mail').then((m) => ({
+                          Component: m.AdminMailRoute,
+                        })),
+                    },
+                    {
                       path: paths.profile.path,
                       lazy: () =>
                         import('./routes/app/profile/profile-layout').then((m) => ({

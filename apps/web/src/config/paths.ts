@@ -99,6 +99,7 @@ export const paths = {
 
   adminUsers: { path: '/admin/users', getHref: () => '/admin/users' },
   adminTargets: { path: '/admin/targets', getHref: () => '/admin/targets' },
+  adminMail: { path: '/admin/mail', getHref: () => '/admin/mail' },
 
   community: { path: '/community', getHref: () => '/community' },
   helpCenter: { path: '/help-center', getHref: () => '/help-center' },

@@ -4,6 +4,7 @@ import {
   IconChartBar,
   IconFlag,
   IconLayoutDashboard,
+  IconMail,
   IconSchool,
   IconServer,
   IconUserCircle,
@@ -21,6 +22,7 @@ const items: { label: string; href: string; Icon: typeof IconFlag; needs?: keyof
   { label: 'Profile', href: paths.profile.getHref(), Icon: IconUserCircle },
   { label: 'Users', href: paths.adminUsers.getHref(), Icon: IconUsersGroup, needs: 'administer' },
   { label: 'Targets', href: paths.adminTargets.getHref(), Icon: IconServer, needs: 'administer' },
+  { label: 'Mail', href: paths.adminMail.getHref(), Icon: IconMail, needs: 'administer' },
 ];
 
 const isWithin = (pathname: string, href: string) =>

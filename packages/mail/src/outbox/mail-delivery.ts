@@ -1,0 +1,150 @@
+import type { Mailer } from '../mailer';
+import { retryDelaySeconds } from './backoff';
+import { type ClaimedMail, claimMail, type OutboxDatabase } from './claim-mail';
+import { isPermanentRefusal, refusalText } from './refusal';
+import { markFailed, markRetrying, markSent } from './settle-mail';
+
+export interface MailDeliverySettings {
+  /** Attempts before a mail is given up as failed (MAIL_MAX_ATTEMPTS). */
+  maxAttempts: number;
+  /** Wait after the first refusal, doubled after each further one, at most an hour (MAIL_RETRY_SECONDS). */
+  retrySeconds: number;
+}
+
+export type MailOutcome = 'sent' | 'retrying' | 'failed';
+
+/** The slice of a pino logger the worker writes to: ids, kinds and refusals, never bodies. */
+export interface DeliveryLogger {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface MailDeliveryOptions {
+  db: OutboxDatabase;
+  mailer: Mailer;
+  settings: MailDeliverySettings;
+  log: DeliveryLogger;
+  /** How often the outbox is looked at when nothing woke the worker; default 1 s. */
+  pollMs?: number;
+  /**
+   * How long a claim holds a mail; default 15 min, past nodemailer's longest wait on a silent
+   * server (10 min), so a slow send is never taken over and sent twice.
+   */
+  leaseSeconds?: number;
+  /** Mails claimed and sent together. */
+  batchSize?: number;
+  /** Told of every attempt's outcome, for metrics. */
+  onOutcome?: ((outcome: MailOutcome, kind: string) => void) | undefined;
+}
+
+export interface MailDelivery {
+  start(): void;
+  /** A mail was just committed: look now instead of at the next poll. */
+  wake(): void;
+  /** Stops polling and waits for the sends under way. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The outbox's worker: claims due mails, sends each through `mailer`, and records the outcome.
+ * A temporary refusal (SMTP 4xx, no connection) is tried again later with a doubling wait; a
+ * permanent one (5xx), or running out of attempts, fails the mail for an admin to see.
+ */
+export function mailDelivery({
+  db,
+  mailer,
+  settings,
+  log,
+  pollMs = 1000,
+  leaseSeconds = 15 * 60,
+  batchSize = 10,
+  onOutcome,
+}: MailDeliveryOptions): MailDelivery {
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let woken = false;
+  let wakeUp: (() => void) | undefined;
+
+  const tell = (outcome: MailOutcome, kind: string) => onOutcome?.(outcome, kind);
+
+  async function deliver(mail: ClaimedMail): Promise<void> {
+    const about = { mailId: mail.id, kind: mail.kind, attempt: mail.attempts };
+    try {
+      await mailer.send({
+        to: mail.toAddress,
+        subject: mail.subject,
+        text: mail.textBody,
+        html: mail.htmlBody,
+      });
+    } catch (error) {
+      const refusal = refusalText(error);
+      if (isPermanentRefusal(error) || mail.attempts >= settings.maxAttempts) {
+        await markFailed(db, mail, refusal);
+        log.warn({ ...about, refusal }, 'mail failed for good');
+        tell('failed', mail.kind);
+      } else {
+        const delaySeconds = retryDelaySeconds(mail.attempts, settings.retrySeconds);
+        await markRetrying(db, mail, { error: refusal, delaySeconds });
+        log.info({ ...about, refusal, delaySeconds }, 'mail refused, to be tried again');
+        tell('retrying', mail.kind);
+      }
+      return;
+    }
+    await markSent(db, mail);
+    tell('sent', mail.kind);
+  }
+
+  /** Sends what is due, batch after batch while full batches keep coming. */
+  async function drainDue(): Promise<void> {
+    for (;;) {
+      const claimed = await claimMail(db, { limit: batchSize, leaseSeconds });
+      await Promise.all(claimed.map(deliver));
+      if (claimed.length < batchSize || !running) return;
+    }
+  }
+
+  function pause(): Promise<void> {
+    return new Promise((resolve) => {
+      if (woken || !running) return resolve();
+      const timer = setTimeout(done, pollMs);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = undefined;
+        resolve();
+      }
+      wakeUp = done;
+    });
+  }
+
+  async function run(): Promise<void> {
+    while (running) {
+      woken = false;
+      try {
+        await drainDue();
+      } catch (error) {
+        // The database is away or a write failed: claims lapse, the next round takes them up.
+        log.error({ err: error }, 'mail delivery round failed');
+      }
+      await pause();
+    }
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    wake() {
+      woken = true;
+      wakeUp?.();
+    },
+    async stop() {
+      running = false;
+      wakeUp?.();
+      await loop;
+      loop = undefined;
+    },
+  };
+}
