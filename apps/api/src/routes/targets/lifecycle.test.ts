@@ -68,7 +68,7 @@ describe.skipIf(!engineAnswers)('a student’s target, on the real engine', () =
     const mine = await student.session.call('GET', `/classrooms/${id}/labs/${lab.id}/target`);
     expect(mine.json<MyTarget>().target?.id).toBe(target.id);
     const theirs = await classmate.session.call('GET', `/classrooms/${id}/labs/${lab.id}/target`);
-    expect(theirs.json<MyTarget>()).toEqual({ target: null });
+    expect(theirs.json<MyTarget>()).toEqual({ target: null, engineAvailable: true });
     expect((await classmate.session.call('GET', `/targets/${target.id}`)).status).toBe(404);
   });
 
