@@ -54,6 +54,8 @@ beforeAll(async () => {
     LABS_DRIVER: 'docker',
     LAB_PORT_RANGE: portWindow(),
     ADMIN_EMAILS: admin.email,
+    // The server process inherits no environment: the engine these tests reach, if not the default.
+    ...(process.env.DOCKER_HOST ? { DOCKER_HOST: process.env.DOCKER_HOST } : {}),
   });
   const clients = await signedUpClients(app, teacher, student, admin, buddy);
   [teacherApi, , , buddyApi] = clients;

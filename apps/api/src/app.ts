@@ -49,7 +49,6 @@ import { userActivityRoutes } from './routes/users/activity';
 import { userQuotaRoutes } from './routes/users/quota';
 import { scheduleClock } from './schedules/schedule-clock';
 import { ensureDeployment } from './targets/deployment';
-import { engineStatus } from './targets/engine-readiness';
 import { reportIsolation } from './targets/isolation-notice';
 import { type Janitor, janitor } from './targets/janitor';
 import { type TargetService, targetService } from './targets/service';
@@ -160,7 +159,7 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
   options.onTargets?.(appTargets);
   const { driver } = targets;
   if (driver && app.hasDecorator('readiness')) {
-    app.readiness.add('engine', () => engineStatus(driver));
+    app.readiness.add('engine', targets.engineStatus);
   }
   const openings = scheduleClock({ db: app.db, classroomEvents, userEvents, log: app.log });
   // Started once listening: in the all-in-one server the identity service answers only then.

@@ -15,6 +15,8 @@ export {
   targetProxy,
   targetProxyOptionsOf,
 } from './targets/proxy/plugin';
+export type { TargetService } from './targets/service';
+export { standaloneTargets } from './targets/standalone-targets';
 export { changeRole } from './users/change-role';
 export { registerUser } from './users/register-user';
 export { setUserDisabled } from './users/set-disabled';

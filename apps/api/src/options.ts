@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { ServerConfig } from '@hackclass/config';
 import { dockerDriver } from '@hackclass/engine';
 import type { ServiceContext } from '@hackclass/http';
 import { createIdTokenVerifier } from '@hackclass/id-token';
@@ -10,6 +11,19 @@ import { fileStoresOf } from './files/file-stores-of';
 import { createIdentityAdmin } from './identity-admin/client';
 import { firebaseIdentityAdmin } from './identity-admin/firebase';
 import { knownUsers } from './users/known-users';
+
+/** The configured engine's driver for a deployment id; absent when live targets are off. */
+export function targetDriverOf(labs: ServerConfig['labs']): ApiOptions['targetDriver'] {
+  if (labs.driver !== 'docker') return undefined;
+  return (deploymentId) =>
+    dockerDriver({
+      deploymentId,
+      bindAddress: labs.bindAddress,
+      dockerHost: labs.dockerHost,
+      subnetPool: labs.subnetPool,
+      firewall: labs.firewall,
+    });
+}
 
 /**
  * The API's options from the service configuration. `adminSecret` overrides
@@ -48,17 +62,7 @@ export function apiOptionsOf(
     quotas: config.quotas,
     teacherApproval: config.teacherApproval,
     labs: config.labs,
-    targetDriver:
-      config.labs.driver === 'docker'
-        ? (deploymentId) =>
-            dockerDriver({
-              deploymentId,
-              bindAddress: config.labs.bindAddress,
-              dockerHost: config.labs.dockerHost,
-              subnetPool: config.labs.subnetPool,
-              firewall: config.labs.firewall,
-            })
-        : undefined,
+    targetDriver: targetDriverOf(config.labs),
     mailer: createMailer({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,

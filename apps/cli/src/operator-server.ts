@@ -6,6 +6,8 @@ import {
   firebaseIdentityAdmin,
   type IdentityAdmin,
   schema,
+  standaloneTargets,
+  type TargetService,
 } from '@hackclass/api';
 import { ROLE } from '@hackclass/contracts';
 import { drizzleOver } from '@hackclass/db';
@@ -24,12 +26,15 @@ export interface OperatorServer {
   db: ApiDatabase;
   /** The identity service's admin API, served by this process for this command alone. */
   identityAdmin: IdentityAdmin;
+  /** The configured engine, to stop a disabled account's targets. */
+  targets: TargetService;
 }
 
 /**
  * Runs `work` with the server's own code over the server's database: identity and API served in
  * this process on a loopback port with a secret of its own, so accounts change exactly as the
- * admin screens change them. Live targets stay off: the command never touches the engine.
+ * admin screens change them. The served API runs no targets (no janitor, no firewall guard);
+ * the command reaches the configured engine only to stop targets, and waits for those stops.
  */
 export async function withOperatorServer<T>(
   io: CommandIo,
@@ -58,13 +63,20 @@ export async function withOperatorServer<T>(
       { webRoot: null },
     );
     await app.listen({ port, host: '127.0.0.1' });
-    return await work({
-      db: drizzleOver(connection, schema),
-      // With a Firebase project, accounts change in HackClass only (see firebaseIdentityAdmin).
-      identityAdmin: config.firebase
-        ? firebaseIdentityAdmin()
-        : createIdentityAdmin({ baseUrl: origin, secret: adminSecret }),
-    });
+    const db = drizzleOver(connection, schema);
+    const targets = await standaloneTargets(db, loaded.labs, app.log);
+    try {
+      return await work({
+        db,
+        // With a Firebase project, accounts change in HackClass only (see firebaseIdentityAdmin).
+        identityAdmin: config.firebase
+          ? firebaseIdentityAdmin()
+          : createIdentityAdmin({ baseUrl: origin, secret: adminSecret }),
+        targets,
+      });
+    } finally {
+      await targets.close();
+    }
   } catch (error) {
     // The API's refusals (email in use, weak password…) explain themselves.
     if (error instanceof HttpError) throw new CommandError(error.message);

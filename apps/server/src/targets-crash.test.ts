@@ -64,6 +64,8 @@ describe.skipIf(!engineAnswers)('live targets across a kill -9 of the server', (
   const settings = {
     LABS_DRIVER: 'docker',
     LAB_PORT_RANGE: `${first}-${first + 49}`,
+    // The server process inherits no environment: the engine these tests reach, if not the default.
+    ...(process.env.DOCKER_HOST ? { DOCKER_HOST: process.env.DOCKER_HOST } : {}),
     IDENTITY_ADMIN_SECRET: adminSecret,
     IDENTITY_API_KEY: TEST_API_KEY,
     ADMIN_EMAILS: adminEmail,

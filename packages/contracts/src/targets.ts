@@ -209,8 +209,14 @@ export type Target = z.infer<typeof targetSchema>;
 
 export const targetParamsSchema = z.object({ targetId: z.uuid() });
 
-/** The caller's target for a lab of a classroom: the active one, else the latest, else null. */
-export const myTargetSchema = z.object({ target: targetSchema.nullable() });
+/**
+ * The caller's target for a lab of a classroom: the active one, else the latest, else null; and
+ * whether the engine answers right now (false when targets are off, or the engine is down).
+ */
+export const myTargetSchema = z.object({
+  target: targetSchema.nullable(),
+  engineAvailable: z.boolean(),
+});
 export type MyTarget = z.infer<typeof myTargetSchema>;
 
 /** A student's target as the Targets views (a classroom's, and the admins') list it. */

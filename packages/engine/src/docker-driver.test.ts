@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dockerDriver } from './docker-driver';
 import { LABEL } from './labels';
+import { networkSpec } from './spec';
 import {
   docker,
   echoOf,
@@ -114,6 +115,18 @@ describe.skipIf(!engineAnswers)('docker driver: a target’s life', () => {
     expect(await driver.inspect(echo.targetId)).toBeUndefined();
     await driver.stop(echo.targetId);
     expect(await other.inspect(echo.targetId)).toBeDefined();
+  });
+
+  it('lists a network left without its container, which a stop removes', async () => {
+    const lone = await launchOf(images.web);
+    started.push({ driver, targetId: lone.targetId });
+    // What a start cut short between the network and the container leaves.
+    await docker.createNetwork(networkSpec(deploymentId, lone));
+    expect(await driver.networks()).toContain(lone.targetId);
+    expect(await other.networks()).not.toContain(lone.targetId);
+    expect(await driver.inspect(lone.targetId)).toBeUndefined();
+    await driver.stop(lone.targetId);
+    expect(await driver.networks()).not.toContain(lone.targetId);
   });
 
   it('reports a target the kernel killed for its memory', async () => {

@@ -6,7 +6,7 @@ import { anyBridge, describeContainer, removeContainer, removeNetwork } from './
 import { EngineError } from './errors';
 import { firewallGuard } from './guard';
 import { checkImage, ensureImage } from './images';
-import { labelFilter } from './labels';
+import { labelFilter, labelsOf } from './labels';
 import { assertLaunch } from './launch';
 import { assertTargetId, bridgeName } from './names';
 import { createTargetNetwork } from './network';
@@ -135,6 +135,12 @@ export function dockerDriver(options: DockerDriverOptions): DockerTargetDriver {
         Promise.all(containers.map((container) => describeContainer(docker, container.Id))),
       );
       return found.filter((container) => container !== undefined);
+    },
+
+    async networks() {
+      const filters = labelFilter(deploymentId);
+      const found = await engineCall(() => docker.listNetworks({ filters }));
+      return found.map((network) => labelsOf(network.Labels).targetId).filter((id) => id !== '');
     },
 
     isolation: () => guard.report(),

@@ -53,6 +53,11 @@ export interface TargetDriver {
   stop(targetId: string): Promise<void>;
   /** Every target container of this deployment. */
   list(): Promise<TargetContainer[]>;
+  /**
+   * The target ids of this deployment's networks, with a container or not (a start cut short
+   * between the two leaves a network alone); `stop` removes them.
+   */
+  networks(): Promise<string[]>;
   /** The last word on the host firewall guard (see README, "Isolation"). */
   isolation?(): Promise<IsolationReport>;
   close(): Promise<void>;

@@ -2,6 +2,7 @@ import type { TargetDriver } from '@hackclass/engine';
 import type { DependencyStatus } from '@hackclass/http';
 
 const PING_TIMEOUT_MS = 2_000;
+const CACHE_MS = 5_000;
 
 /** Whether the engine answers, for `/readyz`: a silent engine leaves the rest of HackClass up. */
 export async function engineStatus(driver: TargetDriver): Promise<DependencyStatus> {
@@ -20,4 +21,22 @@ export async function engineStatus(driver: TargetDriver): Promise<DependencyStat
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * `engineStatus`, asked at most once every few seconds: readiness and every student's lab page
+ * read it. No engine set up is `degraded` too.
+ */
+export function cachedEngineStatus(
+  driver: TargetDriver | undefined,
+  ttlMs = CACHE_MS,
+): () => Promise<DependencyStatus> {
+  if (!driver) return async () => ({ status: 'degraded', detail: 'no engine is set up' });
+  let last: { at: number; answer: Promise<DependencyStatus> } | undefined;
+  return () => {
+    if (!last || Date.now() - last.at > ttlMs) {
+      last = { at: Date.now(), answer: engineStatus(driver) };
+    }
+    return last.answer;
+  };
 }

@@ -1,4 +1,5 @@
 import { apiErrors } from '../errors';
+import { problemOf } from './failures';
 import type { TargetFacts } from './find-targets';
 import type { TargetService } from './service';
 import { startTarget } from './start-target';
@@ -13,7 +14,12 @@ export async function resetTarget(service: TargetService, { target }: TargetFact
     throw apiErrors.targetNotRunning();
   }
   if (!service.driver) throw apiErrors.targetsOff();
-  await stopTarget(service, target, { wait: true });
+  try {
+    await stopTarget(service, target, { wait: true });
+  } catch (error) {
+    // The old target stays `stopping`, for the janitor to finish.
+    throw problemOf(error) ?? error;
+  }
   return startTarget(service, {
     userId: target.userId,
     classroomId: target.classroomId,

@@ -1,8 +1,10 @@
 import type { ServerConfig } from '@hackclass/config';
 import type { TargetDriver } from '@hackclass/engine';
+import type { DependencyStatus } from '@hackclass/http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApiDatabase } from '../db';
 import type { Deployment } from './deployment';
+import { cachedEngineStatus } from './engine-readiness';
 
 export type LabsConfig = ServerConfig['labs'];
 
@@ -22,6 +24,8 @@ export interface TargetService {
   log: FastifyBaseLogger;
   /** How long a start may take; shorter in tests. */
   startTimeoutMs: number;
+  /** Whether the engine answers, as readiness reports it (asked at most every few seconds). */
+  engineStatus(): Promise<DependencyStatus>;
   /**
    * Runs `work` after the request has answered. Its signal aborts when the API closes, and
    * closing waits for it: a container started at that moment is left to the next reconcile.
@@ -44,6 +48,7 @@ export function targetService(services: {
   return {
     ...services,
     startTimeoutMs: services.startTimeoutMs ?? START_TIMEOUT_MS,
+    engineStatus: cachedEngineStatus(services.driver),
     background(what, work) {
       const task = work(closing.signal)
         .catch((error: unknown) => services.log.error({ err: error }, `targets: ${what} failed`))

@@ -35,7 +35,8 @@ async function definitionIn(db: ApiDatabase, { classroomId, labId }: TargetStart
  * Starts the student's target for a lab of the classroom (the caller checked they may): the
  * row is made `starting` and the container started after the answer. A target of theirs for
  * the lab that is already active is returned instead (`created: false`): a double click makes
- * one. Limits, the free port and that one target are decided under one lock.
+ * one. Limits, the free port and that one target are decided under one lock. An engine that
+ * does not answer (as readiness last saw it) refuses the start.
  */
 export async function startTarget(
   service: TargetService,
@@ -44,6 +45,10 @@ export async function startTarget(
   const found = await definitionIn(service.db, start);
   if (!found) throw apiErrors.notFound('Live target of this lab not found');
   const { labId: _labId, updatedAt: _updatedAt, ...definition } = found.definition;
+  // Refused now rather than failed after the click.
+  if (service.driver && (await service.engineStatus()).status !== 'ok') {
+    throw apiErrors.engineUnreachable();
+  }
   const { target, created } = await service.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${START_LOCK}::bigint)`);
     const [active] = await tx

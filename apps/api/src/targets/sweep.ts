@@ -43,8 +43,9 @@ const endedWhy = (container: TargetContainer | undefined) =>
     : { code: 'start_failed', message: VANISHED };
 
 /**
- * Makes the engine and the database agree: containers of this deployment that no active target
- * holds are removed; running targets whose container vanished or exited are `failed`; starting
+ * Makes the engine and the database agree: containers and networks of this deployment that no
+ * active target holds are removed (a network alone is what a crash between its creation and
+ * its container's leaves); running targets whose container vanished or exited are `failed`; starting
  * ones with no container past the start timeout (twice that with one: a start cut short) too.
  * The engine is read first, so that a container started meanwhile always has its row.
  */
@@ -52,12 +53,13 @@ async function reconcile(service: TargetService, now: Date): Promise<void> {
   const driver = service.driver;
   if (!driver) return;
   const containers = new Map((await driver.list()).map((c) => [c.targetId, c]));
+  const networks = await driver.networks();
   const active = await service.db
     .select({ id: targets.id, state: targets.state, createdAt: targets.createdAt })
     .from(targets)
     .where(isActive);
   const held = new Set(active.map((row) => row.id));
-  for (const targetId of containers.keys()) {
+  for (const targetId of new Set([...containers.keys(), ...networks])) {
     if (!held.has(targetId)) await driver.stop(targetId);
   }
   for (const row of active) {

@@ -4,16 +4,25 @@ import { type UserRow, users } from '../db/schema';
 import { apiErrors } from '../errors';
 import type { IdentityAdmin } from '../identity-admin/client';
 import { type Actor, isAdmin } from '../policies/actors';
+import type { TargetService } from '../targets/service';
+import { stopTargetsWhere } from '../targets/stop-targets';
+
+export interface AccountServices {
+  db: ApiDatabase;
+  identityAdmin: IdentityAdmin;
+  /** A disabled account's live targets stop. */
+  targets: TargetService;
+}
 
 /**
  * An admin disables or enables someone's account: at the identity service, so that they can no
  * longer sign in or refresh, and here, so that the API refuses the ID tokens they still hold.
  * The identity service goes first: if it refuses, nothing has changed here; if the product row
- * cannot follow, the identity change is undone. Admins cannot disable themselves.
+ * cannot follow, the identity change is undone. Admins cannot disable themselves. A disabled
+ * account's live targets stop.
  */
 export async function setUserDisabled(
-  db: ApiDatabase,
-  identityAdmin: IdentityAdmin,
+  { db, identityAdmin, targets }: AccountServices,
   actor: Actor,
   userId: string,
   disabled: boolean,
@@ -33,6 +42,7 @@ export async function setUserDisabled(
       .where(eq(users.id, userId))
       .returning();
     if (!updated) throw apiErrors.notFound('User not found');
+    if (updated.disabledAt) await stopTargetsWhere(targets, { userId: updated.id });
     return updated;
   } catch (error) {
     await identityAdmin

@@ -91,6 +91,51 @@ const classroomForm = {
     .map(form),
 };
 
+/** A lab's target, valid but for what `wrong` puts in it. */
+const targetWith = (wrong: Record<string, unknown>) =>
+  JSON.stringify({
+    image: 'registry.school.example/labs/sqli:3',
+    port: 8080,
+    kind: 'http',
+    ...wrong,
+  });
+
+/** The lab form's `target`: not JSON, or a definition the schema refuses in one part. */
+const wrongTarget = fc.oneof(
+  fc.constantFrom('', '{', 'target', '[]', '"x"', '{}', '1'),
+  fc
+    .constantFrom(
+      'Registry.example.org/Labs/SQLi',
+      'labs/sqli:',
+      'labs//sqli',
+      'labs/sqli@sha256:zz',
+      'x'.repeat(256),
+      '',
+    )
+    .map((image) => targetWith({ image })),
+  fc.constantFrom(0, 65_536, 80.5, '80', -1).map((port) => targetWith({ port })),
+  fc
+    .constantFrom('1ST', 'A-B', 'HACKCLASS_FLAG', 'hackclass_x', '', 'A B')
+    .map((name) => targetWith({ env: [{ name, value: 'x' }] })),
+  fc
+    .constantFrom(
+      { memoryMb: 65_537 },
+      { memoryMb: 8 },
+      { cpus: 0 },
+      { cpus: 65 },
+      { pids: 1 },
+      { pids: 1.5 },
+      { lifetimeMinutes: 10_081 },
+      { lifetimeMinutes: 1 },
+      { kind: 'udp' },
+      { flagMode: 'shared' },
+      { flagPrefix: 'H C{' },
+      { outbound: 'yes' },
+      { privileged: true },
+    )
+    .map(targetWith),
+);
+
 const labFields = {
   good: {
     name: 'SQLi',
@@ -114,7 +159,9 @@ const labFields = {
     minimumPoints: fc.constantFrom('', 'five', '-1', '1.5', '10001'),
     decay: fc.constantFrom('', '0', '-2', '2.5', '10001'),
     flags: fc.oneof(
-      fc.constantFrom('', 'flag{x}', '[]', '{}', 'null', '[{"value":""}]', '[{"value":1}]'),
+      // No `[]`: whether a lab needs flags depends on its target, which may be spoiled too (the
+      // rule has its own test).
+      fc.constantFrom('', 'flag{x}', '{}', 'null', '[{"value":""}]', '[{"value":1}]'),
       fc.constantFrom('[{"value":"a","caseSensitive":"no"}]', `[{"value":"${'x'.repeat(501)}"}]`),
       fc.constantFrom(
         '[{"value":"a","kind":"glob"}]',
@@ -129,6 +176,7 @@ const labFields = {
       fc.constantFrom('[{"id":"x","content":"a"}]', `[{"content":"${'x'.repeat(2_001)}"}]`),
       fc.constant(JSON.stringify(Array.from({ length: 11 }, () => ({ content: 'a' })))),
     ),
+    target: wrongTarget,
   },
   files: ['labFiles'],
 };

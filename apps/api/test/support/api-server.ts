@@ -127,6 +127,8 @@ export async function startApiServer({
     undeclaredErrors,
     /** The product database, to set up what the API cannot be asked for. */
     db: drizzleOver(connection, schema),
+    /** Its PostgreSQL address when the tests run there, for a second instance on it. */
+    databaseUrl: database.databaseUrl,
     /** The API's file store, to check what uploads left behind. */
     files: apiOptions.files,
     /** Whom the API has read lately: a test that writes a user's row behind its back tells it. */

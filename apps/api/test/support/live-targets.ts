@@ -55,6 +55,8 @@ export async function startEngineServer(
     server,
     images,
     driver,
+    /** The deployment id the driver labels with (its own, not the database's). */
+    deploymentId,
     /** Closes the API (its stops under way finish first), then removes what it left running. */
     async close() {
       const cleaner = driverOf(deploymentId);

@@ -42,13 +42,10 @@ export async function promoteToAdmin({ db }: OperatorServer, email: string) {
 
 /**
  * Disables or enables the account with `email` as the admin screen does: at the identity service
- * (no sign-in, no refresh) and in the product (the API refuses the ID tokens they hold).
+ * (no sign-in, no refresh) and in the product (the API refuses the ID tokens they hold); a
+ * disabled account's live targets stop.
  */
-export async function setDisabledByEmail(
-  { db, identityAdmin }: OperatorServer,
-  email: string,
-  disabled: boolean,
-) {
-  const user = await userByEmail(db, email);
-  return setUserDisabled(db, identityAdmin, operator, user.id, disabled);
+export async function setDisabledByEmail(server: OperatorServer, email: string, disabled: boolean) {
+  const user = await userByEmail(server.db, email);
+  return setUserDisabled(server, operator, user.id, disabled);
 }

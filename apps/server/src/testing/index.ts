@@ -1,3 +1,5 @@
+// The engine's test images, for the tests of packages that drive this server.
+export { buildTestImages } from '@hackclass/engine/testing';
 export { freePort } from '@hackclass/http/testing';
 export { Relay, relayTo } from './relay';
 export {

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import type { MyTarget, Target } from '@hackclass/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -68,7 +69,7 @@ describe.skipIf(!engineAnswers)('a student’s target, on the real engine', () =
     const mine = await student.session.call('GET', `/classrooms/${id}/labs/${lab.id}/target`);
     expect(mine.json<MyTarget>().target?.id).toBe(target.id);
     const theirs = await classmate.session.call('GET', `/classrooms/${id}/labs/${lab.id}/target`);
-    expect(theirs.json<MyTarget>()).toEqual({ target: null });
+    expect(theirs.json<MyTarget>()).toEqual({ target: null, engineAvailable: true });
     expect((await classmate.session.call('GET', `/targets/${target.id}`)).status).toBe(404);
   });
 
@@ -322,5 +323,22 @@ describe.skipIf(!engineAnswers)('the janitor, on the real engine', () => {
       state: 'failed',
       failure: { code: 'start_failed', message: 'The target stopped unexpectedly' },
     });
+  });
+
+  it('removes a network no target holds, as a crash before its container leaves it', async () => {
+    const lone = crypto.randomUUID();
+    const created = spawnSync('docker', [
+      'network',
+      'create',
+      '--label',
+      `hackclass.deployment=${engine.deploymentId}`,
+      '--label',
+      `hackclass.target=${lone}`,
+      `hackclass-${lone}`,
+    ]);
+    expect(created.status, String(created.stderr)).toBe(0);
+    expect(await engine.driver.networks()).toContain(lone);
+    await engine.server.targets.janitor.sweep();
+    expect(await engine.driver.networks()).not.toContain(lone);
   });
 });

@@ -19,6 +19,9 @@ export const myTargetRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The caller’s target for a lab of the classroom: the active one, else the latest',
+        description:
+          '`engineAvailable` says whether a Start can work right now: false when live targets ' +
+          'are off or the engine does not answer (checked every few seconds).',
         security: read,
         params: classroomLabParamsSchema,
         response: {
@@ -37,7 +40,9 @@ export const myTargetRoutes: FastifyPluginAsyncZod = async (app) => {
         classroomId: classroom.id,
         labId: request.params.labId,
       });
+      const engine = await app.targets.engineStatus();
       return {
+        engineAvailable: engine.status === 'ok',
         target: found
           ? presentTarget(
               user,
@@ -59,8 +64,8 @@ export const myTargetRoutes: FastifyPluginAsyncZod = async (app) => {
           '201 with the new target `starting`; poll `GET /targets/:targetId` until it runs or ' +
           'fails. 200 with the target already active: one per student and lab, so a double ' +
           'click starts one. 409 `target_limit_reached` past the classroom’s, the student’s ' +
-          'or the server’s limit; 503 `targets_off` when no engine is set up. A lab not open ' +
-          'yet is 404; one whose required labs are unsolved, 409 `lab_locked`.',
+          'or the server’s limit; 503 `targets_off` when no engine is set up, ' +
+          '`engine_unreachable` when it does not answer. A lab not open yet is 404; one whose required labs are unsolved, 409 `lab_locked`.',
         security: write,
         params: classroomLabParamsSchema,
         response: {
@@ -73,6 +78,7 @@ export const myTargetRoutes: FastifyPluginAsyncZod = async (app) => {
             'targets_off',
             'target_limit_reached',
             'port_range_exhausted',
+            'engine_unreachable',
           ),
         },
       },

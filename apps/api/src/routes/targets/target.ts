@@ -90,11 +90,28 @@ export const targetRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Replace a target with a fresh one, a new flag in per-student mode (its student)',
+        description:
+          'Answers as a Start does. An engine failure while the old container goes is its ' +
+          'problem (503 `engine_unreachable`…); the old target then stays `stopping` until the ' +
+          'janitor finishes it.',
         security: write,
         params: targetParamsSchema,
         response: {
           201: targetSchema,
-          ...errorResponses('not_found', 'forbidden', 'target_not_running', 'targets_off'),
+          ...errorResponses(
+            'not_found',
+            'forbidden',
+            'target_not_running',
+            'targets_off',
+            'target_limit_reached',
+            'port_range_exhausted',
+            'engine_unreachable',
+            'start_failed',
+            'port_taken',
+            'out_of_memory',
+            'image_missing',
+            'pull_denied',
+          ),
         },
       },
     },

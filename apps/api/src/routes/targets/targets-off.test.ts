@@ -126,7 +126,7 @@ describe('live targets off (no engine set up)', () => {
       detail: 'Live targets are not set up on this server',
     });
     const mine = await student.session.call('GET', `/classrooms/${id}/labs/${lab.id}/target`);
-    expect(mine.json<MyTarget>()).toEqual({ target: null });
+    expect(mine.json<MyTarget>()).toEqual({ target: null, engineAvailable: false });
     const check = await teacher.session.call('POST', '/target-images/check', {
       image: 'registry.school.example/labs/sqli:3',
     });

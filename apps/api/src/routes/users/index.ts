@@ -15,7 +15,7 @@ import type { IdentityAdmin } from '../../identity-admin/client';
 import { principalOf } from '../../plugins/authentication';
 import { errorResponses } from '../../plugins/error-responses';
 import { isAdmin } from '../../policies/actors';
-import { releaseTargets, stopTargetsWhere } from '../../targets/stop-targets';
+import { releaseTargets } from '../../targets/stop-targets';
 import { approveTeacher, changeRole } from '../../users/change-role';
 import { deleteOwnAccount } from '../../users/delete-own-account';
 import type { KnownUsers } from '../../users/known-users';
@@ -164,14 +164,12 @@ export const userRoutes: FastifyPluginAsyncZod<{
       async (request) => {
         const { user } = principalOf(request);
         const updated = await setUserDisabled(
-          app.db,
-          identityAdmin,
+          { db: app.db, identityAdmin, targets: app.targets },
           user,
           request.params.id,
           action === 'disable',
         );
         knownUsers.forget(updated.identityUid);
-        if (updated.disabledAt) await stopTargetsWhere(app.targets, { userId: updated.id });
         return presentManagedUser(updated);
       },
     );

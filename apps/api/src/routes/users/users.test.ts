@@ -201,7 +201,12 @@ describe('POST /users/:id/disable and /enable', () => {
     };
     const actor = { id: admin.id, roleId: ROLE.admin };
     await expect(
-      setUserDisabled(server.db, identityAdmin, actor, vanishing.id, true),
+      setUserDisabled(
+        { db: server.db, identityAdmin, targets: server.targets },
+        actor,
+        vanishing.id,
+        true,
+      ),
     ).rejects.toMatchObject({ code: 'not_found' });
     expect(calls).toEqual([true, false]);
     expect(await signIn(server, vanishing.email)).toEqual(expect.any(String));

@@ -102,6 +102,8 @@ export function requestHeadersForTarget(
       continue;
     }
     if (HOP_BY_HOP.has(lower) || listed.has(lower)) continue;
+    // Authorization passes on: HackClass's own requests never send it to a target's host (its ID
+    // token goes to the app's origin only), and a target may ask for HTTP basic auth.
     out.push(name, value);
   }
   if (clientAddress) forwardedFor = [...forwardedFor, clientAddress];

@@ -18,6 +18,7 @@ interface TargetPanelProps {
 export function TargetPanel({ classroomId, labId, summary, enabled }: TargetPanelProps) {
   const mine = useMyTarget(classroomId, labId);
   const known = mine.data?.target ?? null;
+  const engineAvailable = mine.data?.engineAvailable ?? false;
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="lab-target">
@@ -30,7 +31,12 @@ export function TargetPanel({ classroomId, labId, summary, enabled }: TargetPane
           <ListError message="Could not load your target." onRetry={() => void mine.refetch()} />
         </PanelFrame>
       ) : known && isActive(known.state) ? (
-        <LiveTarget known={known} summary={summary} enabled={enabled} />
+        <LiveTarget
+          known={known}
+          summary={summary}
+          enabled={enabled}
+          engineAvailable={engineAvailable}
+        />
       ) : (
         <TargetView
           target={known}
@@ -38,6 +44,7 @@ export function TargetPanel({ classroomId, labId, summary, enabled }: TargetPane
           labId={labId}
           summary={summary}
           enabled={enabled}
+          engineAvailable={engineAvailable}
         />
       )}
     </Card>
@@ -49,10 +56,12 @@ function LiveTarget({
   known,
   summary,
   enabled,
+  engineAvailable,
 }: {
   known: Target;
   summary: LabTargetSummary;
   enabled: boolean;
+  engineAvailable: boolean;
 }) {
   const target = useTarget(known).data;
   return (
@@ -62,6 +71,7 @@ function LiveTarget({
       labId={target.labId}
       summary={summary}
       enabled={enabled}
+      engineAvailable={engineAvailable}
     />
   );
 }

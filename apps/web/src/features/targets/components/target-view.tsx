@@ -6,7 +6,12 @@ import { type ReactNode, useState } from 'react';
 import { targetKeys } from '../api/keys';
 import { useStartTarget } from '../api/start-target';
 import { problemText } from '../utils/problem-text';
-import { isActive, TARGETS_OFF_TEXT, targetStateLooks } from '../utils/target-states';
+import {
+  isActive,
+  TARGETS_OFF_TEXT,
+  TARGETS_UNAVAILABLE_TEXT,
+  targetStateLooks,
+} from '../utils/target-states';
 import { TargetAccess } from './target-access';
 import { TargetActions } from './target-actions';
 import { TimeLeft } from './time-left';
@@ -36,11 +41,21 @@ export interface TargetViewProps {
   classroomId: string;
   labId: string;
   summary: LabTargetSummary;
+  /** Whether this server has an engine for targets (`/config.json`). */
   enabled: boolean;
+  /** Whether that engine answers right now (the API's last look). */
+  engineAvailable: boolean;
 }
 
 /** One target as its owner sees it, or the Start button when there is none to show. */
-export function TargetView({ target, classroomId, labId, summary, enabled }: TargetViewProps) {
+export function TargetView({
+  target,
+  classroomId,
+  labId,
+  summary,
+  enabled,
+  engineAvailable,
+}: TargetViewProps) {
   const queryClient = useQueryClient();
   const start = useStartTarget();
   const [problem, setProblem] = useState<string | null>(null);
@@ -52,7 +67,7 @@ export function TargetView({ target, classroomId, labId, summary, enabled }: Tar
     <Button
       leftSection={<IconPlayerPlay size={16} aria-hidden />}
       loading={start.isPending}
-      disabled={!enabled}
+      disabled={!enabled || !engineAvailable}
       onClick={() => {
         if (start.isPending) return;
         setProblem(null);
@@ -112,9 +127,9 @@ export function TargetView({ target, classroomId, labId, summary, enabled }: Tar
             </Text>
           )}
           {startButton(state === 'failed' ? 'Start again' : 'Start target')}
-          {!enabled && (
+          {(!enabled || !engineAvailable) && (
             <Text size="sm" c="dimmed">
-              {TARGETS_OFF_TEXT}.
+              {enabled ? TARGETS_UNAVAILABLE_TEXT : TARGETS_OFF_TEXT}.
             </Text>
           )}
         </Stack>

@@ -20,3 +20,7 @@ export const targetStateLooks: Record<TargetState, { label: string; color: strin
 
 /** What the Start button and the lab form say where no engine is configured. */
 export const TARGETS_OFF_TEXT = 'Live targets are not set up on this server';
+
+/** What the Start button says while the configured engine does not answer. */
+export const TARGETS_UNAVAILABLE_TEXT =
+  'Live targets are unavailable right now: try again in a few minutes';

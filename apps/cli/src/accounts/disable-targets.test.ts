@@ -1,0 +1,141 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes, randomInt } from 'node:crypto';
+import { schema } from '@hackclass/api';
+import { createAccount, TEST_API_KEY, uniqueEmail } from '@hackclass/api/testing';
+import type { Target } from '@hackclass/contracts';
+import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
+import { buildTestImages, startServerProcess } from '@hackclass/server/testing';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../cli';
+import { commands } from '../commands';
+import { withOperatorServer } from '../operator-server';
+import { memoryIo } from '../test-io';
+
+const engineAnswers = spawnSync('docker', ['info'], { stdio: 'ignore' }).status === 0;
+if (!engineAnswers) console.warn('No container engine answers: the CLI’s target test is skipped.');
+
+/** A signed-in caller of a server process's API, anti-forgery token included. */
+async function sessionOf(origin: string, idToken: string) {
+  const authorization = `Bearer ${idToken}`;
+  const issued = await fetch(`${origin}/api/auth/antiforgery/token`, {
+    method: 'POST',
+    headers: { authorization },
+  });
+  const cookie = issued.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+  const { token } = (await issued.json()) as { token: string };
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const form = body instanceof FormData;
+    const response = await fetch(`${origin}/api${path}`, {
+      method,
+      headers: {
+        authorization,
+        cookie,
+        'x-xsrf-token': token,
+        ...(body === undefined || form ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: form ? (body as FormData) : JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  };
+}
+
+describe.skipIf(!engineAnswers)('users disable, with live targets', () => {
+  const adminSecret = randomBytes(32).toString('base64url');
+  const adminEmail = uniqueEmail('admin');
+  const studentEmail = uniqueEmail('student');
+  const first = 43_000 + randomInt(160) * 100;
+  let database: TestDatabase;
+  let env: Record<string, string>;
+  let images: Awaited<ReturnType<typeof buildTestImages>>;
+
+  beforeAll(async () => {
+    images = await buildTestImages();
+    database = await createTestDatabase();
+    env = {
+      LABS_DRIVER: 'docker',
+      LAB_PORT_RANGE: `${first}-${first + 49}`,
+      IDENTITY_ADMIN_SECRET: adminSecret,
+      IDENTITY_API_KEY: TEST_API_KEY,
+      ADMIN_EMAILS: adminEmail,
+      // The server process inherits no environment: the engine these tests reach, if not the default.
+      ...(process.env.DOCKER_HOST ? { DOCKER_HOST: process.env.DOCKER_HOST } : {}),
+      DATA_DIR: database.dataDir,
+      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    };
+  });
+
+  afterAll(async () => {
+    if (env) {
+      await withOperatorServer(memoryIo(env), async ({ targets }) => {
+        for (const container of (await targets.driver?.list()) ?? []) {
+          await targets.driver?.stop(container.targetId);
+        }
+      });
+    }
+    await images?.remove();
+    await database?.drop();
+  });
+
+  it('stops the disabled student’s running target, container and row', async () => {
+    const server = await startServerProcess(env);
+    let target: Target;
+    try {
+      const origin = server.url;
+      const admin = await sessionOf(
+        origin,
+        (await createAccount({ origin, adminSecret }, { email: adminEmail })).idToken,
+      );
+      const student = await sessionOf(
+        origin,
+        (await createAccount({ origin, adminSecret }, { email: studentEmail })).idToken,
+      );
+      const me = await student<{ id: string }>('GET', '/users/me');
+      const form = new FormData();
+      for (const [key, value] of Object.entries({
+        name: 'Disable me',
+        difficulty: 'Easy',
+        category: 'Web',
+        points: '10',
+        flags: '[]',
+        target: JSON.stringify({
+          image: images.web,
+          port: 8080,
+          kind: 'http',
+          flagMode: 'per-student',
+        }),
+      })) {
+        form.append(key, value);
+      }
+      const lab = await admin<{ id: string }>('POST', '/hacking-labs', form);
+      const roomForm = new FormData();
+      roomForm.append('name', 'Disable 101');
+      roomForm.append('teacherName', 'Ada');
+      const room = await admin<{ id: string }>('POST', '/classrooms', roomForm);
+      await admin('POST', `/classrooms/${room.id}/hacking-labs`, { hackingLabId: lab.id });
+      const { joinCode } = await admin<{ joinCode: string }>('GET', `/classrooms/${room.id}`);
+      await student('POST', '/classrooms/join', { classroomCode: joinCode });
+      await admin('PATCH', `/classrooms/${room.id}/members/${me.id}`, { status: 'Accepted' });
+      target = await student<Target>('POST', `/classrooms/${room.id}/labs/${lab.id}/target`);
+      await expect
+        .poll(async () => (await student<Target>('GET', `/targets/${target.id}`)).state, {
+          timeout: 30_000,
+        })
+        .toBe('running');
+    } finally {
+      // The embedded database is the server's alone while it runs.
+      await server.stop();
+    }
+
+    const io = memoryIo(env);
+    expect(await runCli(['users', 'disable', studentEmail], io, commands)).toBe(0);
+    expect(io.stdout()).toBe(`${studentEmail} is disabled.\n`);
+    const after = await withOperatorServer(memoryIo(env), async ({ db, targets }) => {
+      const [row] = await db.select().from(schema.targets).where(eq(schema.targets.id, target.id));
+      return { state: row?.state, container: await targets.driver?.inspect(target.id) };
+    });
+    expect(after).toEqual({ state: 'stopped', container: undefined });
+  });
+});
