@@ -4,6 +4,7 @@ import { type Connection, drizzleOver, migrate, requireMigrated } from '@hackcla
 import type { TargetDriver } from '@hackclass/engine';
 import { problemHandlers } from '@hackclass/http';
 import type { IdTokenVerifier } from '@hackclass/id-token';
+import { mailMigrations } from '@hackclass/mail';
 import type { FileStore } from '@hackclass/storage';
 import type { FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -31,6 +32,7 @@ import { classroomRoutes } from './routes/classrooms';
 import { coTeacherRoutes } from './routes/co-teachers';
 import { gradebookRoutes } from './routes/gradebook';
 import { hintRoutes } from './routes/hints';
+import { invitationRoutes } from './routes/invitations';
 import { labArchiveRoutes } from './routes/lab-archives';
 import { labRoutes } from './routes/labs';
 import { leaderboardRoutes } from './routes/leaderboard';
@@ -70,6 +72,8 @@ export interface ApiOptions {
   identityAdmin: IdentityAdmin;
   /** The origin users reach (PUBLIC_URL). */
   publicUrl: string;
+  /** Invitation mails one teacher may send in 24 hours (INVITATIONS_PER_DAY); admins: no limit. */
+  invitationsPerDay: number;
   /** Emails that are admins once verified (ADMIN_EMAILS), lower-case. */
   adminEmails: string[];
   files: FileStore;
@@ -113,8 +117,13 @@ export type AppTargets = TargetService & { janitor: Janitor };
  * and by `main.ts` alike. Its schema is migrated (or, with MIGRATE=off, checked) before it serves.
  */
 export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise<void> {
-  if (options.migrate === 'off') await requireMigrated(options.connection, apiMigrations, 'API');
-  else await migrate(options.connection, apiMigrations);
+  if (options.migrate === 'off') {
+    await requireMigrated(options.connection, apiMigrations, 'API');
+    await requireMigrated(options.connection, mailMigrations, 'mail outbox');
+  } else {
+    await migrate(options.connection, apiMigrations);
+    await migrate(options.connection, mailMigrations);
+  }
   app.decorate('db', drizzleOver(options.connection, schema));
   if (options.folderFiles) await takeInFolderFiles(options.folderFiles, options.files, app.log);
   const classroomEvents = options.redisUrl
@@ -206,7 +215,10 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
       imageMaxBytes: options.uploads.imageMaxBytes,
       quotas: options.quotas,
     });
-    await routes.register(memberRoutes);
+    await routes.register(memberRoutes, {
+      mailing: { publicUrl: options.publicUrl, invitationsPerDay: options.invitationsPerDay },
+    });
+    await routes.register(invitationRoutes);
     await routes.register(coTeacherRoutes);
     await routes.register(notificationRoutes);
     await routes.register(labRoutes, {
