@@ -11,6 +11,7 @@ import { useInvitationLink } from '@/features/invitations/api/get-invitation-lin
 import {
   InvitationPanel,
   type InvitationVisitor,
+  invitationTitle,
 } from '@/features/invitations/components/invitation-panel';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { isApiError } from '@/lib/errors';
@@ -61,7 +62,7 @@ export function InvitationRoute() {
   const classroomId = link.data.state === 'not_found' ? '' : link.data.classroomId;
   return (
     <>
-      <AuthCardHeader title="You are invited" />
+      <AuthCardHeader title={invitationTitle(link.data)} />
       <InvitationPanel
         link={link.data}
         visitor={visitor}

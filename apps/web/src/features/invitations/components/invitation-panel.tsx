@@ -1,5 +1,5 @@
 import type { InvitationLink } from '@hackclass/contracts';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconLinkOff, IconMailOpened } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { FormAlert } from '@/components/feedback/form-alert';
@@ -30,6 +30,16 @@ const closed = {
     'The teacher withdrew this invitation. Ask them to invite you again if you still want to join.',
   expired: 'This invitation link has expired. Ask the teacher to invite you again.',
 } as const;
+
+/** The page's title for what became of the invitation. */
+export const invitationTitle = (link: InvitationLink) =>
+  ({
+    not_found: 'Invitation not found',
+    pending: 'You are invited',
+    accepted: 'Invitation accepted',
+    withdrawn: 'Invitation withdrawn',
+    expired: 'Invitation expired',
+  })[link.state];
 
 /** What an invitation link says, and the one step that takes the visitor further. */
 export function InvitationPanel(props: InvitationPanelProps) {
@@ -100,14 +110,12 @@ function NextStep({
           No account yet? Sign up with {link.email}, verify the address, and come back to this link
           to join. Already have one? Sign in with it.
         </Text>
-        <Group grow>
-          <Button component={Link} to={hrefs.signUp}>
-            Sign up with {link.email}
-          </Button>
-          <Button component={Link} to={hrefs.signIn} variant="default">
-            Sign in
-          </Button>
-        </Group>
+        <Button component={Link} to={hrefs.signUp}>
+          Sign up with {link.email}
+        </Button>
+        <Button component={Link} to={hrefs.signIn} variant="default">
+          Sign in
+        </Button>
       </Stack>
     );
   }
