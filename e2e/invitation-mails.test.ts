@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, type ReceivedMail } from '../apps/identity/src/testing/smtp';
-import { signUpThroughForm, testPerson } from './support/accounts';
+import { testPerson } from './support/accounts';
 import { signedUpClients } from './support/api';
 import { type RunningApp, startApp } from './support/app';
 import { freshPage, type Scheme, useScheme } from './support/pages';
@@ -50,11 +50,16 @@ describe('an invitation mail', () => {
     await page.waitForURL((url) => url.pathname === '/signup');
 
     const verificationMail = app.smtp.expectMail(student.email, 15_000);
-    await signUpThroughForm(page, app.server.url, student);
+    await page.getByLabel('Name').fill(student.name);
+    await page.getByLabel('Email').fill(student.email);
+    await page.getByLabel(/^Password/).fill(student.password);
+    await page.getByLabel('Confirm password').fill(student.password);
+    await page.getByRole('button', { name: 'Create account' }).click();
     await page.goto(linkIn(await verificationMail.arrived()).href);
     await page.getByText('Your email address is verified').waitFor();
-
-    await page.goto(link);
+    // The verification link continues to the invitation the sign-up came from.
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await page.waitForURL(link);
     await page.getByRole('button', { name: 'Accept and join Web Security 101' }).click();
     await page.waitForURL((url) => url.pathname === `/classrooms/${classroom.id}`);
     await page.getByRole('heading', { name: 'Web Security 101' }).first().waitFor();

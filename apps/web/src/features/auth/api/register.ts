@@ -11,15 +11,23 @@ import { signInMutationKey } from './sign-in-key';
 export const register = (body: RegisterRequest): Promise<User> =>
   api.post('/auth/register', { body, schema: userSchema });
 
-/** Where the verification mail's link continues after the code is applied. */
-export const verificationContinueUrl = () =>
-  new URL(paths.dashboard.getHref(), window.location.origin).href;
+/**
+ * Where the verification mail's link continues after the code is applied: the page the sign-up
+ * came from (an invitation's), else the dashboard.
+ */
+export const verificationContinueUrl = (continuePath?: string) =>
+  new URL(continuePath ?? paths.dashboard.getHref(), window.location.origin).href;
 
 /**
  * Signup registers, logs in and sends the verification mail. The account exists once the first
  * step succeeded, so a failed mail does not fail the signup; the verify-email page can resend it.
  */
-async function signUp(request: RegisterRequest): Promise<{ verificationMailSent: boolean }> {
+async function signUp({
+  continuePath,
+  ...request
+}: RegisterRequest & { continuePath?: string | undefined }): Promise<{
+  verificationMailSent: boolean;
+}> {
   await register(request);
   const { user } = await signInWithEmailAndPassword(
     await getIdentity(),
@@ -27,7 +35,7 @@ async function signUp(request: RegisterRequest): Promise<{ verificationMailSent:
     request.password,
   );
   try {
-    await sendEmailVerification(user, { url: verificationContinueUrl() });
+    await sendEmailVerification(user, { url: verificationContinueUrl(continuePath) });
     return { verificationMailSent: true };
   } catch (error) {
     console.error(error);

@@ -34,8 +34,11 @@ const roleHints: Record<string, string> = {
 
 const fields = ['displayName', 'email', 'password', 'roleId'] as const;
 
-/** Name, email, password twice and a role; the API registers, the SDK signs in and mails. */
-export function SignupForm() {
+/**
+ * Name, email, password twice and a role; the API registers, the SDK signs in and mails. The
+ * verification mail's link continues to `continuePath` (a same-origin path) when given.
+ */
+export function SignupForm({ continuePath }: { continuePath?: string | undefined }) {
   const signUp = useSignUp();
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
@@ -63,6 +66,7 @@ export function SignupForm() {
         email: values.email.trim(),
         password: values.password,
         roleId,
+        continuePath,
       },
       {
         onError: (failure) => {
