@@ -1,3 +1,5 @@
+/** The outbox's migrations, which the API applies after its own. */
+export { mailMigrations } from '@hackclass/mail';
 export { type ApiOptions, apiApp } from './app';
 export { type ApiDatabase, apiMigrations, schema } from './db';
 export { createDatabaseFileStore } from './files/database-file-store';

@@ -1,4 +1,4 @@
-import { apiMigrations } from '@hackclass/api';
+import { apiMigrations, mailMigrations } from '@hackclass/api';
 import { openConnection, pendingMigrations } from '@hackclass/db';
 import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
 import { identityMigrations } from '@hackclass/identity';
@@ -30,6 +30,7 @@ async function pending() {
     return {
       identity: await pendingMigrations(connection, identityMigrations),
       api: await pendingMigrations(connection, apiMigrations),
+      mail: await pendingMigrations(connection, mailMigrations),
     };
   } finally {
     await connection.close();
@@ -50,12 +51,14 @@ describe('migrate and MIGRATE=off', () => {
     const first = memoryIo(env);
     expect(await runCli(['migrate'], first, commands)).toBe(0);
     expect(first.stdout()).toMatch(
-      /^identity service: applied 3 migrations: 0000_identity_tables, .*\nAPI: applied \d+ migrations: 0000_core_tables, /,
+      /^identity service: applied 3 migrations: 0000_identity_tables, .*\nAPI: applied \d+ migrations: 0000_core_tables, .*\nmail outbox: applied 1 migration: 0000_outbox\n$/,
     );
-    expect(await pending()).toEqual({ identity: [], api: [] });
+    expect(await pending()).toEqual({ identity: [], api: [], mail: [] });
     const again = memoryIo(env);
     expect(await runCli(['migrate'], again, commands)).toBe(0);
-    expect(again.stdout()).toBe('identity service: up to date\nAPI: up to date\n');
+    expect(again.stdout()).toBe(
+      'identity service: up to date\nAPI: up to date\nmail outbox: up to date\n',
+    );
   });
 
   it('starts a server on a current schema with MIGRATE=off', async () => {

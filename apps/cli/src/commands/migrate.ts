@@ -1,4 +1,4 @@
-import { apiMigrations } from '@hackclass/api';
+import { apiMigrations, mailMigrations } from '@hackclass/api';
 import { migrate } from '@hackclass/db';
 import { identityMigrations } from '@hackclass/identity';
 import { type Command, parseCommandArgs, UsageError } from '../command';
@@ -8,6 +8,7 @@ import { loadServerConfig, openDatabase } from '../database';
 const sets = [
   { what: 'identity service', set: identityMigrations },
   { what: 'API', set: apiMigrations },
+  { what: 'mail outbox', set: mailMigrations },
 ];
 
 export const migrateCommand: Command = {
@@ -16,9 +17,10 @@ export const migrateCommand: Command = {
   usage: [
     'Usage: npx hackclass migrate',
     '',
-    'Applies the pending migrations of the identity service and the API to the database that',
-    'DATABASE_URL (or DATA_DIR) names, as the server does at start, prints them and exits. Run it',
-    'as a deploy step with MIGRATE=off on the servers. Running it again applies nothing.',
+    'Applies the pending migrations of the identity service, the API and the mail outbox to the',
+    'database that DATABASE_URL (or DATA_DIR) names, as the server does at start, prints them and',
+    'exits. Run it as a deploy step with MIGRATE=off on the servers. Running it again applies',
+    'nothing.',
   ].join('\n'),
   async run(args, io) {
     if (parseCommandArgs(args, {}).positionals.length > 0) {
