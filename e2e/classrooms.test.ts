@@ -208,7 +208,7 @@ describe('classrooms', () => {
     await open(page, `/classrooms/${classroomId}/members`);
     await page.getByLabel('Invite by email').fill(newcomer.email);
     await page.getByRole('button', { name: 'Invite', exact: true }).click();
-    await page.getByText(`${newcomer.email} finds it on signing in`).waitFor();
+    await page.getByText(`We mailed ${newcomer.email} a link to join`).waitFor();
     // Listed by the address typed, as an invitation to an account would be.
     await page.getByRole('row', { name: newcomer.email }).getByText('Invited').waitFor();
 

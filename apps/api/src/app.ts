@@ -34,6 +34,7 @@ import { classroomRoutes } from './routes/classrooms';
 import { coTeacherRoutes } from './routes/co-teachers';
 import { gradebookRoutes } from './routes/gradebook';
 import { hintRoutes } from './routes/hints';
+import { invitationRoutes } from './routes/invitations';
 import { labArchiveRoutes } from './routes/lab-archives';
 import { labRoutes } from './routes/labs';
 import { leaderboardRoutes } from './routes/leaderboard';
@@ -73,6 +74,8 @@ export interface ApiOptions {
   identityAdmin: IdentityAdmin;
   /** The origin users reach (PUBLIC_URL). */
   publicUrl: string;
+  /** Invitation mails one teacher may send in 24 hours (INVITATIONS_PER_DAY); admins: no limit. */
+  invitationsPerDay: number;
   /** Emails that are admins once verified (ADMIN_EMAILS), lower-case. */
   adminEmails: string[];
   files: FileStore;
@@ -223,8 +226,10 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
       imageMaxBytes: options.uploads.imageMaxBytes,
       quotas: options.quotas,
     });
-    await routes.register(memberRoutes);
-    await routes.register(bulkInvitationRoutes);
+    const mailing = { publicUrl: options.publicUrl, invitationsPerDay: options.invitationsPerDay };
+    await routes.register(memberRoutes, { mailing });
+    await routes.register(bulkInvitationRoutes, { mailing });
+    await routes.register(invitationRoutes);
     await routes.register(coTeacherRoutes);
     await routes.register(notificationRoutes);
     await routes.register(labRoutes, {

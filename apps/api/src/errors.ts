@@ -152,6 +152,26 @@ export const apiErrors = {
       'Too many invitations',
       `You have sent too many invitations: try again in ${retryAfter}`,
     ),
+  /** `freesAt`: when the oldest mail of the last 24 hours stops counting. */
+  invitationLimit: (perDay: number, sent: number, freesAt: Date) =>
+    apiError(
+      'invitation_limit',
+      'Invitation limit reached',
+      `You have sent ${sent} of the ${perDay} invitation mails a teacher may send in 24 hours; ` +
+        `more may go out from ${freesAt.toISOString()}`,
+    ),
+  invitationWithdrawn: () =>
+    apiError(
+      'invitation_withdrawn',
+      'Invitation withdrawn',
+      'The teacher withdrew this invitation: ask them for a new one',
+    ),
+  invitationExpired: () =>
+    apiError(
+      'invitation_expired',
+      'Invitation expired',
+      'This invitation link has expired: ask the teacher to invite you again',
+    ),
   joinRateLimited: (seconds: number) =>
     apiError(
       'join_rate_limited',

@@ -49,6 +49,7 @@ export function apiOptionsOf(
     identityAdmin,
     publicUrl: config.publicUrl,
     adminEmails: config.adminEmails,
+    invitationsPerDay: config.invitationsPerDay,
     ...fileStoresOf(config, connection),
     knownUsers: known,
     revocations: revoked,

@@ -61,6 +61,9 @@ export const API_ERROR_STATUS = {
   requirement_cycle: 409,
   flag_rate_limited: 429,
   invitation_rate_limited: 429,
+  invitation_limit: 429,
+  invitation_withdrawn: 410,
+  invitation_expired: 410,
   join_rate_limited: 429,
   too_many_streams: 429,
   // Live targets

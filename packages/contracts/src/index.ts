@@ -10,6 +10,7 @@ export * from './events';
 export * from './flag-pattern';
 export * from './gradebook';
 export * from './hints';
+export * from './invitations';
 export * from './lab-archives';
 export * from './labs';
 export * from './mail-outbox';

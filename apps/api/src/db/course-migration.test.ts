@@ -91,7 +91,8 @@ describe('the course features’ migration', () => {
       before.remove();
     }
     await fillAsBefore();
-    expect(await migrate(connection, apiMigrations)).toEqual(['0008_course_features']);
+    // Later migrations follow it; the course features' is the one under test.
+    expect((await migrate(connection, apiMigrations))[0]).toBe('0008_course_features');
   });
 
   afterAll(async () => {

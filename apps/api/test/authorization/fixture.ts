@@ -8,6 +8,8 @@ import {
   classroomCoTeachers,
   classroomLabs,
   classrooms,
+  emailInvitations,
+  invitationLinks,
   labFiles,
   labFlags,
   labHints,
@@ -18,6 +20,7 @@ import {
   targets,
   users,
 } from '../../src/db/schema';
+import { newInvitationToken } from '../../src/invitations/invitation-token';
 import { downloadLinkKey, downloadLinkPath, grantDownload } from '../../src/labs/download-links';
 import { type ApiServer, apiSession, createAccount, signedInAs, uniqueEmail } from '../support';
 import { type Caller, type Fixture, MATRIX_FLAG } from './matrix';
@@ -56,7 +59,13 @@ export async function createCallers(server: ApiServer) {
     unverified: me.json<{ id: string }>().id,
     ...mapValues(people, (person) => person.id),
   };
-  return { idTokens, userIds, targetId: target.id, otherTeacherEmail: otherTeacher.email };
+  return {
+    idTokens,
+    userIds,
+    targetId: target.id,
+    otherTeacherEmail: otherTeacher.email,
+    outsiderEmail: outsider.email,
+  };
 }
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
@@ -80,7 +89,8 @@ export async function seedFixtures(
     userIds,
     targetId,
     otherTeacherEmail,
-  }: Pick<Fixture, 'userIds' | 'targetId' | 'otherTeacherEmail'>,
+    outsiderEmail,
+  }: Pick<Fixture, 'userIds' | 'targetId' | 'otherTeacherEmail'> & { outsiderEmail: string },
   count: number,
 ): Promise<Fixture[]> {
   const codes = joinCodes(count);
@@ -89,6 +99,7 @@ export async function seedFixtures(
     const labId = randomUUID();
     const fileId = randomUUID();
     const grant = grantDownload({ labId, fileId, userId: userIds.member });
+    const invitation = newInvitationToken();
     return {
       userIds,
       targetId,
@@ -108,6 +119,8 @@ export async function seedFixtures(
       freshEmail: uniqueEmail('fresh'),
       liveTargetId: randomUUID(),
       failedMailId: randomUUID(),
+      invitationToken: invitation.token,
+      invitationTokenHash: invitation.tokenHash,
       imageKey: newStorageKey('classroom-images'),
       fileKey: newStorageKey('lab-files'),
     };
@@ -184,6 +197,21 @@ export async function seedFixtures(
         { classroomId: classroom.id, userId: invitedId, status: 'Invited' as const },
       ]),
     );
+    // The outsider's address, invited and mailed a link: they have not accepted yet.
+    await tx
+      .insert(emailInvitations)
+      .values(
+        fixtures.map(({ classroom }) => ({ classroomId: classroom.id, email: outsiderEmail })),
+      );
+    await tx.insert(invitationLinks).values(
+      fixtures.map(({ classroom, invitationTokenHash }) => ({
+        tokenHash: invitationTokenHash,
+        classroomId: classroom.id,
+        email: outsiderEmail.toLowerCase(),
+        invitedBy: userIds.owner,
+        expiresAt: new Date(Date.now() + 24 * 60 * 60_000),
+      })),
+    );
     await tx.insert(classroomCoTeachers).values(
       fixtures.flatMap(({ classroom, spareCoTeacherId }) =>
         [userIds.coTeacher, spareCoTeacherId].map((userId) => ({
@@ -256,5 +284,7 @@ export async function seedFixtures(
       })),
     );
   });
-  return fixtures.map(({ imageKey: _image, fileKey: _file, ...fixture }) => fixture);
+  return fixtures.map(
+    ({ imageKey: _image, fileKey: _file, invitationTokenHash: _hash, ...fixture }) => fixture,
+  );
 }

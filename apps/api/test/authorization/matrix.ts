@@ -57,6 +57,8 @@ export interface Fixture {
   liveTargetId: string;
   /** A mail in the outbox that failed, for admins to send again. */
   failedMailId: string;
+  /** The link token of an invitation to the classroom mailed to `outsider`'s address. */
+  invitationToken: string;
 }
 
 export interface MatrixRequest {
@@ -415,6 +417,39 @@ export const MATRIX: MatrixRow[] = [
       url: `/classrooms/${classroom.id}/members?userEmail=${encodeURIComponent(invitedEmail)}`,
     }),
     expect: managersOf(204),
+  },
+  {
+    method: 'GET',
+    route: '/api/invitations/:token',
+    // The link is the credential: it says what it is to anyone holding it, signed in or not.
+    request: ({ invitationToken }) => ({ url: `/invitations/${invitationToken}` }),
+    expect: {
+      anonymous: 200,
+      unverified: 200,
+      guest: 200,
+      outsider: 200,
+      member: 200,
+      owner: 200,
+      coTeacher: 200,
+      otherTeacher: 200,
+      admin: 200,
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/invitations/:token/accept',
+    // Only the invited address accepts: the outsider's.
+    request: ({ invitationToken }) => ({ url: `/invitations/${invitationToken}/accept` }),
+    expect: {
+      ...verifiedOnly,
+      guest: 403,
+      outsider: 200,
+      member: 403,
+      owner: 403,
+      coTeacher: 403,
+      otherTeacher: 403,
+      admin: 403,
+    },
   },
   {
     method: 'POST',

@@ -408,6 +408,11 @@ export const routeCases = {
       params: { id: classroomId, userId: (world) => world.memberId },
     },
   },
+  invitations: {
+    // A token of the right shape that no invitation has: the handlers answer for it all the same.
+    'GET /api/invitations/:token': { params: { token: () => 'A'.repeat(43) } },
+    'POST /api/invitations/:token/accept': { params: { token: () => 'A'.repeat(43) } },
+  },
   labs: {
     'GET /api/hacking-labs': {},
     'GET /api/hacking-labs/:idOrSlug': { params: { idOrSlug: (world) => world.lab.slug } },

@@ -1,5 +1,6 @@
 import { drizzleOver, migrate, openConnection } from '@hackclass/db';
 import { createTestDatabase } from '@hackclass/db/testing';
+import { mailMigrations } from '@hackclass/mail';
 import { type ApiDatabase, apiMigrations, schema } from '../../src/db';
 
 export interface TestApiDatabase {
@@ -16,6 +17,7 @@ export async function testApiDatabase(): Promise<TestApiDatabase> {
   const database = await createTestDatabase();
   const connection = await openConnection(database);
   await migrate(connection, apiMigrations);
+  await migrate(connection, mailMigrations);
   return {
     db: drizzleOver(connection, schema),
     close: async () => {

@@ -35,6 +35,7 @@ export async function startApiServer({
   requestsPerMinute,
   redisUrl,
   signUpsPerHour,
+  invitationsPerDay,
   labs,
   targetDriver,
   janitorIntervalMs,
@@ -56,6 +57,8 @@ export async function startApiServer({
   requestsPerMinute?: number;
   /** SIGNUP_LIMIT_PER_HOUR, to reach it in a few registrations. */
   signUpsPerHour?: number;
+  /** INVITATIONS_PER_DAY, to reach it in a few invitations. */
+  invitationsPerDay?: number;
   /** Upload limits in bytes and counts, to test them without uploading megabytes. */
   uploads?: Partial<ServerConfig['uploads']>;
   /** Quotas in bytes and counts, to reach them without creating hundreds of labs. */
@@ -78,6 +81,7 @@ export async function startApiServer({
     ADMIN_EMAILS: adminEmails,
     ...(requestsPerMinute ? { RATE_LIMIT_PER_MINUTE: String(requestsPerMinute) } : {}),
     ...(signUpsPerHour ? { SIGNUP_LIMIT_PER_HOUR: String(signUpsPerHour) } : {}),
+    ...(invitationsPerDay ? { INVITATIONS_PER_DAY: String(invitationsPerDay) } : {}),
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     ...(fileStorage ? { FILE_STORAGE: fileStorage } : {}),

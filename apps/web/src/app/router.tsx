@@ -109,6 +109,13 @@ export const createAppRouter = () =>
                     })),
                 },
                 {
+                  path: paths.invitation.path,
+                  lazy: () =>
+                    import('./routes/invitation').then((m) => ({
+                      Component: m.InvitationRoute,
+                    })),
+                },
+                {
                   path: paths.userActions.path,
                   lazy: () =>
                     import('./routes/auth/user-actions').then((m) => ({

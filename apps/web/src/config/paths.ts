@@ -14,7 +14,12 @@ export const paths = {
     getHref: (redirect?: string) =>
       redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login',
   },
-  signup: { path: '/signup', getHref: () => '/signup' },
+  signup: {
+    path: '/signup',
+    /** `redirect` is where to go once signed up, as for login. */
+    getHref: (redirect?: string) =>
+      redirect ? `/signup?redirect=${encodeURIComponent(redirect)}` : '/signup',
+  },
   logout: {
     path: '/logout',
     /** `next`: where to go once signed out, the login page unless given. */
@@ -35,6 +40,11 @@ export const paths = {
     getHref: (email: string) => `/auth/verify-email/${seg(email)}`,
   },
   userActions: { path: '/auth/user-actions', getHref: () => '/auth/user-actions' },
+  /** The link of an invitation mail: open to everyone, signed in or not. */
+  invitation: {
+    path: '/invitations/:token',
+    getHref: (token: string) => `/invitations/${seg(token)}`,
+  },
 
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
   analytics: { path: '/analytics', getHref: () => '/analytics' },

@@ -4,6 +4,7 @@ export * from './classrooms';
 export * from './co-teachers';
 export * from './flags';
 export * from './hints';
+export * from './invitation-links';
 export * from './labs';
 export * from './members';
 export * from './notifications';

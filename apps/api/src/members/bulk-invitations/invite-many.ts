@@ -2,17 +2,20 @@ import type { InvitationResult } from '@hackclass/contracts';
 import { HttpError } from '@hackclass/http';
 import type { ClassroomRow } from '../../classrooms/find-classrooms';
 import type { ApiDatabase } from '../../db';
-import { inviteMember } from '../invite-member';
+import type { InvitationMailing } from '../../invitations/send-invitation-mail';
+import { type Inviter, inviteMember } from '../invite-member';
 
 /**
- * Invites each address in turn, as one invitation would: one that is a member or invited
- * already is skipped, one the API refuses otherwise fails with the reason, and the rest go on.
+ * Invites each address in turn, as one invitation would (its mail and the inviter's daily
+ * allowance included): one that is a member or invited already is skipped, one the API refuses
+ * otherwise fails with the reason, and the rest go on.
  */
 export async function inviteMany(
   db: ApiDatabase,
   classroom: ClassroomRow,
-  inviterId: string,
+  inviter: Inviter,
   emails: string[],
+  mailing: InvitationMailing,
 ): Promise<InvitationResult[]> {
   const results: InvitationResult[] = [];
   const seen = new Set<string>();
@@ -22,7 +25,7 @@ export async function inviteMany(
       continue;
     }
     seen.add(email);
-    results.push(await inviteOne(db, classroom, inviterId, email));
+    results.push(await inviteOne(db, classroom, inviter, email, mailing));
   }
   return results;
 }
@@ -30,11 +33,12 @@ export async function inviteMany(
 async function inviteOne(
   db: ApiDatabase,
   classroom: ClassroomRow,
-  inviterId: string,
+  inviter: Inviter,
   email: string,
+  mailing: InvitationMailing,
 ): Promise<InvitationResult> {
   try {
-    const { invitation } = await inviteMember(db, classroom, inviterId, email);
+    const { invitation } = await inviteMember(db, classroom, inviter, email, mailing);
     return invitation.status === 'Accepted'
       ? { email, outcome: 'invited', reason: 'Had asked to join: approved' }
       : { email, outcome: 'invited' };

@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { managedClassroomFor } from '../../classrooms/access';
 import { apiErrors } from '../../errors';
+import type { InvitationMailing } from '../../invitations/send-invitation-mail';
 import { inviteMany } from '../../members/bulk-invitations/invite-many';
 import { previewInvitations } from '../../members/bulk-invitations/preview-invitations';
 import { principalOf } from '../../plugins/authentication';
@@ -23,7 +24,10 @@ const write = [{ idToken: [], antiforgery: [] }];
  */
 export const BULK_INVITATION_REQUESTS_PER_HOUR = 50;
 
-export const bulkInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
+export const bulkInvitationRoutes: FastifyPluginAsyncZod<{ mailing: InvitationMailing }> = async (
+  app,
+  { mailing },
+) => {
   app.post(
     '/classrooms/:id/invitations/preview',
     {
@@ -76,8 +80,9 @@ export const bulkInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = principalOf(request);
       const { classroom } = await managedClassroomFor(app.db, request.params.id, user);
-      const results = await inviteMany(app.db, classroom, user.id, request.body.emails);
+      const results = await inviteMany(app.db, classroom, user, request.body.emails, mailing);
       if (results.some((result) => result.outcome === 'invited')) {
+        app.mail.wake();
         app.classroomEvents.publish(classroom.id, { type: 'members' });
       }
       return { results };

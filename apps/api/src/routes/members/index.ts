@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { classroomFor, managedClassroomFor } from '../../classrooms/access';
 import { apiErrors } from '../../errors';
+import type { InvitationMailing } from '../../invitations/send-invitation-mail';
 import { changeMemberStatus } from '../../members/change-member-status';
 import { inviteMember } from '../../members/invite-member';
 import { joinByCode } from '../../members/join-by-code';
@@ -45,7 +46,10 @@ export const UNKNOWN_JOIN_CODES = { max: 10, windowMs: 10 * 60_000 } as const;
 const perUser = (name: string) => (request: FastifyRequest) =>
   `${name}:${request.principal?.user.id ?? request.ip}`;
 
-export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
+export const memberRoutes: FastifyPluginAsyncZod<{ mailing: InvitationMailing }> = async (
+  app,
+  { mailing },
+) => {
   app.get(
     '/classrooms/:id/members',
     {
@@ -83,15 +87,23 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Invite by email; an email without an account waits until its owner signs up. ' +
-          `Answers alike either way; at most ${INVITATIONS_PER_HOUR} per hour per inviter`,
+          'Invite by email and mail the invitation’s link; an email without an account waits ' +
+          'until its owner signs up. Answers alike either way; at most ' +
+          `${INVITATIONS_PER_HOUR} per hour per inviter, and INVITATIONS_PER_DAY mails in 24 hours ` +
+          '(admins: no daily limit)',
         security: write,
         params: classroomParamsSchema,
         querystring: inviteMemberQuerySchema,
         response: {
           200: invitationSchema,
           201: invitationSchema,
-          ...errorResponses('not_found', 'forbidden', 'already_member', 'invitation_rate_limited'),
+          ...errorResponses(
+            'not_found',
+            'forbidden',
+            'already_member',
+            'invitation_rate_limited',
+            'invitation_limit',
+          ),
         },
       },
     },
@@ -101,9 +113,11 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       const { invitation, created } = await inviteMember(
         app.db,
         classroom,
-        user.id,
+        user,
         request.query.userEmail,
+        mailing,
       );
+      if (created) app.mail.wake();
       app.classroomEvents.publish(classroom.id, { type: 'members' });
       return reply.code(created ? 201 : 200).send(invitation);
     },
@@ -114,7 +128,9 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Withdraw an invitation not yet accepted, by the email it was sent to',
+        summary:
+          'Withdraw an invitation not yet accepted, by the email it was sent to; its mailed ' +
+          'links then say it was withdrawn',
         security: write,
         params: classroomParamsSchema,
         querystring: inviteMemberQuerySchema,

@@ -7,6 +7,7 @@ import { messages } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { useVerifyEmail } from '@/features/auth/api/email-verification';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { sameOriginPath } from '@/lib/safe-redirect';
 import { InvalidLink } from './invalid-link';
 
 /** Target of the verification mail: applies its code and says so. */
@@ -15,6 +16,14 @@ export function EmailVerifiedRoute() {
   const [searchParams] = useSearchParams();
   const oobCode = searchParams.get('oobCode') ?? '';
   const verification = useVerifyEmail(oobCode);
+  // The link continues where the sign-up came from, e.g. an invitation; only on this origin.
+  const continueUrl = searchParams.get('continueUrl') ?? '';
+  const onward = URL.canParse(continueUrl) ? new URL(continueUrl) : undefined;
+  const continuePath =
+    onward?.origin === window.location.origin
+      ? sameOriginPath(`${onward.pathname}${onward.search}`)
+      : undefined;
+  const dashboard = paths.dashboard.getHref();
 
   if (!oobCode || verification.isError) {
     return (
@@ -53,8 +62,8 @@ export function EmailVerifiedRoute() {
         >
           Your email address is verified. Your account is ready.
         </Alert>
-        <Button component={Link} to={paths.dashboard.getHref()}>
-          Go to the dashboard
+        <Button component={Link} to={continuePath ?? dashboard}>
+          {!continuePath || continuePath === dashboard ? 'Go to the dashboard' : 'Continue'}
         </Button>
       </Stack>
     </>

@@ -1,21 +1,23 @@
 import { Anchor, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { AuthCardHeader } from '@/components/layouts/auth-card-header';
 import { paths } from '@/config/paths';
 import { SignupForm } from '@/features/auth/components/signup-form';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { sameOriginPath } from '@/lib/safe-redirect';
 
 export function SignupRoute() {
   usePageTitle('Sign up');
+  const redirect = sameOriginPath(useSearchParams()[0].get('redirect'));
   return (
     <>
       <AuthCardHeader title="Create your account">
         Students solve labs and capture flags; teachers run classrooms.
       </AuthCardHeader>
-      <SignupForm />
+      <SignupForm continuePath={redirect} />
       <Text size="sm" ta="center" mt="lg">
         Already have an account?{' '}
-        <Anchor component={Link} to={paths.login.getHref()} underline="always">
+        <Anchor component={Link} to={paths.login.getHref(redirect)} underline="always">
           Log in
         </Anchor>
       </Text>

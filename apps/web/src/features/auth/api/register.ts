@@ -18,9 +18,12 @@ import { signInMutationKey } from './sign-in-key';
 export const register = (body: RegisterRequest): Promise<User> =>
   api.post('/auth/register', { body, schema: userSchema });
 
-/** Where the verification mail's link continues after the code is applied. */
-export const verificationContinueUrl = () =>
-  new URL(paths.dashboard.getHref(), window.location.origin).href;
+/**
+ * Where the verification mail's link continues after the code is applied: the page the sign-up
+ * came from (an invitation's), else the dashboard.
+ */
+export const verificationContinueUrl = (continuePath?: string) =>
+  new URL(continuePath ?? paths.dashboard.getHref(), window.location.origin).href;
 
 /**
  * The new account, signed in. The API registers it at the built-in identity service, with the
@@ -45,10 +48,15 @@ async function createAccount(request: RegisterRequest): Promise<IdentityUser> {
  * the first step succeeded, so a failed mail does not fail the signup; the verify-email page can
  * resend it.
  */
-async function signUp(request: RegisterRequest): Promise<{ verificationMailSent: boolean }> {
+async function signUp({
+  continuePath,
+  ...request
+}: RegisterRequest & { continuePath?: string | undefined }): Promise<{
+  verificationMailSent: boolean;
+}> {
   const user = await createAccount(request);
   try {
-    await sendEmailVerification(user, { url: verificationContinueUrl() });
+    await sendEmailVerification(user, { url: verificationContinueUrl(continuePath) });
     return { verificationMailSent: true };
   } catch (error) {
     console.error(error);

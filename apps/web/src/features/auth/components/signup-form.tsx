@@ -35,8 +35,11 @@ const roleHints: Record<string, string> = {
 
 const fields = ['displayName', 'email', 'password', 'roleId'] as const;
 
-/** Name, email, password twice and a role; the account is made, the SDK signs in and mails. */
-export function SignupForm() {
+/**
+ * Name, email, password twice and a role; the account is made, the SDK signs in and mails. The
+ * verification mail's link continues to `continuePath` (a same-origin path) when given.
+ */
+export function SignupForm({ continuePath }: { continuePath?: string | undefined }) {
   const signUp = useSignUp();
   // A Firebase project's accounts are made by the SDK, which cannot ask for a role.
   const inFirebase = accountsInFirebase();
@@ -66,6 +69,7 @@ export function SignupForm() {
         email: values.email.trim(),
         password: values.password,
         roleId,
+        continuePath,
       },
       {
         onError: (failure) => {

@@ -26,7 +26,7 @@ export function InviteMemberForm({ classroomId }: { classroomId: string }) {
             toast.success(
               invitation.status === 'Accepted' ? 'Request approved' : 'Invitation sent',
               invitation.status === 'Invited'
-                ? `${email} finds it on signing in, or once they sign up with this address.`
+                ? `We mailed ${email} a link to join, which also leads through signing up.`
                 : undefined,
             );
           },

@@ -1,0 +1,243 @@
+import type { Classroom, InvitationLink } from '@hackclass/contracts';
+import { outbox } from '@hackclass/mail';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type ApiServer,
+  apiSession,
+  createAccount,
+  startApiServer,
+  uniqueEmail,
+} from '../../../test/support';
+import { type Person, signedInAs } from '../../../test/support/people';
+import { invitationLinks, members } from '../../db/schema';
+
+const PER_DAY = 3;
+
+let server: ApiServer;
+let teacher: Person;
+
+beforeAll(async () => {
+  server = await startApiServer({ invitationsPerDay: PER_DAY });
+});
+// A teacher of each test's own, so that the daily limit of one leaves the others alone.
+beforeEach(async () => {
+  teacher = await signedInAs(server, 'teacher', 'teacher', 'Ada Lovelace');
+});
+afterAll(() => server.close());
+
+async function newClassroom(by: Person, name = 'Crypto 101') {
+  const form = new FormData();
+  form.append('name', name);
+  form.append('teacherName', 'Ada');
+  const response = await by.session.callMultipart('POST', '/classrooms', form);
+  expect(response.status).toBe(201);
+  return response.json<Classroom>();
+}
+
+const invite = (by: Person, classroomId: string, email: string) =>
+  by.session.call(
+    'POST',
+    `/classrooms/${classroomId}/members?userEmail=${encodeURIComponent(email)}`,
+  );
+
+/** The invitation mails in the outbox to `email`, newest first. */
+const mailsTo = (email: string) =>
+  server.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.toAddress, email), eq(outbox.kind, 'invitation')))
+    .orderBy(desc(outbox.createdAt));
+
+/** The token of the newest invitation mail to `email`, read from its link. */
+async function tokenMailedTo(email: string) {
+  const [mail] = await mailsTo(email);
+  const link = /http:\/\/localhost:\d+\/invitations\/([A-Za-z0-9_-]{43})/.exec(
+    mail?.textBody ?? '',
+  );
+  if (!link?.[1]) throw new Error(`no invitation link mailed to ${email}`);
+  return link[1];
+}
+
+const anonymous = () => apiSession(server);
+const linkSays = async (token: string, session = anonymous()) => {
+  const response = await session.call('GET', `/invitations/${token}`);
+  expect(response.status).toBe(200);
+  return response.json<InvitationLink>();
+};
+const accept = (session: ReturnType<typeof apiSession>, token: string) =>
+  session.call('POST', `/invitations/${token}/accept`);
+
+describe('invitation mails', () => {
+  it('mails a link naming the classroom and the teacher; the link shows the address masked', async () => {
+    const classroom = await newClassroom(teacher);
+    const email = uniqueEmail('newcomer');
+    expect((await invite(teacher, classroom.id, email)).status).toBe(201);
+    const [mail, ...more] = await mailsTo(email);
+    expect(more).toEqual([]);
+    expect(mail).toMatchObject({
+      status: 'queued',
+      subject: 'Ada Lovelace invites you to Crypto 101 on HackClass',
+    });
+    expect(mail?.htmlBody).toContain(`${new URL(server.origin).port}/invitations/`);
+    const token = await tokenMailedTo(email);
+    // Only the token's hash is kept.
+    const stored = await server.db.select().from(invitationLinks);
+    expect(JSON.stringify(stored)).not.toContain(token);
+
+    expect(await linkSays(token)).toEqual({
+      state: 'pending',
+      classroomId: classroom.id,
+      classroomName: 'Crypto 101',
+      teacherName: 'Ada Lovelace',
+      email: `${email[0]}***@example.org`,
+      forCaller: false,
+      expiresAt: expect.any(String),
+    });
+    // Inviting again answers as before and mails nothing more.
+    expect((await invite(teacher, classroom.id, email)).status).toBe(409);
+    expect(await mailsTo(email)).toHaveLength(1);
+  });
+
+  it('answers not_found for a link no invitation has, and names the field of a malformed one', async () => {
+    expect(await linkSays('A'.repeat(43))).toEqual({ state: 'not_found' });
+    const malformed = await anonymous().call('GET', '/invitations/short');
+    expect(malformed.status).toBe(400);
+    expect(Object.keys(malformed.json<{ errors: object }>().errors)).toEqual(['token']);
+  });
+
+  it('leads a newcomer through sign-up and verification, then accepts; twice is the same', async () => {
+    const classroom = await newClassroom(teacher);
+    const email = uniqueEmail('student');
+    await invite(teacher, classroom.id, email);
+    const token = await tokenMailedTo(email);
+    const { idToken } = await createAccount(server, { email });
+    const student = apiSession(server, idToken);
+    expect(await linkSays(token, student)).toMatchObject({ email, forCaller: true });
+
+    const accepted = await accept(student, token);
+    expect(accepted.status).toBe(200);
+    const { userId } = accepted.json<{ userId: string }>();
+    expect(accepted.json()).toEqual({ classroomId: classroom.id, userId, status: 'Accepted' });
+    expect((await accept(student, token)).json()).toEqual(accepted.json());
+    expect(await linkSays(token)).toMatchObject({ state: 'accepted' });
+    const [row] = await server.db
+      .select()
+      .from(members)
+      .where(and(eq(members.classroomId, classroom.id), eq(members.userId, userId)));
+    expect(row?.status).toBe('Accepted');
+  });
+
+  it('accepts for a user who had an account when invited', async () => {
+    const classroom = await newClassroom(teacher);
+    const student = await signedInAs(server, 'student');
+    await invite(teacher, classroom.id, student.email);
+    const accepted = await accept(student.session, await tokenMailedTo(student.email));
+    expect(accepted.json()).toEqual({
+      classroomId: classroom.id,
+      userId: student.id,
+      status: 'Accepted',
+    });
+  });
+
+  it('refuses an unverified address and another signed-in user, naming both addresses', async () => {
+    const classroom = await newClassroom(teacher);
+    const email = uniqueEmail('student');
+    await invite(teacher, classroom.id, email);
+    const token = await tokenMailedTo(email);
+    const unverified = await createAccount(server, { email, emailVerified: false });
+    const early = await accept(apiSession(server, unverified.idToken), token);
+    expect(early.status).toBe(403);
+    expect(early.json()).toMatchObject({ code: 'email_not_verified' });
+
+    const other = await signedInAs(server, 'student', 'someone-else');
+    const refused = await accept(other.session, token);
+    expect(refused.status).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'forbidden' });
+    expect(refused.json<{ detail: string }>().detail).toContain(`${email[0]}***@example.org`);
+    expect(refused.json<{ detail: string }>().detail).toContain(other.email);
+    expect(await linkSays(token, other.session)).toMatchObject({ forCaller: false });
+  });
+
+  it('says a withdrawn invitation is withdrawn, and will not accept it', async () => {
+    const classroom = await newClassroom(teacher);
+    const student = await signedInAs(server, 'student');
+    await invite(teacher, classroom.id, student.email);
+    const token = await tokenMailedTo(student.email);
+    const withdrawn = await teacher.session.call(
+      'DELETE',
+      `/classrooms/${classroom.id}/members?userEmail=${encodeURIComponent(student.email)}`,
+    );
+    expect(withdrawn.status).toBe(204);
+    expect(await linkSays(token)).toMatchObject({ state: 'withdrawn' });
+    const refused = await accept(student.session, token);
+    expect(refused.status).toBe(410);
+    expect(refused.json()).toMatchObject({ code: 'invitation_withdrawn' });
+  });
+
+  it('says a declined invitation has nothing left to accept', async () => {
+    const classroom = await newClassroom(teacher);
+    const student = await signedInAs(server, 'student');
+    await invite(teacher, classroom.id, student.email);
+    const token = await tokenMailedTo(student.email);
+    const declined = await student.session.call(
+      'DELETE',
+      `/classrooms/${classroom.id}/members/${student.id}`,
+    );
+    expect(declined.status).toBe(204);
+    expect((await accept(student.session, token)).json()).toMatchObject({
+      code: 'invitation_withdrawn',
+    });
+  });
+
+  it('says an expired link has expired, and will not accept it', async () => {
+    const classroom = await newClassroom(teacher);
+    const student = await signedInAs(server, 'student');
+    await invite(teacher, classroom.id, student.email);
+    const token = await tokenMailedTo(student.email);
+    await server.db
+      .update(invitationLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitationLinks.classroomId, classroom.id));
+    expect(await linkSays(token)).toMatchObject({ state: 'expired' });
+    const refused = await accept(student.session, token);
+    expect(refused.status).toBe(410);
+    expect(refused.json()).toMatchObject({ code: 'invitation_expired' });
+  });
+});
+
+describe('the daily limit', () => {
+  it(`stops a teacher at ${PER_DAY} mails in 24 hours, naming the limit and when it frees up`, async () => {
+    const inviter = teacher;
+    const classroom = await newClassroom(inviter);
+    for (let sent = 0; sent < PER_DAY; sent++) {
+      expect((await invite(inviter, classroom.id, uniqueEmail('s'))).status).toBe(201);
+    }
+    const email = uniqueEmail('one-too-many');
+    const refused = await invite(inviter, classroom.id, email);
+    expect(refused.status).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'invitation_limit' });
+    const { detail } = refused.json<{ detail: string }>();
+    expect(detail).toContain(`${PER_DAY} of the ${PER_DAY}`);
+    const freesAt = new Date(/from (\S+)$/.exec(detail)?.[1] ?? '').getTime();
+    expect(freesAt).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+    // Refused whole: no invitation waits and no mail went out.
+    expect(await mailsTo(email)).toEqual([]);
+    expect((await invite(inviter, classroom.id, email)).status).toBe(429);
+
+    // Mails older than 24 hours no longer count.
+    await server.db
+      .update(invitationLinks)
+      .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(invitationLinks.invitedBy, inviter.id));
+    expect((await invite(inviter, classroom.id, email)).status).toBe(201);
+  });
+
+  it('lets admins invite past it', async () => {
+    const admin = await signedInAs(server, 'admin');
+    const classroom = await newClassroom(admin);
+    for (let sent = 0; sent <= PER_DAY; sent++) {
+      expect((await invite(admin, classroom.id, uniqueEmail('s'))).status).toBe(201);
+    }
+  });
+});
