@@ -91,7 +91,8 @@ describe('the course features’ migration', () => {
       before.remove();
     }
     await fillAsBefore();
-    expect(await migrate(connection, apiMigrations)).toEqual(['0008_course_features']);
+    // The course features' migration first, then any that came after it.
+    expect((await migrate(connection, apiMigrations))[0]).toBe('0008_course_features');
   });
 
   afterAll(async () => {
