@@ -60,19 +60,25 @@ describe('a Firebase project', () => {
     expect(requests[0]?.postDataJSON()).toMatchObject({ email: 'ada@school.test' });
   });
 
-  it('signs up at Google, every account a student, and names a taken address', async () => {
+  it('signs up at Google with a role to choose, and names a taken address', async () => {
     const page = await freshPage(app);
     const requests = await googleAnswers(page, 'EMAIL_EXISTS');
-    const person = testPerson('Grace Student');
+    const roleChoices: Request[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/users/me/sign-up-role')) roleChoices.push(request);
+    });
+    const person = testPerson('Grace Teacher');
     await page.goto(`${app.server.url}/signup`);
-    await expect(page.getByText('Teacher', { exact: true }).count()).resolves.toBe(0);
-    await page.getByText(/Everyone starts as a student/).waitFor();
+    await page.getByText('Teacher', { exact: true }).click();
+    await page.getByText(/Create classrooms and labs/).waitFor();
     await page.getByLabel('Name').fill(person.name);
     await page.getByLabel('Email').fill(person.email);
     await page.getByLabel(/^Password/).fill(person.password);
     await page.getByLabel('Confirm password').fill(person.password);
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText(messages.emailInUse).waitFor();
+    // No account, so no role to tell the API.
+    expect(roleChoices).toEqual([]);
 
     expect(requests.map((request) => request.url())).toEqual([
       `https://identitytoolkit.googleapis.com/v1/accounts:signUp?key=${FIREBASE.FIREBASE_API_KEY}`,

@@ -220,6 +220,7 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
       identityAdmin: options.identityAdmin,
       knownUsers: options.knownUsers,
       revocations: options.revocations,
+      teacherApproval: options.teacherApproval,
     });
     await routes.register(classroomRoutes, {
       files: options.files,

@@ -112,6 +112,12 @@ export const apiErrors = {
       'Not awaiting approval',
       'This user is not awaiting approval as a teacher',
     ),
+  signUpRoleChosen: () =>
+    apiError(
+      'sign_up_role_chosen',
+      'Role already chosen',
+      'The role is chosen once, at sign-up; an admin can change it',
+    ),
   labInUse: (classrooms: number) =>
     apiError(
       'lab_in_use',

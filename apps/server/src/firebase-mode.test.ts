@@ -171,6 +171,23 @@ describe('the all-in-one with a Firebase project', () => {
     expect(response.json()).toMatchObject({ code: 'accounts_in_firebase' });
   });
 
+  it('lets a newcomer choose teacher once, right after Firebase made their account', async () => {
+    const dora = await googleToken('fb-dora', 'dora@school.test', { email_verified: false });
+    const chosen = await call('POST', '/api/users/me/sign-up-role', dora, {
+      roleId: ROLE.teacher,
+    });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json()).toMatchObject({ email: 'dora@school.test', roleId: ROLE.teacher });
+    const again = await call('POST', '/api/users/me/sign-up-role', dora, {
+      roleId: ROLE.student,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'sign_up_role_chosen' });
+    expect((await call('GET', '/api/users/me', dora)).json()).toMatchObject({
+      roleId: ROLE.teacher,
+    });
+  });
+
   it('lets an admin disable a user: HackClass refuses them while their Firebase account stays', async () => {
     const bob = await googleToken('fb-bob', 'bob@school.test');
     const { id } = (await call('GET', '/api/users/me', bob)).json<{ id: string }>();

@@ -32,6 +32,7 @@ export const API_ERROR_STATUS = {
   cannot_demote_self: 409,
   cannot_disable_self: 409,
   not_awaiting_approval: 409,
+  sign_up_role_chosen: 409,
   // Forms and files
   unexpected_file: 400,
   malformed_form: 400,

@@ -60,6 +60,13 @@ export const registerRequestSchema = z.strictObject({
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
+/**
+ * The role chosen at sign-up when the account was made elsewhere (a Firebase project): once,
+ * by a user the API has just made.
+ */
+export const signUpRoleSchema = registerRequestSchema.pick({ roleId: true });
+export type SignUpRole = z.infer<typeof signUpRoleSchema>;
+
 /** Deleting one's own account: the email address, typed again, says it is meant. */
 export const deleteAccountRequestSchema = z.strictObject({
   email: z.string().trim().min(1, 'Type your email address').max(254),

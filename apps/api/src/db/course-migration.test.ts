@@ -91,7 +91,7 @@ describe('the course features’ migration', () => {
       before.remove();
     }
     await fillAsBefore();
-    // Later migrations follow it; the course features' is the one under test.
+    // The course features' migration first, then any that came after it.
     expect((await migrate(connection, apiMigrations))[0]).toBe('0008_course_features');
   });
 

@@ -10,7 +10,7 @@ import { type Actor, isAdmin } from '../policies/actors';
 /**
  * An admin sets someone's role. Admins cannot demote themselves, so an instance always keeps
  * the admin who is acting. (ADMIN_EMAILS re-promote their owners on their next request.) Any
- * role an admin sets decides a pending teacher request. A guest who may now join classrooms
+ * role an admin sets decides a pending teacher request and the role left to choose at sign-up. A guest who may now join classrooms
  * receives the invitations that waited for their email meanwhile.
  */
 export async function changeRole(
@@ -24,7 +24,7 @@ export async function changeRole(
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(users)
-      .set({ roleId, teacherRequestedAt: null, updatedAt: new Date() })
+      .set({ roleId, teacherRequestedAt: null, signUpRoleOpen: false, updatedAt: new Date() })
       .where(eq(users.id, userId))
       .returning();
     if (!updated) throw apiErrors.notFound('User not found');

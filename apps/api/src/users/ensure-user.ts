@@ -67,6 +67,8 @@ async function insertUser(db: ApiDatabase, token: VerifiedIdToken, adminEmails: 
         displayName: token.name ?? null,
         photoUrl: token.picture ?? null,
         roleId: promotedRole(ROLE.student, token, adminEmails),
+        // Made here, the account was made elsewhere, with no role asked: they choose it next.
+        signUpRoleOpen: true,
       })
       .onConflictDoNothing({ target: users.identityUid })
       .returning();

@@ -38,6 +38,13 @@ export async function createCallers(server: ApiServer) {
   const unverified = await createAccount(server, { emailVerified: false });
   const me = await apiSession(server, unverified.idToken).call('GET', '/users/me');
   if (me.status !== 200) throw new Error(`unverified caller: GET /users/me ${me.status}`);
+  // Chosen here, so that every caller has chosen their role at sign-up, as the matrix expects.
+  const chose = await apiSession(server, unverified.idToken).call(
+    'POST',
+    '/users/me/sign-up-role',
+    { roleId: ROLE.student },
+  );
+  if (chose.status !== 200) throw new Error(`unverified caller: sign-up role ${chose.status}`);
   const [target, guest, outsider, member, coTeacher, owner, otherTeacher, admin] =
     await Promise.all([
       signedInAs(server, 'student', 'target'),

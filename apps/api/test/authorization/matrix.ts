@@ -251,6 +251,24 @@ export const MATRIX: MatrixRow[] = [
     },
   },
   {
+    // Every caller has chosen their role already (see `createCallers`): a second choice is
+    // refused, once the caller is known, verified or not.
+    method: 'POST',
+    route: '/api/users/me/sign-up-role',
+    request: () => ({ url: '/users/me/sign-up-role', body: { roleId: ROLE.teacher } }),
+    expect: {
+      anonymous: 401,
+      unverified: 409,
+      guest: 409,
+      outsider: 409,
+      member: 409,
+      owner: 409,
+      coTeacher: 409,
+      otherTeacher: 409,
+      admin: 409,
+    },
+  },
+  {
     method: 'PATCH',
     route: '/api/users/:id/role',
     request: ({ pendingId }) => ({

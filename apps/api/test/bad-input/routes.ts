@@ -280,6 +280,7 @@ export const routeCases = {
     },
     'GET /api/users/me': {},
     // Never the caller's own address, so that no caller of the suite deletes their account.
+    'POST /api/users/me/sign-up-role': { json: { roleId: 2 } },
     'DELETE /api/users/me': { json: { email: 'someone-else@example.org' } },
     'GET /api/users/me/activity': {},
     'GET /api/users/me/quota': {},

@@ -6,7 +6,7 @@ import type { ApiServer } from './api-server';
 import { apiSession } from './client';
 
 /**
- * A verified user with a role, signed in, as tests of who-may-do-what need them; named like
+ * A verified user with a role (so none left to choose), signed in, as tests of who-may-do-what need them; named like
  * their email's local part unless given a display name (or `null` for none).
  */
 export async function signedInAs(
@@ -23,7 +23,7 @@ export async function signedInAs(
   const { id } = (await session.call('GET', '/users/me')).json<{ id: string }>();
   const [changed] = await server.db
     .update(users)
-    .set({ roleId: ROLE[role] })
+    .set({ roleId: ROLE[role], signUpRoleOpen: false })
     .where(eq(users.id, id))
     .returning();
   // Written behind the API's back, so the API is told.

@@ -30,6 +30,12 @@ export const users = pgTable(
      * admin approves them (or sets any role), they are a student awaiting approval.
      */
     teacherRequestedAt: timestamp({ withTimezone: true }),
+    /**
+     * Whether they may still choose student or teacher: only users made on first sight of a
+     * token, whose account was made elsewhere (a Firebase project), until they choose or an
+     * admin sets their role.
+     */
+    signUpRoleOpen: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

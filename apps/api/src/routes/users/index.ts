@@ -3,6 +3,7 @@ import {
   managedUserSchema,
   meSchema,
   roleChangeSchema,
+  signUpRoleSchema,
   userListQuerySchema,
   userListSchema,
   userParamsSchema,
@@ -17,6 +18,7 @@ import { errorResponses } from '../../plugins/error-responses';
 import { isAdmin } from '../../policies/actors';
 import { releaseTargets } from '../../targets/stop-targets';
 import { approveTeacher, changeRole } from '../../users/change-role';
+import { chooseSignUpRole } from '../../users/choose-sign-up-role';
 import { deleteOwnAccount } from '../../users/delete-own-account';
 import type { KnownUsers } from '../../users/known-users';
 import { listUsers } from '../../users/list-users';
@@ -30,7 +32,8 @@ export const userRoutes: FastifyPluginAsyncZod<{
   identityAdmin: IdentityAdmin;
   knownUsers: KnownUsers;
   revocations: Revocations;
-}> = async (app, { identityAdmin, knownUsers, revocations }) => {
+  teacherApproval: boolean;
+}> = async (app, { identityAdmin, knownUsers, revocations, teacherApproval }) => {
   app.get(
     '/users/me',
     {
@@ -43,6 +46,29 @@ export const userRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => presentMe(principalOf(request).user),
+  );
+
+  app.post(
+    '/users/me/sign-up-role',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary:
+          'Choose student or teacher once, right after signing up with an account made ' +
+          'elsewhere (a Firebase project); with TEACHER_APPROVAL, a teacher is a student ' +
+          'awaiting approval until an admin approves them',
+        security: write,
+        body: signUpRoleSchema,
+        response: { 200: meSchema, ...errorResponses('sign_up_role_chosen') },
+      },
+    },
+    async (request) => {
+      const { user } = principalOf(request);
+      const chosen = await chooseSignUpRole(app.db, user, request.body, { teacherApproval });
+      knownUsers.forget(chosen.identityUid);
+      return presentMe(chosen);
+    },
   );
 
   app.delete(

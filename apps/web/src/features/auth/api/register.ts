@@ -1,5 +1,5 @@
-import { type RegisterRequest, type User, userSchema } from '@hackclass/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { type Me, type RegisterRequest, ROLE, type User, userSchema } from '@hackclass/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   createUserWithEmailAndPassword,
   type User as IdentityUser,
@@ -13,7 +13,9 @@ import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { getIdentity } from '@/lib/identity';
 import { accountsInFirebase } from '@/lib/runtime-config';
+import { getMeQueryOptions } from './get-me';
 import { signInMutationKey } from './sign-in-key';
+import { chooseSignUpRole } from './sign-up-role';
 
 export const register = (body: RegisterRequest): Promise<User> =>
   api.post('/auth/register', { body, schema: userSchema });
@@ -28,7 +30,7 @@ export const verificationContinueUrl = (continuePath?: string) =>
 /**
  * The new account, signed in. The API registers it at the built-in identity service, with the
  * role asked for; a Firebase project's accounts are made at Firebase, and the API makes the
- * product user, a student, from the first ID token.
+ * product user, a student, from the first ID token, until the role is chosen (`chooseRole`).
  */
 async function createAccount(request: RegisterRequest): Promise<IdentityUser> {
   const auth = await getIdentity();
@@ -43,6 +45,32 @@ async function createAccount(request: RegisterRequest): Promise<IdentityUser> {
   return (await signInWithEmailAndPassword(auth, request.email, request.password)).user;
 }
 
+/** What a signup did besides making the account. */
+interface SignUpOutcome {
+  verificationMailSent: boolean;
+  /** With a Firebase project: the user as the chosen role made them. */
+  chosen?: { uid: string; me: Me };
+  /** With a Firebase project: a teacher's role could not be told to the API. */
+  roleFailed?: boolean;
+}
+
+/**
+ * With a Firebase project, the role is told to the API once the account exists. The account is
+ * made by then, so a failure does not fail the signup: it leaves a student, whom an admin can
+ * make a teacher.
+ */
+async function chooseRole(
+  user: IdentityUser,
+  roleId: RegisterRequest['roleId'],
+): Promise<Pick<SignUpOutcome, 'chosen' | 'roleFailed'>> {
+  try {
+    return { chosen: { uid: user.uid, me: await chooseSignUpRole({ roleId }) } };
+  } catch (error) {
+    console.error(error);
+    return { roleFailed: roleId === ROLE.teacher };
+  }
+}
+
 /**
  * Signup creates the account, signs in and sends the verification mail. The account exists once
  * the first step succeeded, so a failed mail does not fail the signup; the verify-email page can
@@ -51,10 +79,16 @@ async function createAccount(request: RegisterRequest): Promise<IdentityUser> {
 async function signUp({
   continuePath,
   ...request
-}: RegisterRequest & { continuePath?: string | undefined }): Promise<{
-  verificationMailSent: boolean;
-}> {
+}: RegisterRequest & { continuePath?: string | undefined }): Promise<SignUpOutcome> {
   const user = await createAccount(request);
+  const chosen = accountsInFirebase() ? await chooseRole(user, request.roleId) : {};
+  return { ...chosen, ...(await sendVerificationMail(user, continuePath)) };
+}
+
+async function sendVerificationMail(
+  user: IdentityUser,
+  continuePath: string | undefined,
+): Promise<{ verificationMailSent: boolean }> {
   try {
     await sendEmailVerification(user, { url: verificationContinueUrl(continuePath) });
     return { verificationMailSent: true };
@@ -64,11 +98,17 @@ async function signUp({
   }
 }
 
-export const useSignUp = () =>
-  useMutation({
+export function useSignUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
     mutationKey: [...signInMutationKey, 'sign-up'],
     mutationFn: signUp,
-    onSuccess: ({ verificationMailSent }) => {
+    onSuccess: (result) => {
+      // The user may have been fetched before the role was chosen.
+      const { chosen, roleFailed, verificationMailSent } = result;
+      if (chosen) queryClient.setQueryData(getMeQueryOptions(chosen.uid).queryKey, chosen.me);
+      if (roleFailed) toast.error(messages.signUpRoleFailed);
       if (!verificationMailSent) toast.error(messages.verificationMailFailed);
     },
   });
+}

@@ -13,7 +13,6 @@ import { useState } from 'react';
 import { FormAlert } from '@/components/feedback/form-alert';
 import { messages } from '@/config/messages';
 import { isApiError } from '@/lib/errors';
-import { accountsInFirebase } from '@/lib/runtime-config';
 import { useSignUp } from '../api/register';
 import { isWeakPassword, signupFailure } from '../utils/error-messages';
 import {
@@ -41,8 +40,6 @@ const fields = ['displayName', 'email', 'password', 'roleId'] as const;
  */
 export function SignupForm({ continuePath }: { continuePath?: string | undefined }) {
   const signUp = useSignUp();
-  // A Firebase project's accounts are made by the SDK, which cannot ask for a role.
-  const inFirebase = accountsInFirebase();
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
     initialValues: {
@@ -93,27 +90,20 @@ export function SignupForm({ continuePath }: { continuePath?: string | undefined
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <FormAlert message={error} />
-        {inFirebase ? (
-          <Text size="sm" c="dimmed">
-            Everyone starts as a student. Teachers: once signed up, ask your school’s HackClass
-            admin to make you a teacher.
+        <Input.Wrapper label="I am a" id="signup-role" labelElement="div">
+          <SegmentedControl
+            aria-labelledby="signup-role-label"
+            aria-describedby="signup-role-hint"
+            fullWidth
+            color="green"
+            data={roles}
+            {...form.getInputProps('roleId')}
+            mt={4}
+          />
+          <Text id="signup-role-hint" size="xs" c="dimmed" mt={6}>
+            {roleHints[form.values.roleId]}
           </Text>
-        ) : (
-          <Input.Wrapper label="I am a" id="signup-role" labelElement="div">
-            <SegmentedControl
-              aria-labelledby="signup-role-label"
-              aria-describedby="signup-role-hint"
-              fullWidth
-              color="green"
-              data={roles}
-              {...form.getInputProps('roleId')}
-              mt={4}
-            />
-            <Text id="signup-role-hint" size="xs" c="dimmed" mt={6}>
-              {roleHints[form.values.roleId]}
-            </Text>
-          </Input.Wrapper>
-        )}
+        </Input.Wrapper>
         <TextInput
           label="Name"
           autoComplete="name"

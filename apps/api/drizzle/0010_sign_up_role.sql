@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "sign_up_role_open" boolean DEFAULT false NOT NULL;
