@@ -11,6 +11,7 @@ export const messages = {
   network: 'We could not reach the server. Please check your internet connection and try again.',
   tooManyAttempts:
     'Too many failed attempts. Please wait a few minutes before trying again, or reset your password.',
+  signUpProfileFailed: 'Your account was made, but not its name: set it on your profile page',
   signUpRoleFailed:
     'Your account was made, but not as a teacher: ask your HackClass admin to make you one',
   verificationMailFailed: 'An error occurred while sending the verification email',

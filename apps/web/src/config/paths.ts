@@ -37,7 +37,9 @@ export const paths = {
   },
   verifyEmail: {
     path: '/auth/verify-email/:email',
-    getHref: (email: string) => `/auth/verify-email/${seg(email)}`,
+    /** `next`: where a resent mail's link continues, e.g. an invitation; the dashboard unless given. */
+    getHref: (email: string, next?: string) =>
+      `/auth/verify-email/${seg(email)}${next ? `?next=${encodeURIComponent(next)}` : ''}`,
   },
   userActions: { path: '/auth/user-actions', getHref: () => '/auth/user-actions' },
   /** The link of an invitation mail: open to everyone, signed in or not. */

@@ -1,5 +1,6 @@
 import type { RuntimeConfig } from '@hackclass/contracts';
 import type { Auth } from 'firebase/auth';
+import { identityEmulatorOrigin } from './runtime-config';
 
 let loading: Promise<Auth> | undefined;
 
@@ -9,7 +10,9 @@ let loading: Promise<Auth> | undefined;
  * (docs/decisions.md#1-the-identity-service-speaks-firebases-wire-protocol).
  * The SDK is a chunk of its own, fetched while the first page renders rather than before it.
  */
-export function initIdentity({ identity }: RuntimeConfig): Promise<Auth> {
+export function initIdentity(config: RuntimeConfig): Promise<Auth> {
+  const { identity } = config;
+  const emulatorOrigin = identityEmulatorOrigin(config);
   loading ??= Promise.all([import('firebase/app'), import('firebase/auth')]).then(
     ([
       { initializeApp },
@@ -24,8 +27,8 @@ export function initIdentity({ identity }: RuntimeConfig): Promise<Auth> {
       const auth = initializeAuth(app, {
         persistence: [browserLocalPersistence, browserSessionPersistence],
       });
-      if (identity.emulatorOrigin) {
-        connectAuthEmulator(auth, identity.emulatorOrigin, { disableWarnings: true });
+      if (emulatorOrigin) {
+        connectAuthEmulator(auth, emulatorOrigin, { disableWarnings: true });
       }
       return auth;
     },

@@ -17,8 +17,15 @@ export function getRuntimeConfig(): RuntimeConfig {
 }
 
 /**
+ * The built-in identity service's origin, or undefined when accounts live in a Firebase project.
+ * The one test of Firebase mode: an empty origin counts as none.
+ */
+export const identityEmulatorOrigin = ({ identity }: RuntimeConfig): string | undefined =>
+  identity.emulatorOrigin || undefined;
+
+/**
  * Whether accounts live in a Firebase project rather than the built-in identity service: the
  * app then makes them at Firebase itself, and Firebase sends its own mails.
  */
 export const accountsInFirebase = (): boolean =>
-  getRuntimeConfig().identity.emulatorOrigin === undefined;
+  identityEmulatorOrigin(getRuntimeConfig()) === undefined;

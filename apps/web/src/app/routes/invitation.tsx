@@ -1,4 +1,5 @@
 import { Button, Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FormAlert } from '@/components/feedback/form-alert';
 import { PageLoader } from '@/components/feedback/page-loader';
@@ -6,6 +7,7 @@ import { AuthCardHeader } from '@/components/layouts/auth-card-header';
 import { messages } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth/hooks/use-session';
+import { invalidateMembership } from '@/features/classrooms/api/invalidate-membership';
 import { useAcceptInvitation } from '@/features/invitations/api/accept-invitation';
 import { useInvitationLink } from '@/features/invitations/api/get-invitation-link';
 import {
@@ -23,8 +25,12 @@ export function InvitationRoute() {
   const navigate = useNavigate();
   const { state } = useSession();
   const account = state.status === 'signed-in' ? state.account : undefined;
-  const link = useInvitationLink(token, account?.uid);
-  const accept = useAcceptInvitation(token);
+  const queryClient = useQueryClient();
+  // Who asks decides what the link shows: not asked before the session knows.
+  const link = useInvitationLink(token, account?.uid, state.status !== 'loading');
+  const accept = useAcceptInvitation(token, (membership) =>
+    invalidateMembership(queryClient, membership.classroomId),
+  );
   const here = paths.invitation.getHref(token);
 
   if (state.status === 'loading' || link.isPending) {
@@ -70,7 +76,7 @@ export function InvitationRoute() {
           signUp: paths.signup.getHref(here),
           signIn: paths.login.getHref(here),
           signOut: paths.logout.getHref(here),
-          verifyEmail: paths.verifyEmail.getHref(account?.email ?? ''),
+          verifyEmail: paths.verifyEmail.getHref(account?.email ?? '', here),
           classroom: paths.classroom.getHref(classroomId),
         }}
         onAccept={() =>
@@ -82,7 +88,7 @@ export function InvitationRoute() {
         acceptError={
           accept.error
             ? isApiError(accept.error)
-              ? (accept.error.detail ?? null)
+              ? (accept.error.detail ?? accept.error.title)
               : messages.generic
             : null
         }

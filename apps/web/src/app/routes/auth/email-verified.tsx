@@ -10,6 +10,15 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { sameOriginPath } from '@/lib/safe-redirect';
 import { InvalidLink } from './invalid-link';
 
+/** The URL `text` names, or undefined; not `URL.canParse`, which older Safari lacks. */
+function parsedUrl(text: string): URL | undefined {
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Target of the verification mail: applies its code and says so. */
 export function EmailVerifiedRoute() {
   usePageTitle('Email verified');
@@ -18,7 +27,7 @@ export function EmailVerifiedRoute() {
   const verification = useVerifyEmail(oobCode);
   // The link continues where the sign-up came from, e.g. an invitation; only on this origin.
   const continueUrl = searchParams.get('continueUrl') ?? '';
-  const onward = URL.canParse(continueUrl) ? new URL(continueUrl) : undefined;
+  const onward = parsedUrl(continueUrl);
   const continuePath =
     onward?.origin === window.location.origin
       ? sameOriginPath(`${onward.pathname}${onward.search}`)

@@ -5,11 +5,14 @@ import { messages } from '@/config/messages';
 import { getIdentity } from '@/lib/identity';
 import { verificationContinueUrl } from './register';
 
-/** Sends the verification mail again to the signed-in user. */
-async function resendVerification(): Promise<void> {
+/**
+ * Sends the verification mail again to the signed-in user; its link continues to `continuePath`
+ * (a same-origin path) when given, as the first mail's did.
+ */
+async function resendVerification(continuePath: string | undefined): Promise<void> {
   const user = (await getIdentity()).currentUser;
   if (!user) throw new Error('Nobody is signed in');
-  await sendEmailVerification(user, { url: verificationContinueUrl() });
+  await sendEmailVerification(user, { url: verificationContinueUrl(continuePath) });
 }
 
 export const useResendVerification = () =>

@@ -35,19 +35,36 @@ export const verificationContinueUrl = (continuePath?: string) =>
 async function createAccount(request: RegisterRequest): Promise<IdentityUser> {
   const auth = await getIdentity();
   if (accountsInFirebase()) {
-    const { user } = await createUserWithEmailAndPassword(auth, request.email, request.password);
-    await updateProfile(user, { displayName: request.displayName });
-    // The first token was issued before the name was set.
-    await user.getIdToken(true);
-    return user;
+    return (await createUserWithEmailAndPassword(auth, request.email, request.password)).user;
   }
   await register(request);
   return (await signInWithEmailAndPassword(auth, request.email, request.password)).user;
 }
 
+/**
+ * With a Firebase project, the display name is set once the account exists. A failure leaves the
+ * account without one, which the profile page can set, and the signup goes on.
+ */
+async function nameAccount(
+  user: IdentityUser,
+  displayName: string,
+): Promise<Pick<SignUpOutcome, 'profileFailed'>> {
+  try {
+    await updateProfile(user, { displayName });
+    // The first token was issued before the name was set.
+    await user.getIdToken(true);
+    return {};
+  } catch (error) {
+    console.error(error);
+    return { profileFailed: true };
+  }
+}
+
 /** What a signup did besides making the account. */
 interface SignUpOutcome {
   verificationMailSent: boolean;
+  /** With a Firebase project: the display name could not be set. */
+  profileFailed?: boolean;
   /** With a Firebase project: the user as the chosen role made them. */
   chosen?: { uid: string; me: Me };
   /** With a Firebase project: a teacher's role could not be told to the API. */
@@ -81,8 +98,13 @@ async function signUp({
   ...request
 }: RegisterRequest & { continuePath?: string | undefined }): Promise<SignUpOutcome> {
   const user = await createAccount(request);
-  const chosen = accountsInFirebase() ? await chooseRole(user, request.roleId) : {};
-  return { ...chosen, ...(await sendVerificationMail(user, continuePath)) };
+  const firebase = accountsInFirebase()
+    ? {
+        ...(await nameAccount(user, request.displayName)),
+        ...(await chooseRole(user, request.roleId)),
+      }
+    : {};
+  return { ...firebase, ...(await sendVerificationMail(user, continuePath)) };
 }
 
 async function sendVerificationMail(
@@ -105,8 +127,9 @@ export function useSignUp() {
     mutationFn: signUp,
     onSuccess: (result) => {
       // The user may have been fetched before the role was chosen.
-      const { chosen, roleFailed, verificationMailSent } = result;
+      const { chosen, profileFailed, roleFailed, verificationMailSent } = result;
       if (chosen) queryClient.setQueryData(getMeQueryOptions(chosen.uid).queryKey, chosen.me);
+      if (profileFailed) toast.error(messages.signUpProfileFailed);
       if (roleFailed) toast.error(messages.signUpRoleFailed);
       if (!verificationMailSent) toast.error(messages.verificationMailFailed);
     },

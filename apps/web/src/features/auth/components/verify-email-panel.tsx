@@ -9,11 +9,17 @@ import { useResendVerification } from '../api/email-verification';
 import { useAccount, useSession } from '../hooks/use-session';
 import { isOffline } from '../utils/error-messages';
 
+interface VerifyEmailPanelProps {
+  email: string;
+  /** A same-origin path the mail's link and the check lead to, e.g. an invitation's. */
+  continuePath?: string | undefined;
+}
+
 /**
  * "Check your inbox": resend the mail, or say it was followed. Public, so a visitor who opened
  * it signed out still learns what to do.
  */
-export function VerifyEmailPanel({ email }: { email: string }) {
+export function VerifyEmailPanel({ email, continuePath }: VerifyEmailPanelProps) {
   const account = useAccount();
   const { reloadAccount } = useSession();
   const navigate = useNavigate();
@@ -22,8 +28,9 @@ export function VerifyEmailPanel({ email }: { email: string }) {
   const check = useMutation({
     mutationFn: reloadAccount,
     onSuccess: (reloaded) => {
-      if (reloaded?.emailVerified) navigate(paths.dashboard.getHref(), { replace: true });
-      else setNotYet('Your email address is not verified yet. Open the link in the mail first.');
+      if (reloaded?.emailVerified) {
+        navigate(continuePath ?? paths.dashboard.getHref(), { replace: true });
+      } else setNotYet('Your email address is not verified yet. Open the link in the mail first.');
     },
     onError: (error) => setNotYet(isOffline(error) ? messages.network : messages.generic),
   });
@@ -47,12 +54,19 @@ export function VerifyEmailPanel({ email }: { email: string }) {
           <Button onClick={() => check.mutate()} loading={check.isPending}>
             I've verified my email
           </Button>
-          <Button variant="default" onClick={() => resend.mutate()} loading={resend.isPending}>
+          <Button
+            variant="default"
+            onClick={() => resend.mutate(continuePath)}
+            loading={resend.isPending}
+          >
             Resend verification email
           </Button>
         </>
       ) : (
-        <Button component={Link} to={paths.login.getHref(paths.dashboard.getHref())}>
+        <Button
+          component={Link}
+          to={paths.login.getHref(continuePath ?? paths.dashboard.getHref())}
+        >
           Log in to continue
         </Button>
       )}

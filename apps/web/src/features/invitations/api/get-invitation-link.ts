@@ -1,6 +1,7 @@
 import { type InvitationLink, invitationLinkSchema } from '@hackclass/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { invitationKeys } from './keys';
 
 export const getInvitationLink = (token: string, signal?: AbortSignal): Promise<InvitationLink> =>
   api.get(`/invitations/${encodeURIComponent(token)}`, { schema: invitationLinkSchema, signal });
@@ -8,9 +9,10 @@ export const getInvitationLink = (token: string, signal?: AbortSignal): Promise<
 /** Keyed by who asks too: the address shows in full only to its owner. */
 export const getInvitationLinkQueryOptions = (token: string, uid: string | undefined) =>
   queryOptions({
-    queryKey: ['invitations', token, uid],
+    queryKey: invitationKeys.linkFor(token, uid),
     queryFn: ({ signal }) => getInvitationLink(token, signal),
   });
 
-export const useInvitationLink = (token: string, uid: string | undefined) =>
-  useQuery(getInvitationLinkQueryOptions(token, uid));
+/** Not asked while `enabled` is false, e.g. before the session says who is asking. */
+export const useInvitationLink = (token: string, uid: string | undefined, enabled = true) =>
+  useQuery({ ...getInvitationLinkQueryOptions(token, uid), enabled });
