@@ -4,6 +4,8 @@ import { testPerson } from './support/accounts';
 import { changePassword, createVerifiedAccount } from './support/api';
 import { type RunningApp, startApp } from './support/app';
 import { seriousViolations } from './support/axe';
+import { emulateScheme, settleAnimations } from './support/pages';
+import { checkScreen } from './support/screens';
 import { signedInPage } from './support/signed-in-page';
 
 let app: RunningApp;
@@ -42,18 +44,19 @@ describe('admins watch the mail', () => {
     });
     await failedRow.waitFor({ timeout: 15_000 });
     await failedRow.getByText('550', { exact: false }).waitFor();
+    await failedRow.getByText('Password changed', { exact: true }).waitFor();
 
     await page.getByText(/^Failed \(1\)$/).click();
     await expect.poll(() => page.getByRole('row').count()).toBe(2);
     for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      expect(await seriousViolations(page, 'main')).toEqual([]);
-      await page.screenshot({ path: `/tmp/admin-mail-${scheme}.png`, fullPage: true });
+      await emulateScheme(page, scheme);
+      await checkScreen(page, 'admin-mail', scheme);
     }
-    await page.emulateMedia({ colorScheme: 'light' });
+    await emulateScheme(page, 'light');
 
     await page.getByText(/^Retrying \(0\)$/).click();
     await page.getByText('No mail is retrying.').waitFor();
+    await settleAnimations(page);
     expect(await seriousViolations(page, 'main')).toEqual([]);
   });
 

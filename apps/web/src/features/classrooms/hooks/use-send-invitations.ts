@@ -13,14 +13,16 @@ const failureOf = (error: unknown) =>
 
 /**
  * Sends a list in chunks, counting what is done; a chunk the API refuses as a whole (rate
- * limit, lost connection) marks its addresses failed and the rest still go.
+ * limit, lost connection) marks its addresses failed and the rest still go. The failed ones can
+ * be sent again; the report then holds their new outcomes.
  */
 export function useSendInvitations(classroomId: string) {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [results, setResults] = useState<InvitationResult[] | null>(null);
+  const failed = results?.filter((result) => result.outcome === 'failed') ?? [];
 
-  async function send(emails: string[]) {
+  async function send(emails: string[], settled: InvitationResult[] = []) {
     const sent: InvitationResult[] = [];
     setResults(null);
     setProgress({ done: 0, total: emails.length });
@@ -35,7 +37,15 @@ export function useSendInvitations(classroomId: string) {
       setProgress({ done: sent.length, total: emails.length });
     }
     await invalidateMembership(queryClient, classroomId);
-    setResults(sent);
+    setResults([...settled, ...sent]);
+  }
+
+  function retryFailed() {
+    const settled = results?.filter((result) => result.outcome !== 'failed') ?? [];
+    return send(
+      failed.map((result) => result.email),
+      settled,
+    );
   }
 
   function reset() {
@@ -43,5 +53,13 @@ export function useSendInvitations(classroomId: string) {
     setResults(null);
   }
 
-  return { send, reset, progress, results, sending: progress !== null && results === null };
+  return {
+    send,
+    retryFailed,
+    reset,
+    progress,
+    results,
+    failedCount: failed.length,
+    sending: progress !== null && results === null,
+  };
 }

@@ -1,5 +1,5 @@
 import { MAIL_OUTBOX_STATUSES, type MailOutboxStatus } from '@hackclass/contracts';
-import { Paper, SegmentedControl, Stack } from '@mantine/core';
+import { Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
 import { EmptyState, ListError, ListSkeleton } from '@/components/feedback/list-states';
@@ -47,9 +47,14 @@ export function MailPanel() {
         style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
       />
 
+      {mail.isError && mail.data && (
+        <Text size="sm" c="dimmed" role="status">
+          Could not refresh the mail; showing what was loaded before.
+        </Text>
+      )}
       {mail.isPending ? (
         <ListSkeleton label="Loading mail" rows={5} rowHeight={40} />
-      ) : mail.isError ? (
+      ) : !mail.data ? (
         <ListError message="Could not load the mail." onRetry={() => void mail.refetch()} />
       ) : mail.data.items.length === 0 ? (
         <EmptyState icon={<IconMail size={24} />} title="No mail here">

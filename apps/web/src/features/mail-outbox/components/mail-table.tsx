@@ -2,6 +2,7 @@ import type { OutboxMail } from '@hackclass/contracts';
 import { Button, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { formatDateTime } from '@/lib/format-date-time';
+import { mailKindLabel } from '../utils/mail-kind-labels';
 import { MailStatusBadge } from './mail-status-badge';
 
 interface MailTableProps {
@@ -51,7 +52,7 @@ export function MailTable({ mails, onRetry, retryingId }: MailTableProps) {
                     {mail.subject}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {mail.kind}
+                    {mailKindLabel(mail.kind)}
                   </Text>
                 </Stack>
               </Table.Td>

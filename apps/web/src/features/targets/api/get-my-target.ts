@@ -22,5 +22,12 @@ export const getMyTargetQueryOptions = (classroomId: string, labId: string) =>
     staleTime: 0,
   });
 
-export const useMyTarget = (classroomId: string, labId: string) =>
-  useQuery(getMyTargetQueryOptions(classroomId, labId));
+/** The engine's return is not announced: while `waitForEngine`, a missing one is asked after. */
+const ENGINE_RECHECK_MS = 30_000;
+
+export const useMyTarget = (classroomId: string, labId: string, waitForEngine = false) =>
+  useQuery({
+    ...getMyTargetQueryOptions(classroomId, labId),
+    refetchInterval: (query) =>
+      waitForEngine && query.state.data?.engineAvailable === false ? ENGINE_RECHECK_MS : false,
+  });

@@ -16,7 +16,8 @@ interface TargetPanelProps {
 
 /** The lab page's live target: Start, then its status, how to reach it, time left and actions. */
 export function TargetPanel({ classroomId, labId, summary, enabled }: TargetPanelProps) {
-  const mine = useMyTarget(classroomId, labId);
+  // A server with an engine may have lost it for a while: the panel notices it back.
+  const mine = useMyTarget(classroomId, labId, enabled);
   const known = mine.data?.target ?? null;
   const engineAvailable = mine.data?.engineAvailable ?? false;
 

@@ -1,7 +1,10 @@
 import { BULK_INVITATIONS } from '@hackclass/contracts';
 import { Button, FileButton, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { formatBytes } from '@/lib/format-bytes';
+
+const maxFileSize = formatBytes(BULK_INVITATIONS.maxFileBytes);
 
 interface AddressListInputProps {
   value: string;
@@ -14,16 +17,25 @@ interface AddressListInputProps {
 export function AddressListInput({ value, onChange, error, disabled }: AddressListInputProps) {
   const [fileError, setFileError] = useState<string | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
+  // Emptied after each choice, so choosing the same file again (edited since) reads it again.
+  const resetFile = useRef<() => void>(null);
 
   async function read(file: File | null) {
+    resetFile.current?.();
     if (!file) return;
     if (file.size > BULK_INVITATIONS.maxFileBytes) {
-      setFileError(`${file.name} is larger than 1 MB`);
+      setFileError(`${file.name} is larger than ${maxFileSize}`);
       return;
     }
     setFileError(null);
     setFileName(file.name);
     onChange(await file.text());
+  }
+
+  function edit(text: string) {
+    setFileError(null);
+    setFileName(null);
+    onChange(text);
   }
 
   return (
@@ -36,13 +48,17 @@ export function AddressListInput({ value, onChange, error, disabled }: AddressLi
         minRows={6}
         maxRows={14}
         value={value}
-        onChange={(event) => onChange(event.currentTarget.value)}
+        onChange={(event) => edit(event.currentTarget.value)}
         error={fileError ?? error}
         disabled={disabled}
         data-autofocus
       />
       <Group gap="sm">
-        <FileButton onChange={(file) => void read(file)} accept=".csv,.txt,text/csv,text/plain">
+        <FileButton
+          onChange={(file) => void read(file)}
+          resetRef={resetFile}
+          accept=".csv,.txt,text/csv,text/plain"
+        >
           {(props) => (
             <Button
               {...props}
@@ -55,7 +71,7 @@ export function AddressListInput({ value, onChange, error, disabled }: AddressLi
           )}
         </FileButton>
         <Text size="sm" c="dimmed">
-          {fileName ? `Read from ${fileName}` : '.csv or .txt, up to 1 MB'}
+          {fileName ? `Read from ${fileName}` : `.csv or .txt, up to ${maxFileSize}`}
         </Text>
       </Group>
     </Stack>

@@ -1,7 +1,9 @@
 import type { InvitationPreview, InvitationResult } from '@hackclass/contracts';
-import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Group, Modal, Progress, Stack, Text, Title } from '@mantine/core';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { FormAlert } from '@/components/feedback/form-alert';
+import { StayOnPage } from '@/components/feedback/stay-on-page';
+import { toast } from '@/components/toast/toast';
 import { isApiError } from '@/lib/errors';
 import { usePreviewInvitations } from '../../api/preview-invitations';
 import { useSendInvitations } from '../../hooks/use-send-invitations';
@@ -23,6 +25,24 @@ const reportOf = (preview: InvitationPreview, sent: InvitationResult[]): Invitat
     .map((row) => ({ email: row.email, outcome: 'skipped' as const, reason: row.reason })),
 ];
 
+const stillSending = () =>
+  toast.info('Invitations are still being sent', 'Leave this page once the report shows.');
+
+/** A step's heading, focused when the step comes so that keyboard and reader users follow. */
+function StepHeading({
+  headingRef,
+  children,
+}: {
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  children: ReactNode;
+}) {
+  return (
+    <Title order={3} size="h5" tabIndex={-1} ref={headingRef} style={{ outline: 'none' }}>
+      {children}
+    </Title>
+  );
+}
+
 /** Paste or upload a list, check it, send the new addresses' invitations, read the report. */
 export function BulkInviteModal({ classroomId, opened, onClose }: BulkInviteModalProps) {
   const [text, setText] = useState('');
@@ -33,6 +53,22 @@ export function BulkInviteModal({ classroomId, opened, onClose }: BulkInviteModa
     isApiError(preview.error) && preview.error.errors.text?.[0]
       ? preview.error.errors.text[0]
       : undefined;
+  const step =
+    sending.results && preview.data
+      ? 'report'
+      : sending.progress
+        ? 'sending'
+        : preview.data
+          ? 'preview'
+          : 'list';
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    // The first step's field takes the focus when the dialog opens; later steps take it here.
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    heading.current?.focus();
+  }, [step]);
 
   function close() {
     if (sending.sending) return;
@@ -53,16 +89,24 @@ export function BulkInviteModal({ classroomId, opened, onClose }: BulkInviteModa
       withCloseButton={!sending.sending}
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
+      {sending.sending && <StayOnPage onHeld={stillSending} />}
       {sending.results && preview.data ? (
         <Stack>
+          <StepHeading headingRef={heading}>Report</StepHeading>
           <InvitationReport results={reportOf(preview.data, sending.results)} />
           <Group justify="flex-end">
+            {sending.failedCount > 0 && (
+              <Button variant="default" onClick={() => void sending.retryFailed()}>
+                Try the {sending.failedCount} failed again
+              </Button>
+            )}
             <Button onClick={close}>Done</Button>
           </Group>
         </Stack>
       ) : sending.progress ? (
         <Stack gap="xs">
-          <Text>
+          <StepHeading headingRef={heading}>Sending</StepHeading>
+          <Text role="status" aria-live="polite">
             Sending invitations: {sending.progress.done} of {sending.progress.total}
           </Text>
           <Progress
@@ -75,6 +119,7 @@ export function BulkInviteModal({ classroomId, opened, onClose }: BulkInviteModa
         </Stack>
       ) : preview.data ? (
         <Stack>
+          <StepHeading headingRef={heading}>Check the list</StepHeading>
           <InvitationPreviewTable preview={preview.data} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => preview.reset()}>
@@ -98,6 +143,7 @@ export function BulkInviteModal({ classroomId, opened, onClose }: BulkInviteModa
             preview.mutate(text);
           }}
         >
+          <StepHeading headingRef={heading}>Addresses</StepHeading>
           <AddressListInput
             value={text}
             onChange={setText}
