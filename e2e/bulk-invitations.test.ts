@@ -1,15 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testPerson, uniqueEmail } from './support/accounts';
 import { type ApiClient, apiClient, createVerifiedAccount } from './support/api';
 import { type RunningApp, startApp } from './support/app';
 import { seriousViolations } from './support/axe';
-import { emulateScheme } from './support/pages';
+import { emulateScheme, screenshotsIfFailed } from './support/pages';
 import { createClassroom, joinAndApprove, type SeededClassroom } from './support/seed';
 import { signedInPage } from './support/signed-in-page';
 
 vi.setConfig({ testTimeout: 120_000 });
+
+// Low enough that the list below passes it: the second chunk is refused for real.
+const INVITATIONS_PER_DAY = 60;
 
 const teacher = testPerson('Tara Teacher', 'Teacher');
 const student = testPerson('Max Member');
@@ -20,7 +23,7 @@ let room: SeededClassroom;
 let page: Page;
 
 beforeAll(async () => {
-  app = await startApp();
+  app = await startApp({ INVITATIONS_PER_DAY: String(INVITATIONS_PER_DAY) });
   const [teacherAccount, studentAccount] = await Promise.all([
     createVerifiedAccount(app, teacher),
     createVerifiedAccount(app, student),
@@ -30,6 +33,8 @@ beforeAll(async () => {
   await joinAndApprove(teacherApi, apiClient(app, studentAccount.idToken), room);
   page = await signedInPage(app, teacher, { acceptDownloads: true });
 });
+
+afterEach(({ task }) => screenshotsIfFailed(task, 'bulk-invitations', { teacher: page }));
 
 afterAll(async () => {
   await app?.close();
@@ -45,8 +50,8 @@ async function shots(name: string) {
 }
 
 describe('inviting a whole class at once', () => {
-  it('previews a pasted list, sends the new addresses with progress and reports on all', async () => {
-    const fresh = Array.from({ length: 26 }, (_, i) => uniqueEmail(`pupil${i}`));
+  it('previews a pasted list, sends it in chunks with progress, reports on all and retries the failed', async () => {
+    const fresh = Array.from({ length: 70 }, (_, i) => uniqueEmail(`pupil${i}`));
     const list = [
       ...fresh.slice(0, 10),
       'not-an-address',
@@ -56,7 +61,7 @@ describe('inviting a whole class at once', () => {
       'half@',
       ...fresh.slice(20),
     ];
-    expect(list).toHaveLength(30);
+    expect(list).toHaveLength(74);
 
     await page.goto(`${app.server.url}/classrooms/${room.id}/members`);
     await page.getByRole('button', { name: 'Invite many' }).click();
@@ -64,11 +69,11 @@ describe('inviting a whole class at once', () => {
     await dialog.getByLabel('Email addresses').fill(list.join('\n'));
     await dialog.getByRole('button', { name: 'Preview' }).click();
 
-    await dialog.getByText('New (26)', { exact: true }).waitFor();
+    await dialog.getByText('New (70)', { exact: true }).waitFor();
     await dialog.getByText('Invalid (2)', { exact: true }).waitFor();
     await dialog.getByText('Duplicate (1)', { exact: true }).waitFor();
     await dialog.getByText('Already a member (1)', { exact: true }).waitFor();
-    await dialog.getByText('30 addresses').waitFor();
+    await dialog.getByText('74 addresses').waitFor();
     await shots('preview');
 
     await dialog.getByText('Invalid (2)').click();
@@ -78,28 +83,46 @@ describe('inviting a whole class at once', () => {
     await dialog.getByText('Duplicate (1)').click();
     await dialog.getByText('Listed already on line 4').waitFor();
 
-    // The sending is held in the browser until the progress has been seen.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    // Each chunk is held in the browser until the progress before it has been seen.
+    const gates: (() => void)[] = [];
     await page.route('**/api/classrooms/*/invitations/bulk', async (route) => {
-      await held;
+      await new Promise<void>((resolve) => gates.push(resolve));
       await route.continue();
     });
-    await dialog.getByRole('button', { name: 'Send 26 invitations' }).click();
-    await dialog.getByText('Sending invitations: 0 of 26').waitFor();
+    const release = async (chunk: number) => {
+      await expect.poll(() => gates.length).toBe(chunk);
+      gates[chunk - 1]?.();
+    };
+    await dialog.getByRole('button', { name: 'Send 70 invitations' }).click();
+    await dialog.getByRole('status').filter({ hasText: 'Sending invitations: 0 of 70' }).waitFor();
     expect(await dialog.getByRole('progressbar').count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Close' }).count()).toBe(0);
     await page.keyboard.press('Escape');
     await shots('progress');
-    release();
+    expect(await dialog.isVisible()).toBe(true);
+    await release(1);
+    await dialog.getByText('Sending invitations: 50 of 70').waitFor();
+    await release(2);
 
-    await dialog.getByText('Invited: 26').waitFor();
+    // The day's 60 mails are used up within the second chunk: its last 10 addresses fail.
+    const limitReason = `You have sent 60 of the ${INVITATIONS_PER_DAY} invitation mails`;
+    await dialog.getByText('Invited: 60').waitFor();
     await dialog.getByText('Skipped: 4').waitFor();
-    await dialog.getByText('Failed: 0').waitFor();
+    await dialog.getByText('Failed: 10').waitFor();
     await dialog.getByText('Member already').waitFor();
+    expect(await dialog.getByRole('row').filter({ hasText: limitReason }).count()).toBe(10);
     await shots('report');
+
+    // Still over the limit: tried again, they fail again, and the report says so.
+    await dialog.getByRole('button', { name: 'Try the 10 failed again' }).click();
+    await dialog.getByText('Sending invitations: 0 of 10').waitFor();
+    await release(3);
+    await dialog.getByText('Failed: 10').waitFor();
+    await dialog.getByText('Invited: 60').waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('Report');
+    await page.unroute('**/api/classrooms/*/invitations/bulk');
 
     const [file] = await Promise.all([
       page.waitForEvent('download'),
@@ -107,7 +130,7 @@ describe('inviting a whole class at once', () => {
     ]);
     const lines = (await readFile(await file.path(), 'utf8')).replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe('Email,Outcome,Reason');
-    expect(lines).toHaveLength(31);
+    expect(lines).toHaveLength(75);
     expect(lines).toContain(`${fresh[0]},Invited,`);
     expect(lines).toContain('half@,Skipped,Not an email address');
 
@@ -117,7 +140,7 @@ describe('inviting a whole class at once', () => {
       'GET',
       `/classrooms/${room.id}/members?status=Invited`,
     );
-    expect(roster.total).toBe(26);
+    expect(roster.total).toBe(60);
   });
 
   it('reads a chosen CSV file by its email column and says when it holds too many', async () => {
