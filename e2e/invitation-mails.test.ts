@@ -24,7 +24,7 @@ function invitationLinkIn(mail: ReceivedMail): string {
 }
 
 describe('an invitation mail', () => {
-  it('leads a student with no account through sign-up and verification into the classroom', async () => {
+  it('leads a student with no account through sign-up, a resent verification and into the classroom', async () => {
     const teacher = testPerson('Ada Lovelace', 'Teacher');
     const [teacherApi] = await signedUpClients(app, teacher);
     const classroom = await createClassroom(teacherApi, {
@@ -55,7 +55,13 @@ describe('an invitation mail', () => {
     await page.getByLabel(/^Password/).fill(student.password);
     await page.getByLabel('Confirm password').fill(student.password);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.goto(linkIn(await verificationMail.arrived()).href);
+    await verificationMail.arrived();
+    // Back on the invitation, unverified: the mail sent again keeps the way back to it.
+    await page.getByRole('link', { name: 'Resend the verification mail' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/auth/verify-email/'));
+    const resentMail = app.smtp.expectMail(student.email, 15_000);
+    await page.getByRole('button', { name: 'Resend verification email' }).click();
+    await page.goto(linkIn(await resentMail.arrived()).href);
     await page.getByText('Your email address is verified').waitFor();
     // The verification link continues to the invitation the sign-up came from.
     await page.getByRole('link', { name: 'Continue' }).click();
