@@ -46,6 +46,60 @@ async function googleAnswers(page: Page, message: string): Promise<Request[]> {
   return seen;
 }
 
+/** An ID token as Google issues it, unsigned: the SDK reads its claims, never its signature. */
+function unsignedIdToken(uid: string, email: string): string {
+  const now = Math.floor(Date.now() / 1000);
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const claims = {
+    iss: `https://securetoken.google.com/${FIREBASE.FIREBASE_PROJECT_ID}`,
+    aud: FIREBASE.FIREBASE_PROJECT_ID,
+    sub: uid,
+    user_id: uid,
+    email,
+    email_verified: false,
+    iat: now,
+    auth_time: now,
+    exp: now + 3600,
+    firebase: { sign_in_provider: 'password' },
+  };
+  return `${part({ alg: 'RS256', typ: 'JWT' })}.${part(claims)}.signature`;
+}
+
+/**
+ * Google makes the account and sends the mail, but refuses to set its name; every request is
+ * recorded by its Identity Toolkit method.
+ */
+async function googleRefusesTheName(page: Page, email: string): Promise<string[]> {
+  const methods: string[] = [];
+  const uid = `uid${Date.now()}`;
+  const idToken = unsignedIdToken(uid, email);
+  const cors = {
+    'access-control-allow-origin': app.server.url,
+    'access-control-allow-headers': '*',
+    'access-control-allow-methods': 'POST, GET, OPTIONS',
+  };
+  const answers: Record<string, object> = {
+    signUp: { idToken, refreshToken: 'refresh', expiresIn: '3600', localId: uid, email },
+    lookup: { users: [{ localId: uid, email, emailVerified: false, providerUserInfo: [] }] },
+    sendOobCode: { email },
+  };
+  await page.route(/^https:\/\/[^/]*googleapis\.com\//, async (route) => {
+    const request = route.request();
+    if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
+    const method = /accounts:(\w+)/.exec(request.url())?.[1] ?? request.url();
+    methods.push(method);
+    const answer = answers[method];
+    const message = 'INTERNAL_ERROR';
+    return route.fulfill({
+      status: answer ? 200 : 400,
+      headers: cors,
+      contentType: 'application/json',
+      body: JSON.stringify(answer ?? { error: { code: 400, message, errors: [{ message }] } }),
+    });
+  });
+  return methods;
+}
+
 describe('a Firebase project', () => {
   it('signs in at Google’s endpoint with the project’s API key and shows its refusal', async () => {
     const page = await freshPage(app);
@@ -87,5 +141,24 @@ describe('a Firebase project', () => {
       await emulateScheme(page, scheme);
       await checkScreen(page, 'firebase-signup', scheme);
     }
+  });
+
+  it('still chooses the role and sends the verification mail when the name cannot be set', async () => {
+    const page = await freshPage(app);
+    const person = testPerson('Nina Nameless');
+    const methods = await googleRefusesTheName(page, person.email);
+    await page.goto(`${app.server.url}/signup`);
+    await page.getByText('Teacher', { exact: true }).click();
+    await page.getByLabel('Name').fill(person.name);
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByLabel(/^Password/).fill(person.password);
+    await page.getByLabel('Confirm password').fill(person.password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText(messages.signUpProfileFailed).waitFor();
+    // The API cannot check a token Google did not sign: the role is asked for, and refused.
+    await page.getByText(messages.signUpRoleFailed).waitFor();
+
+    await expect.poll(() => methods).toContain('sendOobCode');
+    expect(methods.slice(0, 3)).toEqual(['signUp', 'lookup', 'update']);
   });
 });
