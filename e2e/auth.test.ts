@@ -133,6 +133,10 @@ describe('signing up, verifying, logging out and in', () => {
       await page.waitForURL((url) => url.pathname === '/login');
       expect(pathOf(page)).toBe(`/login?redirect=${encodeURIComponent(path)}`);
       await expect.poll(() => page.title()).toBe('Log in | HackClass');
+      // Someone without an account goes the same way back once signed up.
+      expect(await page.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe(
+        `/signup?redirect=${encodeURIComponent(path)}`,
+      );
 
       await logInThroughForm(page, teacher.email, teacher.password);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
