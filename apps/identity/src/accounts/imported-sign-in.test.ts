@@ -156,6 +156,28 @@ describe('while imported hashes remain, the other sign-ins', () => {
   }, 60_000);
 });
 
+describe('deleting the last account of an import', () => {
+  let server: IdentityServer;
+
+  beforeAll(async () => {
+    server = await startIdentity();
+    await importUsers(server, cheap, 1);
+  }, 30_000);
+
+  afterAll(() => server.close());
+
+  it('deletes its parameters too', async () => {
+    expect(await paramsRows(server)).toHaveLength(1);
+    const response = await server.app().inject({
+      method: 'DELETE',
+      url: '/identity/admin/v1/accounts/importedUid000000000000001',
+      headers: { authorization: `Bearer ${server.adminSecret}` },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await paramsRows(server)).toEqual([]);
+  });
+});
+
 describe('a damaged imported hash', () => {
   let server: IdentityServer;
   let signIn: ReturnType<typeof signInVia>;
