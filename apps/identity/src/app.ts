@@ -7,6 +7,7 @@ import {
   mailMigrations,
 } from '@hackclass/mail';
 import type { FastifyInstance } from 'fastify';
+import { createFirebaseParamsStore } from './accounts/firebase-params';
 import { createHashingGate } from './accounts/hashing-gate';
 import { CURRENT_SCRYPT_PARAMS, type ScryptParams } from './accounts/password-hash';
 import type { IdentityContext } from './context';
@@ -90,6 +91,7 @@ export async function identityApp(app: FastifyInstance, options: IdentityOptions
     keys,
     keySealer,
     passwordParams: options.passwordParams ?? CURRENT_SCRYPT_PARAMS,
+    firebaseParams: createFirebaseParamsStore(db, keySealer),
     hashing: createHashingGate(),
     signUpLimit: { max: options.signUpsPerHour ?? 100, windowMs: 60 * 60_000 },
     sendMail: async (queued) => {

@@ -1,5 +1,6 @@
 import type { QueuedMail } from '@hackclass/mail';
 import type { FastifyBaseLogger } from 'fastify';
+import type { FirebaseParamsStore } from './accounts/firebase-params';
 import type { HashingGate } from './accounts/hashing-gate';
 import type { ScryptParams } from './accounts/password-hash';
 import type { IdentityDatabase } from './db';
@@ -19,6 +20,8 @@ export interface IdentityContext {
   /** Seals new private signing keys for the database. */
   keySealer: KeySealer;
   passwordParams: ScryptParams;
+  /** The hash parameters of the accounts imported from Firebase, the signer keys opened. */
+  firebaseParams: FirebaseParamsStore;
   /** Every scrypt of this process goes through it, so sign-ins never queue behind sign-ups. */
   hashing: HashingGate;
   /** Sign-ups per client address (SIGNUP_LIMIT_PER_HOUR). */

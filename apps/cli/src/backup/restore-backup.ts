@@ -62,26 +62,37 @@ async function linesOf(entry: ExtractedEntry): Promise<string[]> {
   return text === '' ? [] : text.slice(0, -1).split('\n');
 }
 
-/** Refuses, before anything changes, signing keys the restored server could not open. */
+/** The sealed values of each table that holds some, by column. */
+const SEALED_COLUMNS = [
+  { name: 'signing_keys', column: 'sealed_private_jwk' },
+  { name: 'firebase_hash_params', column: 'sealed_signer_key' },
+] as const;
+
+/**
+ * Refuses, before anything changes, sealed keys the restored server could not open: the signing
+ * keys and the signer keys of Firebase imports.
+ */
 async function assertKeysOpen(
   manifest: Manifest,
   entries: Map<string, ExtractedEntry>,
   keySecret: string,
 ): Promise<void> {
-  const table = manifest.tables.find((t) => t.schema === 'identity' && t.name === 'signing_keys');
-  const entry = table && entries.get(table.entry);
-  if (!entry) return;
   const sealer = createKeySealer(keySecret);
-  for (const line of await linesOf(entry)) {
-    const sealed = (JSON.parse(line) as { sealed_private_jwk?: string | null }).sealed_private_jwk;
-    if (!sealed) continue;
-    try {
-      await sealer.open(sealed);
-    } catch (error) {
-      if (!(error instanceof KeySecretMismatchError)) throw error;
-      throw new KeySecretError(
-        "The archive's signing keys are sealed with another secret than this server's: set IDENTITY_KEY_SECRET to the backed-up server's (one without it kept it in its DATA_DIR/identity-key-secret file: copy that file into this DATA_DIR)",
-      );
+  for (const { name, column } of SEALED_COLUMNS) {
+    const table = manifest.tables.find((t) => t.schema === 'identity' && t.name === name);
+    const entry = table && entries.get(table.entry);
+    if (!entry) continue;
+    for (const line of await linesOf(entry)) {
+      const sealed = (JSON.parse(line) as Record<string, string | null | undefined>)[column];
+      if (!sealed) continue;
+      try {
+        await sealer.open(sealed);
+      } catch (error) {
+        if (!(error instanceof KeySecretMismatchError)) throw error;
+        throw new KeySecretError(
+          "The archive's keys are sealed with another secret than this server's: set IDENTITY_KEY_SECRET to the backed-up server's (one without it kept it in its DATA_DIR/identity-key-secret file: copy that file into this DATA_DIR)",
+        );
+      }
     }
   }
 }

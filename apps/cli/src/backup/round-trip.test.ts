@@ -8,8 +8,10 @@ import { createDatabaseFileStore, schema } from '@hackclass/api';
 import { isReachable } from '@hackclass/api/testing';
 import { type Connection, drizzleOver, openConnection } from '@hackclass/db';
 import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
+import { createKeySealer, identitySchema, importFirebaseAccounts } from '@hackclass/identity';
 import { createLocalFileStore, type FileStore } from '@hackclass/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectParams, userWithPassword } from '../identity-import/export-fixture';
 import { DamagedArchiveError } from './archive';
 import { createBackup } from './create-backup';
 import { KeySecretError, restoreBackup, TargetNotEmptyError } from './restore-backup';
@@ -94,6 +96,12 @@ describe.skipIf(!hasPostgres)('backup and restore, PGlite to PostgreSQL and back
           from labs order by slug limit 1;
       insert into identity.account_events (uid, type, valid_since, created_at)
         values ('someone', 'revoked', '2026-01-02T03:04:05.123456Z', now());`);
+    // A user imported from Firebase, its project's signer key sealed in a row of its own.
+    await importFirebaseAccounts(
+      drizzleOver(source.connection, identitySchema),
+      [await userWithPassword(1, 'a firebase password', { email: 'moved@firebase.example' })],
+      { params: projectParams, sealer: createKeySealer(KEY_SECRET) },
+    );
     original = await digestOf(source.connection, source.files);
     firstArchive = archivePath();
     await createBackup(source, firstArchive);
@@ -111,6 +119,7 @@ describe.skipIf(!hasPostgres)('backup and restore, PGlite to PostgreSQL and back
     expect(original.tables['public.users']?.rows).toBeGreaterThan(5);
     expect(original.tables['public.solves']?.rows).toBeGreaterThan(0);
     expect(original.tables['identity.accounts']?.rows).toBeGreaterThan(5);
+    expect(original.tables['identity.firebase_hash_params']?.rows).toBe(1);
     expect(Object.keys(original.files).length).toBeGreaterThan(0);
   });
 

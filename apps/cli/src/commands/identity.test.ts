@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { drizzleOver, lockDataDir, migrate, openConnection } from '@hackclass/db';
 import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
-import { identityMigrations, identitySchema } from '@hackclass/identity';
+import { identityMigrations, identitySchema, localKeySecret } from '@hackclass/identity';
 import {
   codeOf,
   deleteSdkClients,
@@ -17,7 +17,12 @@ import {
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli';
-import { exportedUser, hashArgs, userWithPassword } from '../identity-import/export-fixture';
+import {
+  exportedUser,
+  hashArgs,
+  projectParams,
+  userWithPassword,
+} from '../identity-import/export-fixture';
 import { memoryIo } from '../test-io';
 import { commands } from '.';
 
@@ -212,8 +217,26 @@ describe('npx hackclass identity import', () => {
     expect(again.stdout).toMatch(new RegExp(`${USERS - 8} is already here`));
   }, 60_000);
 
+  it('keeps the signer key once, sealed, out of the accounts table', async () => {
+    const connection = await openConnection(database);
+    try {
+      const db = drizzleOver(connection, identitySchema);
+      const rows = await db.select().from(identitySchema.firebaseHashParams);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ rounds: 8, memCost: 14, saltSeparator: 'Bw==' });
+      const key = projectParams.signerKey;
+      const dump = JSON.stringify([await db.select().from(identitySchema.accounts), rows]);
+      for (const encoding of ['base64', 'base64url', 'hex'] as const) {
+        expect(dump).not.toContain(key.toString(encoding));
+      }
+    } finally {
+      await connection.close();
+    }
+  }, 30_000);
+
   it('lets imported users sign in with their Firebase password, and re-hashes it then', async () => {
-    server = await startIdentity({ database });
+    // The import sealed the signer key with the secret the server keeps in DATA_DIR.
+    server = await startIdentity({ database, keySecret: localKeySecret(database.dataDir) });
     const storedHash = async (email: string) =>
       (
         await server
@@ -221,7 +244,9 @@ describe('npx hackclass identity import', () => {
           .query.accounts.findFirst({ where: (accounts, { eq }) => eq(accounts.email, email) })
       )?.passwordHash;
 
-    expect(await storedHash('ada@school.example')).toMatch(/^firebase-scrypt\$8\$14\$Bw==\$/);
+    expect(await storedHash('ada@school.example')).toMatch(
+      /^firebase-scrypt\$[\w-]+\$[^$]+\$[^$]+$/,
+    );
     expect(
       await codeOf(signInWithEmailAndPassword(sdkClient(server), 'ada@school.example', 'wrong')),
     ).toBe('auth/invalid-credential');

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { drizzleOver, pendingMigrations } from '@hackclass/db';
 import {
+  createKeySealer,
   ExportFileError,
   type FirebaseHashParams,
   identityMigrations,
   identitySchema,
   importFirebaseAccounts,
+  localKeySecret,
   readFirebaseExport,
 } from '@hackclass/identity';
 import { CommandError, type CommandIo } from '../command';
@@ -54,6 +56,8 @@ export async function runImport(
     io.out(`Read ${users.length} users from ${file}.\n`);
     const result = await importFirebaseAccounts(drizzleOver(connection, identitySchema), users, {
       params,
+      // Sealed as the server seals its signing keys, so the server can open it and nobody else.
+      sealer: createKeySealer(config.identity.keySecret ?? localKeySecret(config.dataDir)),
       dryRun,
       onBatch: (done) => io.out(`  ${done} of ${users.length} done\n`),
     });

@@ -4,6 +4,8 @@ import { type Account, accounts } from '../db/schema';
 import { ProtocolError } from '../protocol/errors';
 import { revokeAccountRefreshTokens } from '../tokens/refresh-tokens';
 import { recordAccountEvent } from './account-events';
+import { releaseFirebaseParams } from './firebase-params';
+import { parseFirebaseHash } from './firebase-scrypt';
 import { hashPassword } from './password-hash';
 import { checkNewPassword } from './password-policy';
 import { newUid } from './uid';
@@ -61,13 +63,33 @@ export async function updateAccount(
   uid: string,
   changes: Partial<Omit<Account, 'uid' | 'createdAt'>>,
 ): Promise<Account> {
+  const replaced =
+    changes.passwordHash === undefined
+      ? undefined
+      : (
+          await ctx.db
+            .select({ passwordHash: accounts.passwordHash })
+            .from(accounts)
+            .where(eq(accounts.uid, uid))
+        )[0]?.passwordHash;
   const [account] = await ctx.db
     .update(accounts)
     .set(changes)
     .where(eq(accounts.uid, uid))
     .returning();
   if (!account) throw new ProtocolError('USER_NOT_FOUND');
+  await releaseReplacedHash(ctx, replaced, account.passwordHash);
   return account;
+}
+
+/** An imported hash that is gone may have been the last to need its import's parameters. */
+async function releaseReplacedHash(
+  ctx: Pick<IdentityContext, 'db'>,
+  replaced: string | undefined,
+  current: string | undefined,
+): Promise<void> {
+  const paramsId = replaced === undefined ? undefined : parseFirebaseHash(replaced)?.paramsId;
+  if (paramsId && replaced !== current) await releaseFirebaseParams(ctx.db, paramsId);
 }
 
 /**
@@ -125,5 +147,6 @@ export async function deleteAccount(ctx: IdentityContext, uid: string): Promise<
     const deleted = await db.delete(accounts).where(eq(accounts.uid, uid)).returning();
     if (deleted.length === 0) throw new ProtocolError('USER_NOT_FOUND');
     await recordAccountEvent({ db, now: ctx.now }, uid, 'deleted', ctx.now());
+    await releaseReplacedHash({ db }, deleted[0]?.passwordHash, undefined);
   });
 }

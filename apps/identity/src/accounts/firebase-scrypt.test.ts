@@ -3,10 +3,10 @@ import {
   type FirebaseHashParams,
   firebaseScryptHash,
   formatFirebaseHash,
-  verifyFirebaseHash,
+  parseFirebaseHash,
   verifyFirebaseScrypt,
 } from './firebase-scrypt';
-import { needsRehash, verifyPassword } from './password-hash';
+import { needsRehash } from './password-hash';
 
 // The published example of github.com/firebase/scrypt's README: a project's parameters, one
 // exported account's salt and hash, and the password that made them.
@@ -43,12 +43,22 @@ describe("Firebase's modified scrypt", () => {
     expect(await verifyFirebaseScrypt('user1password', { salt, hash }, otherKey)).toBe(false);
   });
 
-  it('keeps the parameters in the stored hash, which the sign-in reads and always re-hashes', async () => {
-    const stored = formatFirebaseHash({ salt, hash }, params);
-    expect(stored).toMatch(/^firebase-scrypt\$8\$14\$Bw==\$jxspr8/);
-    expect(await verifyFirebaseHash('user1password', stored)).toBe(true);
-    expect(await verifyPassword('user1password', stored)).toBe(true);
-    expect(await verifyPassword('user2password', stored)).toBe(false);
+  it('stores only the parameters row id beside the salt and hash, and always re-hashes', () => {
+    const stored = formatFirebaseHash({ salt, hash }, 'params1');
+    expect(stored).toBe(`firebase-scrypt$params1$42xEC+ixf3L2lw==$${expected}`);
+    expect(stored).not.toContain(params.signerKey.toString('base64'));
+    expect(parseFirebaseHash(stored)).toEqual({ paramsId: 'params1', salt, hash });
     expect(needsRehash(stored, { N: 2, r: 1, p: 1 })).toBe(true);
+  });
+
+  it('reads a damaged stored hash as none', () => {
+    for (const damaged of [
+      'firebase-scrypt$',
+      'firebase-scrypt$params1$salt',
+      'firebase-scrypt$$c2FsdA==$aGFzaA==',
+      'firebase-scrypt$8$14$Bw==$a2V5$c2FsdA==$aGFzaA==',
+    ]) {
+      expect(parseFirebaseHash(damaged), damaged).toBeUndefined();
+    }
   });
 });

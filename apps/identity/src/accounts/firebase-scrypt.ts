@@ -61,49 +61,26 @@ export async function verifyFirebaseScrypt(
 const SCHEME = 'firebase-scrypt';
 
 /**
- * `firebase-scrypt$rounds$memCost$separator$signerKey$salt$hash`, binary parts in base64.
- *
- * The project's parameters travel in every imported hash rather than in a table of their own:
- * checking a password stays a function of the stored string alone, like our own hashes, and
- * the signer key leaves the database by itself once the last imported user has signed in and
- * been re-hashed, with nothing to clean up. The key guards nothing the hash next to it does not
- * already expose to whoever reads the row.
+ * `firebase-scrypt$<paramsId>$salt$hash`, salt and hash in base64. The project's parameters are
+ * kept once, in their own table (the signer key sealed): the signer key is a pepper, so beside
+ * every hash it would let a copy of the accounts table be cracked offline, and it still protects
+ * the Firebase project the users came from.
  */
 export function formatFirebaseHash(
   { salt, hash }: { salt: Buffer; hash: Buffer },
-  params: FirebaseHashParams,
+  paramsId: string,
 ): string {
-  return [
-    SCHEME,
-    params.rounds,
-    params.memCost,
-    params.saltSeparator.toString('base64'),
-    params.signerKey.toString('base64'),
-    salt.toString('base64'),
-    hash.toString('base64'),
-  ].join('$');
+  return [SCHEME, paramsId, salt.toString('base64'), hash.toString('base64')].join('$');
 }
 
 export const isFirebaseHash = (stored: string) => stored.startsWith(`${SCHEME}$`);
 
-function parseFirebaseHash(stored: string) {
-  const [scheme, rounds, memCost, separator, signerKey, salt, hash] = stored.split('$');
-  if (scheme !== SCHEME || signerKey === undefined || salt === undefined || !hash) {
-    throw new Error('unknown password hash format');
-  }
-  return {
-    params: {
-      rounds: Number(rounds),
-      memCost: Number(memCost),
-      saltSeparator: Buffer.from(separator ?? '', 'base64'),
-      signerKey: Buffer.from(signerKey, 'base64'),
-    },
-    salt: Buffer.from(salt, 'base64'),
-    hash: Buffer.from(hash, 'base64'),
-  };
-}
-
-export async function verifyFirebaseHash(password: string, stored: string): Promise<boolean> {
-  const { params, salt, hash } = parseFirebaseHash(stored);
-  return verifyFirebaseScrypt(password, { salt, hash }, params);
+/** The parts of an imported hash, or undefined when the stored string is damaged. */
+export function parseFirebaseHash(
+  stored: string,
+): { paramsId: string; salt: Buffer; hash: Buffer } | undefined {
+  const parts = stored.split('$');
+  const [scheme, paramsId, salt, hash] = parts;
+  if (parts.length !== 4 || scheme !== SCHEME || !paramsId || !salt || !hash) return undefined;
+  return { paramsId, salt: Buffer.from(salt, 'base64'), hash: Buffer.from(hash, 'base64') };
 }

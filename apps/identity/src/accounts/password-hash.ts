@@ -1,5 +1,5 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
-import { isFirebaseHash, verifyFirebaseHash } from './firebase-scrypt';
+import { isFirebaseHash } from './firebase-scrypt';
 
 export interface ScryptParams {
   /** CPU/memory cost, a power of two. */
@@ -57,9 +57,8 @@ function parse(stored: string) {
   };
 }
 
-/** Checks our own hashes and those imported from a Firebase project. */
+/** Checks our own hashes; imported Firebase ones need their parameters (imported-passwords). */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  if (isFirebaseHash(stored)) return verifyFirebaseHash(password, stored);
   const { params, salt, hash } = parse(stored);
   const candidate = await derive(password, salt, params);
   return candidate.length === hash.length && timingSafeEqual(candidate, hash);

@@ -11,21 +11,32 @@ import {
 import { buckets, clearEvents, countEvent, forgetEvents } from '../throttle/throttle';
 import { findAccountByEmail, updateAccount } from './accounts';
 import { isFirebaseHash } from './firebase-scrypt';
+import { payForImportedHash, verifyImportedPassword } from './imported-passwords';
 import { hashPassword, needsRehash, verifyAgainstNobody, verifyPassword } from './password-hash';
 import { isPossiblePassword, MAX_PASSWORD_LENGTH } from './password-policy';
 
 /**
- * A right password for an imported Firebase hash is followed by a re-hash with our parameters;
- * a wrong one pays for such a hash too, so a wrong guess costs what it costs on any account and
- * timing does not tell imported accounts from others.
+ * Every wrong guess costs one hash with our parameters and, while imported Firebase hashes
+ * remain, one with the costliest import's: an imported account checks its own Firebase hash and
+ * pays for ours, any other path checks ours and pays for a Firebase one. So timing does not tell
+ * unknown addresses, our accounts and imported ones apart.
  */
 async function checkPassword(ctx: IdentityContext, account: Account | undefined, password: string) {
   return ctx.hashing.signIn.run(async () => {
-    if (!account) return verifyAgainstNobody(password, ctx.passwordParams).then(() => false);
-    const matches = await verifyPassword(password, account.passwordHash);
-    if (!matches && isFirebaseHash(account.passwordHash)) {
-      await verifyAgainstNobody(password, ctx.passwordParams);
+    if (account && isFirebaseHash(account.passwordHash)) {
+      const matches = await verifyImportedPassword(
+        ctx,
+        password,
+        account.passwordHash,
+        account.uid,
+      );
+      if (!matches) await verifyAgainstNobody(password, ctx.passwordParams);
+      return matches;
     }
+    const matches = account
+      ? await verifyPassword(password, account.passwordHash)
+      : await verifyAgainstNobody(password, ctx.passwordParams).then(() => false);
+    if (!matches) await payForImportedHash(ctx, password);
     return matches;
   });
 }

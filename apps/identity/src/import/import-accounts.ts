@@ -1,7 +1,9 @@
 import { inArray, or, sql } from 'drizzle-orm';
+import { releaseFirebaseParams, sealFirebaseParams } from '../accounts/firebase-params';
 import type { FirebaseHashParams } from '../accounts/firebase-scrypt';
 import type { IdentityDatabase } from '../db';
-import { accounts } from '../db/schema';
+import { accounts, type FirebaseHashParamsRow, firebaseHashParams } from '../db/schema';
+import type { KeySealer } from '../tokens/key-sealing';
 import type { FirebaseUser } from './firebase-export';
 import { type NewImportedAccount, planAccount, type Skipped } from './plan-account';
 
@@ -76,22 +78,41 @@ async function sortBatch(
   return { toInsert, skipped };
 }
 
+/** Writes a batch's accounts with the parameters row their hashes name; the uids written. */
+async function insertAccounts(
+  tx: IdentityDatabase,
+  paramsRow: FirebaseHashParamsRow,
+  toInsert: NewImportedAccount[],
+): Promise<Set<string>> {
+  await tx.insert(firebaseHashParams).values(paramsRow).onConflictDoNothing();
+  const written = await tx
+    .insert(accounts)
+    .values(toInsert.map(({ firebaseUid: _, ...account }) => account))
+    .onConflictDoNothing()
+    .returning({ uid: accounts.uid });
+  return new Set(written.map((row) => row.uid));
+}
+
 /**
  * Imports the users of a Firebase export, in batches of one transaction each, keeping each
- * user's Firebase password hash until their first sign-in. Everything already here is skipped,
- * so running the same file again changes nothing. With `dryRun`, decides the same and writes
- * nothing.
+ * user's Firebase password hash until their first sign-in. The project's parameters are kept
+ * once, the signer key sealed with `sealer`, in a row each batch writes with its accounts (so a
+ * sign-in re-hashing the last account of an earlier batch cannot leave later ones without it);
+ * a run that imported nobody leaves no row. Everything already here is skipped, so running the
+ * same file again changes nothing. With `dryRun`, decides the same and writes nothing.
  */
 export async function importFirebaseAccounts(
   db: IdentityDatabase,
   users: FirebaseUser[],
   {
     params,
+    sealer,
     dryRun = false,
     now = () => new Date(),
     onBatch,
   }: {
     params: FirebaseHashParams;
+    sealer: KeySealer;
     dryRun?: boolean;
     now?: () => Date;
     /** Told after each batch how many users are done. */
@@ -100,26 +121,19 @@ export async function importFirebaseAccounts(
 ): Promise<ImportResult> {
   const result: ImportResult = { read: users.length, imported: [], skipped: [] };
   const seen: Seen = { emails: new Set(), uids: new Set() };
+  const paramsRow = await sealFirebaseParams(sealer, params, now());
   for (let start = 0; start < users.length; start += IMPORT_BATCH_SIZE) {
     const at = now();
     const planned = users
       .slice(start, start + IMPORT_BATCH_SIZE)
-      .map((user) => planAccount(user, params, at));
+      .map((user) => planAccount(user, paramsRow.id, at));
     await db.transaction(async (tx) => {
       const { toInsert, skipped } = await sortBatch(tx, planned, seen);
       result.skipped.push(...skipped);
       const written =
         dryRun || toInsert.length === 0
           ? new Set(toInsert.map((account) => account.uid))
-          : new Set(
-              (
-                await tx
-                  .insert(accounts)
-                  .values(toInsert.map(({ firebaseUid: _, ...account }) => account))
-                  .onConflictDoNothing()
-                  .returning({ uid: accounts.uid })
-              ).map((row) => row.uid),
-            );
+          : await insertAccounts(tx, paramsRow, toInsert);
       for (const account of toInsert) {
         const { uid, email, firebaseUid } = account;
         if (written.has(uid)) {
@@ -132,5 +146,6 @@ export async function importFirebaseAccounts(
     });
     onBatch?.(Math.min(start + IMPORT_BATCH_SIZE, users.length));
   }
+  if (!dryRun) await releaseFirebaseParams(db, paramsRow.id);
   return result;
 }

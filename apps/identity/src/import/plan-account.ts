@@ -1,5 +1,5 @@
 import { normaliseEmail } from '../accounts/email';
-import { type FirebaseHashParams, formatFirebaseHash } from '../accounts/firebase-scrypt';
+import { formatFirebaseHash } from '../accounts/firebase-scrypt';
 import { isUsableUid, newUid } from '../accounts/uid';
 import type { Account } from '../db/schema';
 import {
@@ -58,8 +58,11 @@ function noPasswordDetail(user: FirebaseUser): string | undefined {
   return undefined;
 }
 
-/** What becomes of one exported user, before looking at the database. */
-export function planAccount(user: FirebaseUser, params: FirebaseHashParams, now: Date): Plan {
+/**
+ * What becomes of one exported user, before looking at the database; its hash names the
+ * import's parameters row, `paramsId`.
+ */
+export function planAccount(user: FirebaseUser, paramsId: string, now: Date): Plan {
   const fileUid = text(user.localId);
   const rawEmail = text(user.email);
   const skip = (reason: SkipReason, email: string | null, detail?: string): Plan => ({
@@ -83,7 +86,7 @@ export function planAccount(user: FirebaseUser, params: FirebaseHashParams, now:
       photoUrl: text(user.photoUrl) ?? null,
       passwordHash: formatFirebaseHash(
         { salt: Buffer.from(salt, 'base64'), hash: Buffer.from(passwordHash, 'base64') },
-        params,
+        paramsId,
       ),
       passwordUpdatedAt: now,
       validSince: now,

@@ -48,19 +48,27 @@ export async function startIdentity({
   passwordParams = TEST_SCRYPT_PARAMS,
   signUpsPerHour,
   database: given,
+  keySecret: givenKeySecret,
+  logLines,
 }: {
   passwordParams?: ScryptParams;
   /** SIGNUP_LIMIT_PER_HOUR; the service's default when not given. */
   signUpsPerHour?: number;
   /** A database prepared beforehand (it is dropped on close); a fresh one when not given. */
   database?: TestDatabase;
+  /** IDENTITY_KEY_SECRET, when the database already holds something sealed; random otherwise. */
+  keySecret?: string;
+  /** Receives the service's log lines (warnings and above), which are dropped otherwise. */
+  logLines?: string[];
 } = {}) {
   const database: TestDatabase = given ?? (await createTestDatabase());
   const smtp = await startSmtpServer();
   const clock = testClock();
   const adminSecret = randomBytes(32).toString('base64url');
-  let keySecret = randomBytes(32).toString('base64url');
-  const logger = createLogger('silent');
+  let keySecret = givenKeySecret ?? randomBytes(32).toString('base64url');
+  const logger = logLines
+    ? createLogger('warn', { write: (line: string) => logLines.push(line) })
+    : createLogger('silent');
   let connection: Connection;
   let app: FastifyInstance;
 

@@ -3,6 +3,7 @@
 // to hold its journal (`identity.identity_migrations`) before it runs the first migration.
 export * from './account-events';
 export * from './accounts';
+export * from './firebase-hash-params';
 export * from './oob-codes';
 export * from './refresh-tokens';
 export * from './signing-keys';
