@@ -59,6 +59,14 @@ async function tokenMailedTo(email: string) {
   return link[1];
 }
 
+const statusOf = async (classroomId: string, userId: string) => {
+  const [row] = await server.db
+    .select({ status: members.status })
+    .from(members)
+    .where(and(eq(members.classroomId, classroomId), eq(members.userId, userId)));
+  return row?.status;
+};
+
 const anonymous = () => apiSession(server);
 const linkSays = async (token: string, session = anonymous()) => {
   const response = await session.call('GET', `/invitations/${token}`);
@@ -188,6 +196,49 @@ describe('invitation mails', () => {
     expect((await accept(student.session, token)).json()).toMatchObject({
       code: 'invitation_withdrawn',
     });
+  });
+
+  it('will not accept a request to join made after a decline, even through a link left open', async () => {
+    const classroom = await newClassroom(teacher);
+    const student = await signedInAs(server, 'student');
+    await invite(teacher, classroom.id, student.email);
+    const token = await tokenMailedTo(student.email);
+    await student.session.call('DELETE', `/classrooms/${classroom.id}/members/${student.id}`);
+    expect(await linkSays(token)).toMatchObject({ state: 'withdrawn' });
+    const asked = await student.session.call('POST', '/classrooms/join', {
+      classroomCode: classroom.joinCode,
+    });
+    expect(asked.json()).toMatchObject({ status: 'PendingApproval' });
+    expect((await accept(student.session, token)).json()).toMatchObject({
+      code: 'invitation_withdrawn',
+    });
+    // A link closed by nothing (as links were before declines closed them) still cannot.
+    await server.db
+      .update(invitationLinks)
+      .set({ withdrawnAt: null })
+      .where(eq(invitationLinks.classroomId, classroom.id));
+    const refused = await accept(student.session, token);
+    expect(refused.status).toBe(410);
+    expect(refused.json()).toMatchObject({ code: 'invitation_withdrawn' });
+    expect(await statusOf(classroom.id, student.id)).toBe('PendingApproval');
+  });
+
+  it('closes the links of a removed member, and of an invitation accepted by code', async () => {
+    const classroom = await newClassroom(teacher);
+    const [removed, joined] = [
+      await signedInAs(server, 'student'),
+      await signedInAs(server, 'student'),
+    ];
+    for (const student of [removed, joined]) await invite(teacher, classroom.id, student.email);
+    await teacher.session.call('DELETE', `/classrooms/${classroom.id}/members/${removed.id}`);
+    expect(await linkSays(await tokenMailedTo(removed.email))).toMatchObject({
+      state: 'withdrawn',
+    });
+    await joined.session.call('POST', '/classrooms/join', { classroomCode: classroom.joinCode });
+    expect(await statusOf(classroom.id, joined.id)).toBe('Accepted');
+    const token = await tokenMailedTo(joined.email);
+    expect(await linkSays(token)).toMatchObject({ state: 'accepted' });
+    expect((await accept(joined.session, token)).json()).toMatchObject({ status: 'Accepted' });
   });
 
   it('says an expired link has expired, and will not accept it', async () => {
