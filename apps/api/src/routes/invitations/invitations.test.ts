@@ -284,6 +284,20 @@ describe('the daily limit', () => {
     expect((await invite(inviter, classroom.id, email)).status).toBe(201);
   });
 
+  it('lets only the allowance through when invitations arrive at once', async () => {
+    const classroom = await newClassroom(teacher);
+    const answers = await Promise.all(
+      Array.from({ length: PER_DAY + 3 }, () => invite(teacher, classroom.id, uniqueEmail('s'))),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([...Array(PER_DAY).fill(201), 429, 429, 429]);
+    const sent = await server.db
+      .select()
+      .from(invitationLinks)
+      .where(eq(invitationLinks.invitedBy, teacher.id));
+    expect(sent).toHaveLength(PER_DAY);
+  });
+
   it('lets admins invite past it', async () => {
     const admin = await signedInAs(server, 'admin');
     const classroom = await newClassroom(admin);
