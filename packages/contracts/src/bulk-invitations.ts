@@ -6,7 +6,7 @@ export const BULK_INVITATIONS = {
   /** Addresses in one list: a whole year group, too few to sweep a mailing list in. */
   maxAddresses: 500,
   /** Addresses in one request to send: small enough that a slow mail server never times it out. */
-  maxPerRequest: 100,
+  maxPerRequest: 50,
   /** The largest file the web app reads as a list. */
   maxFileBytes: 1_048_576,
 } as const;

@@ -18,7 +18,7 @@ export type InvitationLinkState = (typeof INVITATION_LINK_STATES)[number];
 
 /**
  * What an invitation link says to whoever opens it, signed in or not. `email` is masked
- * (`a***@school.org`) unless the caller is signed in with that very address.
+ * (`a***@school.org`) unless the caller is signed in with that very address, verified.
  */
 export const invitationLinkSchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('not_found') }),
@@ -28,7 +28,7 @@ export const invitationLinkSchema = z.discriminatedUnion('state', [
     classroomName: z.string(),
     teacherName: z.string(),
     email: z.string(),
-    /** Whether the signed-in caller is the invited address, and so may accept. */
+    /** Whether the signed-in caller is the invited address, and so may accept once verified. */
     forCaller: z.boolean(),
     expiresAt: z.iso.datetime(),
   }),

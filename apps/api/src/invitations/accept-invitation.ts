@@ -11,8 +11,9 @@ import { findInvitationLink } from './find-invitation-link';
 import { maskEmail } from './mask-email';
 
 /**
- * The invited address's owner accepts through the mailed link: their invitation (or their
- * request to join, or the invitation still waiting for their address) becomes `Accepted`.
+ * The invited address's owner accepts through the mailed link: their invitation (or the
+ * invitation still waiting for their address) becomes `Accepted`. A request to join made
+ * since is no invitation: it still waits for the teacher's approval.
  * Accepting twice answers the same membership.
  */
 export async function acceptInvitation(
@@ -42,9 +43,12 @@ export async function acceptInvitation(
     if (link.state === 'expired') throw apiErrors.invitationExpired();
     if (link.state !== 'pending') throw apiErrors.invitationWithdrawn();
     if (member?.status !== 'Accepted') {
-      const from = member?.status ?? (await claimWaiting(tx, classroomId, user.id, link.email));
-      // Declined or removed since the mail went out: the link has nothing left to accept.
-      if (!from) throw apiErrors.invitationWithdrawn();
+      // Only the invitation accepts: not a request to join made since, which awaits approval;
+      // and after a decline or removal, the link has nothing left to accept.
+      const from = member
+        ? member.status
+        : await claimWaiting(tx, classroomId, user.id, link.email);
+      if (from !== 'Invited') throw apiErrors.invitationWithdrawn();
       await moveMember(tx, classroomId, user.id, from, 'Accepted');
       const [classroom] = await tx.select().from(classrooms).where(eq(classrooms.id, classroomId));
       if (classroom) {

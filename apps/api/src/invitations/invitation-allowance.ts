@@ -1,30 +1,36 @@
 import { ROLE } from '@hackclass/contracts';
-import { and, count, eq, gt, min } from 'drizzle-orm';
+import { and, count, eq, gt, min, sql } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { invitationLinks, type UserRow } from '../db/schema';
 import { apiErrors } from '../errors';
 
 const DAY_MS = 24 * 60 * 60_000;
 
+/** The namespace of the inviters' allowance locks, apart from every other advisory lock. */
+const ALLOWANCE_LOCK = 0x68_63_69_6e;
+
 /**
- * Refuses `count` more invitation mails from `inviter` when they would pass `perDay` in the
- * last 24 hours (INVITATIONS_PER_DAY), naming when the oldest of them stops counting. Admins
- * have no limit. Bulk invitations ask for all their mails at once, before sending any.
+ * Refuses one more invitation mail from `inviter` when they have sent `perDay` in the last 24
+ * hours (INVITATIONS_PER_DAY), naming when the oldest of them stops counting. Admins have no
+ * limit. Call it in the transaction that sends the mail: the inviter's invitations take turns
+ * until it commits, so that two at once cannot both take the last one. Bulk invitations ask
+ * for each address in turn, so a list past the limit invites its first addresses and refuses
+ * the rest.
  */
 export async function assertInvitationAllowance(
-  db: ApiDatabase,
+  tx: ApiDatabase,
   inviter: Pick<UserRow, 'id' | 'roleId'>,
-  mails: number,
   perDay: number,
 ): Promise<void> {
   if (inviter.roleId === ROLE.admin) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(${ALLOWANCE_LOCK}, hashtext(${inviter.id}))`);
   const since = new Date(Date.now() - DAY_MS);
-  const [sent] = await db
+  const [sent] = await tx
     .select({ count: count(), oldest: min(invitationLinks.createdAt) })
     .from(invitationLinks)
     .where(and(eq(invitationLinks.invitedBy, inviter.id), gt(invitationLinks.createdAt, since)));
   const used = sent?.count ?? 0;
-  if (used + mails <= perDay) return;
+  if (used < perDay) return;
   const oldest = sent?.oldest ? new Date(sent.oldest) : new Date();
   throw apiErrors.invitationLimit(perDay, used, new Date(oldest.getTime() + DAY_MS));
 }

@@ -56,7 +56,7 @@ export async function inviteMember(
         .onConflictDoNothing()
         .returning();
       if (!waiting) throw alreadyThere();
-      await assertInvitationAllowance(tx, inviter, 1, mailing.invitationsPerDay);
+      await assertInvitationAllowance(tx, inviter, mailing.invitationsPerDay);
       await mail(tx);
       return invited;
     });
@@ -64,7 +64,7 @@ export async function inviteMember(
   const event = { classroom, user: invitee };
   return db.transaction(async (tx) => {
     if (await insertMember(tx, classroom.id, invitee.id, 'Invited')) {
-      await assertInvitationAllowance(tx, inviter, 1, mailing.invitationsPerDay);
+      await assertInvitationAllowance(tx, inviter, mailing.invitationsPerDay);
       await notifyInvited(tx, event);
       await mail(tx);
       return invited;

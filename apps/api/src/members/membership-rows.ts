@@ -3,12 +3,16 @@ import { and, eq } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import type { UserRow } from '../db/schema';
 import { members } from '../db/schema';
+import { closeInvitationLinks, linkEmailOf } from '../invitations/close-invitation-links';
 import { recountPoints, takeScoresTurn } from '../leaderboard/recount';
 
 export const memberKey = (classroomId: string, userId: string) =>
   and(eq(members.classroomId, classroomId), eq(members.userId, userId));
 
-/** Moves a membership from `from` to `to`, only if it still is in `from` (concurrent changes). */
+/**
+ * Moves a membership from `from` to `to`, only if it still is in `from` (concurrent changes).
+ * Once accepted, the address's mailed links have nothing left to accept.
+ */
 export async function moveMember(
   tx: ApiDatabase,
   classroomId: string,
@@ -23,8 +27,12 @@ export async function moveMember(
     .set({ status: to, updatedAt: new Date() })
     .where(and(memberKey(classroomId, userId), eq(members.status, from)))
     .returning({ userId: members.userId });
-  if (moved.length > 0 && to === 'Accepted') await recountPoints(tx, [classroomId], userId);
-  return moved.length > 0;
+  if (moved.length === 0) return false;
+  if (to === 'Accepted') {
+    await recountPoints(tx, [classroomId], userId);
+    await closeInvitationLinks(tx, classroomId, linkEmailOf(userId), 'accepted');
+  }
+  return true;
 }
 
 export async function insertMember(

@@ -1,6 +1,7 @@
 import type { ApiDatabase } from '../db';
 import { members } from '../db/schema';
 import { apiErrors } from '../errors';
+import { closeInvitationLinks, linkEmailOf } from '../invitations/close-invitation-links';
 import type { Actor } from '../policies/actors';
 import { markStopping } from '../targets/stop-targets';
 import { memberKey } from './membership-rows';
@@ -25,6 +26,7 @@ export async function removeMember(
       .where(memberKey(classroomId, userId))
       .returning({ userId: members.userId });
     if (removed.length === 0) throw apiErrors.notFound('Member not found');
+    await closeInvitationLinks(tx, classroomId, linkEmailOf(userId), 'withdrawn');
     return markStopping(tx, { classroomId, userId });
   });
 }

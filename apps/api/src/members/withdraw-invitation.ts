@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
-import { emailInvitations, invitationLinks, members, users } from '../db/schema';
+import { emailInvitations, members, users } from '../db/schema';
 import { apiErrors } from '../errors';
+import { closeInvitationLinks } from '../invitations/close-invitation-links';
 
 /**
  * The teacher or an admin takes back an invitation not yet accepted, to an account or to an
@@ -35,16 +36,6 @@ export async function withdrawInvitation(
       )
       .returning({ userId: members.userId });
     if (waiting.length + invited.length === 0) throw apiErrors.notFound('Invitation not found');
-    await tx
-      .update(invitationLinks)
-      .set({ withdrawnAt: new Date() })
-      .where(
-        and(
-          eq(invitationLinks.classroomId, classroomId),
-          eq(invitationLinks.email, email),
-          isNull(invitationLinks.withdrawnAt),
-          isNull(invitationLinks.acceptedAt),
-        ),
-      );
+    await closeInvitationLinks(tx, classroomId, email, 'withdrawn');
   });
 }

@@ -32,8 +32,9 @@ export async function setUserDisabled(
   const [target] = await db.select().from(users).where(eq(users.id, userId));
   if (!target) throw apiErrors.notFound('User not found');
   await identityAdmin.setDisabled(target.identityUid, disabled);
+  let updated: UserRow | undefined;
   try {
-    const [updated] = await db
+    [updated] = await db
       .update(users)
       .set({
         disabledAt: disabled ? (target.disabledAt ?? new Date()) : null,
@@ -42,12 +43,13 @@ export async function setUserDisabled(
       .where(eq(users.id, userId))
       .returning();
     if (!updated) throw apiErrors.notFound('User not found');
-    if (updated.disabledAt) await stopTargetsWhere(targets, { userId: updated.id });
-    return updated;
   } catch (error) {
     await identityAdmin
       .setDisabled(target.identityUid, target.disabledAt !== null)
       .catch(() => undefined);
     throw error;
   }
+  // Outside the undoing: the account is disabled on both sides by now, whatever the targets do.
+  if (updated.disabledAt) await stopTargetsWhere(targets, { userId: updated.id });
+  return updated;
 }

@@ -1,21 +1,30 @@
 import type { InvitationResult } from '@hackclass/contracts';
 import { HttpError } from '@hackclass/http';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ClassroomRow } from '../../classrooms/find-classrooms';
 import type { ApiDatabase } from '../../db';
 import type { InvitationMailing } from '../../invitations/send-invitation-mail';
 import { type Inviter, inviteMember } from '../invite-member';
 
+/** What the bulk invitation needs besides the list. */
+export interface BulkInviting {
+  db: ApiDatabase;
+  mailing: InvitationMailing;
+  log: Pick<FastifyBaseLogger, 'error'>;
+}
+
 /**
  * Invites each address in turn, as one invitation would (its mail and the inviter's daily
  * allowance included): one that is a member or invited already is skipped, one the API refuses
- * otherwise fails with the reason, and the rest go on.
+ * otherwise fails with the reason, and the rest go on. An unexpected failure (the database's)
+ * is logged and fails that address alone, so that the answer still reports the invitations
+ * already committed.
  */
 export async function inviteMany(
-  db: ApiDatabase,
+  { db, mailing, log }: BulkInviting,
   classroom: ClassroomRow,
   inviter: Inviter,
   emails: string[],
-  mailing: InvitationMailing,
 ): Promise<InvitationResult[]> {
   const results: InvitationResult[] = [];
   const seen = new Set<string>();
@@ -25,7 +34,12 @@ export async function inviteMany(
       continue;
     }
     seen.add(email);
-    results.push(await inviteOne(db, classroom, inviter, email, mailing));
+    try {
+      results.push(await inviteOne(db, classroom, inviter, email, mailing));
+    } catch (error) {
+      log.error({ err: error, classroomId: classroom.id }, 'bulk invitation failed');
+      results.push({ email, outcome: 'failed', reason: 'Could not be invited; try again' });
+    }
   }
   return results;
 }

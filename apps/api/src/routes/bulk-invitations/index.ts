@@ -19,10 +19,10 @@ const tags = ['members'];
 const write = [{ idToken: [], antiforgery: [] }];
 
 /**
- * Requests that send a part of a list: five lists of the largest size an hour when the web app
- * sends them 50 addresses at a time.
+ * Requests that send a part of a list, per inviter: at most 1 000 addresses an hour (two lists
+ * of the largest size), whatever the inviter's daily allowance of mails.
  */
-export const BULK_INVITATION_REQUESTS_PER_HOUR = 50;
+export const BULK_INVITATION_REQUESTS_PER_HOUR = 20;
 
 export const bulkInvitationRoutes: FastifyPluginAsyncZod<{ mailing: InvitationMailing }> = async (
   app,
@@ -80,7 +80,12 @@ export const bulkInvitationRoutes: FastifyPluginAsyncZod<{ mailing: InvitationMa
     async (request) => {
       const { user } = principalOf(request);
       const { classroom } = await managedClassroomFor(app.db, request.params.id, user);
-      const results = await inviteMany(app.db, classroom, user, request.body.emails, mailing);
+      const results = await inviteMany(
+        { db: app.db, mailing, log: request.log },
+        classroom,
+        user,
+        request.body.emails,
+      );
       if (results.some((result) => result.outcome === 'invited')) {
         app.mail.wake();
         app.classroomEvents.publish(classroom.id, { type: 'members' });

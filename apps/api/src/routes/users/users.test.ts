@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiServer, signIn, startApiServer } from '../../../test/support';
 import { type Person, signedInAs } from '../../../test/support/people';
+import type { ApiDatabase } from '../../db';
 import { users } from '../../db/schema';
 import { createIdentityAdmin, type IdentityAdmin } from '../../identity-admin/client';
 import { setUserDisabled } from '../../users/set-disabled';
@@ -210,6 +211,36 @@ describe('POST /users/:id/disable and /enable', () => {
     ).rejects.toMatchObject({ code: 'not_found' });
     expect(calls).toEqual([true, false]);
     expect(await signIn(server, vanishing.email)).toEqual(expect.any(String));
+  });
+
+  it('keeps the account disabled on both sides when stopping its targets fails', async () => {
+    const target = await signedInAs(server, 'student', 'stuck-targets');
+    const identity = createIdentityAdmin({ baseUrl: server.origin, secret: server.adminSecret });
+    const calls: boolean[] = [];
+    const identityAdmin: IdentityAdmin = {
+      ...identity,
+      async setDisabled(uid, disabled) {
+        calls.push(disabled);
+        await identity.setDisabled(uid, disabled);
+      },
+    };
+    // The targets' database fails once the account is disabled.
+    const unreachable = {
+      update: () => {
+        throw new Error('connection lost');
+      },
+    } as unknown as ApiDatabase;
+    await expect(
+      setUserDisabled(
+        { db: server.db, identityAdmin, targets: { ...server.targets, db: unreachable } },
+        { id: admin.id, roleId: ROLE.admin },
+        target.id,
+        true,
+      ),
+    ).rejects.toThrow('connection lost');
+    expect(calls).toEqual([true]);
+    expect((await rowOf(target))?.disabledAt).toBeInstanceOf(Date);
+    await expect(signIn(server, target.email)).rejects.toThrow('USER_DISABLED');
   });
 });
 
