@@ -16,6 +16,7 @@ export {
   mailDelivery,
 } from './outbox/mail-delivery';
 export { mailMigrations } from './outbox/migrations';
+export { FAILED_BODY_DAYS, pruneOutbox, SENT_ROW_DAYS } from './outbox/prune-outbox';
 export { MAIL_STATUSES, type MailStatus, mailSchema, outbox } from './outbox/schema';
 export { joinMailDelivery, type SharedMailDelivery } from './outbox/shared-delivery';
 export { type SmtpStatus, smtpReadiness } from './smtp-readiness';
