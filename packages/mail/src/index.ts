@@ -23,6 +23,7 @@ export { type SmtpStatus, smtpReadiness } from './smtp-readiness';
 export { type AnnouncementMailData, announcementMail } from './templates/announcement-mail';
 export type { MailBrand } from './templates/brand';
 export { type InvitationMailData, invitationMail } from './templates/invitation-mail';
+export { linkLifetimeOf, MAIL_LINK_LIFETIME_MS } from './templates/link-lifetimes';
 export { passwordChangedMail } from './templates/password-changed-mail';
 export { resetPasswordMail } from './templates/reset-password-mail';
 export { type ActionMailData, verifyEmailMail } from './templates/verify-email-mail';
