@@ -17,11 +17,11 @@ export {
 } from './outbox/mail-delivery';
 export { mailMigrations } from './outbox/migrations';
 export { FAILED_BODY_DAYS, pruneOutbox, SENT_ROW_DAYS } from './outbox/prune-outbox';
-export { MAIL_STATUSES, type MailStatus, mailSchema, outbox } from './outbox/schema';
+export { type MailStatus, mailSchema, outbox } from './outbox/schema';
 export { joinMailDelivery, type SharedMailDelivery } from './outbox/shared-delivery';
 export { type SmtpStatus, smtpReadiness } from './smtp-readiness';
 export { type AnnouncementMailData, announcementMail } from './templates/announcement-mail';
-export type { MailBrand } from './templates/brand';
+export { type MailBrand, mailBrandOf } from './templates/brand';
 export { type InvitationMailData, invitationMail } from './templates/invitation-mail';
 export { linkLifetimeOf, MAIL_LINK_LIFETIME_MS } from './templates/link-lifetimes';
 export { passwordChangedMail } from './templates/password-changed-mail';

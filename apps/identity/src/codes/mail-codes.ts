@@ -1,8 +1,7 @@
-import { resetPasswordMail, verifyEmailMail } from '@hackclass/mail';
+import { mailBrandOf, resetPasswordMail, verifyEmailMail } from '@hackclass/mail';
 import { findAccountByEmail } from '../accounts/accounts';
 import type { IdentityContext } from '../context';
 import type { Account } from '../db/schema';
-import { mailBrand } from '../mail/brand';
 import { type ActionSettings, actionLink } from '../mail/links';
 import { ProtocolError } from '../protocol/errors';
 import {
@@ -31,7 +30,7 @@ export async function sendVerificationMail(
   );
   const code = await createOobCode(ctx, account, 'VERIFY_EMAIL');
   await ctx.sendMail(
-    verifyEmailMail(mailBrand(ctx), {
+    verifyEmailMail(mailBrandOf(ctx.publicUrl), {
       to: account.email,
       link: actionLink(ctx, 'verifyEmail', code, settings),
     }),
@@ -60,7 +59,7 @@ export async function sendPasswordResetMail(
   if (!account || account.disabled) return;
   const code = await createOobCode(ctx, account, 'PASSWORD_RESET');
   await ctx.sendMail(
-    resetPasswordMail(mailBrand(ctx), {
+    resetPasswordMail(mailBrandOf(ctx.publicUrl), {
       to: account.email,
       link: actionLink(ctx, 'resetPassword', code, settings),
     }),

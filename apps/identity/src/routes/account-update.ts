@@ -1,4 +1,4 @@
-import { passwordChangedMail } from '@hackclass/mail';
+import { mailBrandOf, passwordChangedMail } from '@hackclass/mail';
 import type { FastifyInstance } from 'fastify';
 import { changePassword, updateAccount } from '../accounts/accounts';
 import { verifyEmailWithCode } from '../accounts/email-verification';
@@ -6,7 +6,6 @@ import { countPasswordChange } from '../accounts/new-password-limits';
 import { checkNewPassword } from '../accounts/password-policy';
 import type { IdentityContext } from '../context';
 import type { Account } from '../db/schema';
-import { mailBrand } from '../mail/brand';
 import { passwordForgotLink } from '../mail/links';
 import { accountInfo } from '../protocol/account-info';
 import { invalidField, ProtocolError } from '../protocol/errors';
@@ -77,7 +76,10 @@ export async function accountUpdateRoutes(app: FastifyInstance, { ctx }: { ctx: 
     updated = await changePassword(ctx, account.uid, password);
     // A reset by mail is not announced: its mail went to the same mailbox moments before.
     await ctx.sendMail(
-      passwordChangedMail(mailBrand(ctx), { to: updated.email, link: passwordForgotLink(ctx) }),
+      passwordChangedMail(mailBrandOf(ctx.publicUrl), {
+        to: updated.email,
+        link: passwordForgotLink(ctx),
+      }),
     );
     // Every older session has just ended; this one continues with fresh tokens.
     return { ...setAccountInfoResponse(updated), ...(await startSession(ctx, updated)) };

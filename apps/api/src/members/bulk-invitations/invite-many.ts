@@ -2,7 +2,7 @@ import type { InvitationResult } from '@hackclass/contracts';
 import { HttpError } from '@hackclass/http';
 import type { ClassroomRow } from '../../classrooms/find-classrooms';
 import type { ApiDatabase } from '../../db';
-import type { InvitationMailing } from '../../invitations/send-invitation-mail';
+import type { InvitationMailing } from '../../invitations/queue-invitation-mail';
 import { type Inviter, inviteMember } from '../invite-member';
 
 /**
