@@ -1,3 +1,4 @@
+import { MAIL_DELIVERY_DEFAULTS } from '@hackclass/config';
 import { type Connection, drizzleOver, migrate, requireMigrated } from '@hackclass/db';
 import {
   enqueueMail,
@@ -48,8 +49,6 @@ export interface IdentityOptions {
   signUpsPerHour?: number | undefined;
 }
 
-const DEFAULT_MAIL_DELIVERY: MailDeliverySettings = { maxAttempts: 10, retrySeconds: 30 };
-
 const toolkitPrefix = '/identitytoolkit.googleapis.com';
 
 /**
@@ -76,7 +75,7 @@ export async function identityApp(app: FastifyInstance, options: IdentityOptions
 
   const mail = joinMailDelivery(connection, {
     mailer,
-    settings: options.mailDelivery ?? DEFAULT_MAIL_DELIVERY,
+    settings: options.mailDelivery ?? MAIL_DELIVERY_DEFAULTS,
     log: app.log,
     onOutcome: (outcome) => app.metrics.mailDeliveries.inc({ outcome }),
   });

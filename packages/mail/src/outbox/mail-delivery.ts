@@ -10,6 +10,11 @@ export interface MailDeliverySettings {
   maxAttempts: number;
   /** Wait after the first refusal, doubled after each further one, at most an hour (MAIL_RETRY_SECONDS). */
   retrySeconds: number;
+  /**
+   * False: this process only enqueues, and the server's own workers send (a command-line tool's
+   * short-lived server, which must not send the server's mails with its host's settings).
+   */
+  deliver?: boolean | undefined;
 }
 
 export type MailOutcome = 'sent' | 'retrying' | 'failed';
