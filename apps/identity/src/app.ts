@@ -91,8 +91,8 @@ export async function identityApp(app: FastifyInstance, options: IdentityOptions
     passwordParams: options.passwordParams ?? CURRENT_SCRYPT_PARAMS,
     hashing: createHashingGate(),
     signUpLimit: { max: options.signUpsPerHour ?? 100, windowMs: 60 * 60_000 },
-    sendMail: async (queued) => {
-      await enqueueMail(db, queued);
+    sendMail: async (queued, within = db) => {
+      await enqueueMail(within, queued);
       mail.delivery.wake();
     },
     log: app.log,

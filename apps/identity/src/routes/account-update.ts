@@ -73,13 +73,15 @@ export async function accountUpdateRoutes(app: FastifyInstance, { ctx }: { ctx: 
     let updated =
       Object.keys(changes).length > 0 ? await updateAccount(ctx, account.uid, changes) : account;
     if (password === undefined) return setAccountInfoResponse(updated);
-    updated = await changePassword(ctx, account.uid, password);
     // A reset by mail is not announced: its mail went to the same mailbox moments before.
-    await ctx.sendMail(
-      passwordChangedMail(mailBrandOf(ctx.publicUrl), {
-        to: updated.email,
-        link: passwordForgotLink(ctx),
-      }),
+    updated = await changePassword(ctx, account.uid, password, {}, (inTransaction, changed) =>
+      ctx.sendMail(
+        passwordChangedMail(mailBrandOf(ctx.publicUrl), {
+          to: changed.email,
+          link: passwordForgotLink(ctx),
+        }),
+        inTransaction.db,
+      ),
     );
     // Every older session has just ended; this one continues with fresh tokens.
     return { ...setAccountInfoResponse(updated), ...(await startSession(ctx, updated)) };
