@@ -132,6 +132,42 @@ describe('the outbox worker', () => {
     expect(await rowOnceSettled(id)).toMatchObject({ status: 'sent' });
   });
 
+  it('records a mail the server accepted even when the first two writes of it fail', async () => {
+    // A trigger refuses the first two writes marking a mail sent, as a database that blips
+    // would; the sequence counts them outside the writes' rolled-back transactions.
+    await db().execute(sql`create sequence mail.settle_blips`);
+    await db().execute(sql`
+      create function mail.blip() returns trigger language plpgsql as $$
+      begin
+        if nextval('mail.settle_blips') <= 2 then raise exception 'the database blipped'; end if;
+        return new;
+      end $$`);
+    await db().execute(sql`
+      create trigger settle_blip before update on mail.outbox
+      for each row when (new.status = 'sent') execute function mail.blip()`);
+    try {
+      const expected = smtp.expectMail('blip@example.org');
+      const id = await enqueueMail(db(), mailTo('blip@example.org'));
+      const delivery = mailDelivery({
+        db: db(),
+        mailer: createMailer({ smtpUrl: smtp.url, from: 'x <x@localhost>', outboxDir: '', logger }),
+        settings: { maxAttempts: 5, retrySeconds: 0.05 },
+        log: logger,
+        pollMs: 50,
+        settleRetryMs: [20, 20, 20],
+      });
+      running.push(delivery);
+      delivery.start();
+      await expected.arrived();
+      expect(await rowOnceSettled(id)).toMatchObject({ status: 'sent', attempts: 1 });
+      expect(smtp.messages.filter((mail) => mail.to.includes('blip@example.org'))).toHaveLength(1);
+    } finally {
+      await db().execute(sql`drop trigger settle_blip on mail.outbox`);
+      await db().execute(sql`drop function mail.blip()`);
+      await db().execute(sql`drop sequence mail.settle_blips`);
+    }
+  });
+
   it('gives a mail up once it has used every attempt', async () => {
     smtp.refuse.temporarily = 1_000;
     const id = await enqueueMail(db(), mailTo('always-later@example.org'));
