@@ -82,6 +82,8 @@ export const apiErrors = {
     ),
   unknownJoinCode: () =>
     apiError('unknown_join_code', 'Unknown classroom code', 'No classroom has this code'),
+  mailLinkDead: (detail: string) =>
+    apiError('mail_link_dead', 'The mail’s link no longer works', detail),
   alreadyMember: (detail: string) => apiError('already_member', 'Already a member', detail),
   alreadyCoTeacher: (detail: string) =>
     apiError('already_co_teacher', 'Already teaching this classroom', detail),

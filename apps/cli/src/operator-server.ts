@@ -52,6 +52,9 @@ export async function withOperatorServer<T>(
       ? loaded.idTokens
       : { ...loaded.idTokens, jwksUrl: `${origin}/.well-known/jwks.json` },
     labs: { ...loaded.labs, driver: 'none' as const },
+    // Mails this command causes wait in the outbox for the server's workers, which send them
+    // with the server's settings; this host's would send them elsewhere or to a local folder.
+    mailDelivery: { ...loaded.mailDelivery, deliver: false },
   };
   const connection = await openDatabase(config);
   let app: Awaited<ReturnType<typeof buildServer>> | undefined;

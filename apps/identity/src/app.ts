@@ -1,3 +1,4 @@
+import { MAIL_DELIVERY_DEFAULTS } from '@hackclass/config';
 import { type Connection, drizzleOver, migrate, requireMigrated } from '@hackclass/db';
 import {
   enqueueMail,
@@ -49,8 +50,6 @@ export interface IdentityOptions {
   signUpsPerHour?: number | undefined;
 }
 
-const DEFAULT_MAIL_DELIVERY: MailDeliverySettings = { maxAttempts: 10, retrySeconds: 30 };
-
 const toolkitPrefix = '/identitytoolkit.googleapis.com';
 
 /**
@@ -77,7 +76,7 @@ export async function identityApp(app: FastifyInstance, options: IdentityOptions
 
   const mail = joinMailDelivery(connection, {
     mailer,
-    settings: options.mailDelivery ?? DEFAULT_MAIL_DELIVERY,
+    settings: options.mailDelivery ?? MAIL_DELIVERY_DEFAULTS,
     log: app.log,
     onOutcome: (outcome) => app.metrics.mailDeliveries.inc({ outcome }),
   });
@@ -94,8 +93,8 @@ export async function identityApp(app: FastifyInstance, options: IdentityOptions
     firebaseParams: createFirebaseParamsStore(db, keySealer),
     hashing: createHashingGate(),
     signUpLimit: { max: options.signUpsPerHour ?? 100, windowMs: 60 * 60_000 },
-    sendMail: async (queued) => {
-      await enqueueMail(db, queued);
+    sendMail: async (queued, within = db) => {
+      await enqueueMail(within, queued);
       mail.delivery.wake();
     },
     log: app.log,

@@ -27,9 +27,11 @@ export interface IdentityContext {
   /** Sign-ups per client address (SIGNUP_LIMIT_PER_HOUR). */
   signUpLimit: Limit;
   /**
-   * Puts a mail in the outbox and wakes the worker: the reply waits for the insert only, never
-   * for the SMTP server, so its timing does not depend on mail.
+   * Puts a mail in the outbox through `db` and wakes the worker: the reply waits for the insert
+   * only, never for the SMTP server, so its timing does not depend on mail. Given a transaction,
+   * the mail exists exactly when what caused it commits; a worker woken before the commit finds
+   * it at its next poll, a second later.
    */
-  sendMail(mail: QueuedMail): Promise<void>;
+  sendMail(mail: QueuedMail, db?: IdentityDatabase): Promise<void>;
   log: FastifyBaseLogger;
 }

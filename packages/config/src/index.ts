@@ -10,4 +10,9 @@ export {
   readEnv,
   readEnvFile,
 } from './load-config';
-export { type ServerConfig, serverConfigSchema, serverSettings } from './server-config';
+export {
+  MAIL_DELIVERY_DEFAULTS,
+  type ServerConfig,
+  serverConfigSchema,
+  serverSettings,
+} from './server-config';

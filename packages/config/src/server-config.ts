@@ -74,6 +74,9 @@ const emailList = z
     'must be a comma-separated list of email addresses',
   );
 
+/** The outbox's attempts and first wait when MAIL_MAX_ATTEMPTS and MAIL_RETRY_SECONDS are unset. */
+export const MAIL_DELIVERY_DEFAULTS = { maxAttempts: 10, retrySeconds: 30 } as const;
+
 /**
  * Every environment variable the server reads, with its default.
  * The README's configuration table documents the same list.
@@ -94,8 +97,8 @@ export const serverConfigSchema = z
       .optional(),
     SMTP_URL: urlWithScheme(['smtp', 'smtps'], 'smtp://user:password@host:587').optional(),
     MAIL_FROM: z.string().default('HackClass <no-reply@localhost>'),
-    MAIL_MAX_ATTEMPTS: positiveInt(50).default(10),
-    MAIL_RETRY_SECONDS: positiveInt(86_400).default(30),
+    MAIL_MAX_ATTEMPTS: positiveInt(50).default(MAIL_DELIVERY_DEFAULTS.maxAttempts),
+    MAIL_RETRY_SECONDS: positiveInt(86_400).default(MAIL_DELIVERY_DEFAULTS.retrySeconds),
     INVITATIONS_PER_DAY: positiveInt(100_000).default(1000),
     REDIS_URL: urlWithScheme(['redis', 'rediss'], 'redis://host:6379').optional(),
     RATE_LIMIT_PER_MINUTE: positiveInt(10_000_000).default(600),
@@ -213,7 +216,12 @@ export const serverConfigSchema = z
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     /** The outbox tries a mail this many times, waiting `retrySeconds`, then twice as long each time (at most an hour). */
-    mailDelivery: { maxAttempts: env.MAIL_MAX_ATTEMPTS, retrySeconds: env.MAIL_RETRY_SECONDS },
+    mailDelivery: {
+      maxAttempts: env.MAIL_MAX_ATTEMPTS,
+      retrySeconds: env.MAIL_RETRY_SECONDS,
+      /** Whether this process runs an outbox worker; only the CLI's short-lived server runs none. */
+      deliver: true as boolean,
+    },
     /** Invitation mails one teacher may send in 24 hours; admins have no limit. */
     invitationsPerDay: env.INVITATIONS_PER_DAY,
     redisUrl: env.REDIS_URL,

@@ -65,6 +65,7 @@ export const API_ERROR_STATUS = {
   invitation_limit: 429,
   invitation_withdrawn: 410,
   invitation_expired: 410,
+  mail_link_dead: 409,
   join_rate_limited: 429,
   too_many_streams: 429,
   // Live targets

@@ -1,8 +1,7 @@
+import { MAIL_OUTBOX_STATUSES } from '@hackclass/contracts';
 import type { Connection } from '@hackclass/db';
 import { Gauge, type Registry } from 'prom-client';
 import { METRICS_PREFIX } from './metrics';
-
-const STATUSES = ['queued', 'sending', 'retrying', 'sent', 'failed'] as const;
 
 async function countsByStatus(
   connection: Connection,
@@ -19,7 +18,7 @@ async function countsByStatus(
 export function addMailOutboxMetrics(registry: Registry, connection: Connection): void {
   new Gauge({
     name: `${METRICS_PREFIX}mail_outbox`,
-    help: 'Mails in the outbox by status (queued, sending, retrying, sent, failed)',
+    help: `Mails in the outbox by status (${MAIL_OUTBOX_STATUSES.join(', ')})`,
     labelNames: ['status'],
     registers: [registry],
     async collect() {
@@ -27,7 +26,7 @@ export function addMailOutboxMetrics(registry: Registry, connection: Connection)
         const counts = new Map(
           (await countsByStatus(connection)).map((row) => [row.status, row.count]),
         );
-        for (const status of STATUSES) this.set({ status }, counts.get(status) ?? 0);
+        for (const status of MAIL_OUTBOX_STATUSES) this.set({ status }, counts.get(status) ?? 0);
       } catch {
         // The database does not answer: `/readyz` says so; report nothing rather than zeros.
         this.reset();

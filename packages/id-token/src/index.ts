@@ -2,7 +2,6 @@ export type { VerifiedIdToken } from './claims.js';
 export { IdTokenError, type IdTokenErrorReason } from './errors.js';
 export {
   createIdTokenVerifier,
-  FIREBASE_JWKS_URL,
   type IdTokenVerifier,
   type IdTokenVerifierOptions,
 } from './verifier.js';

@@ -10,9 +10,6 @@ import { IdTokenError } from './errors.js';
 import { fromKeyLookupError, fromVerifyError } from './jose-errors.js';
 import { createRemoteKeySet } from './remote-keys.js';
 
-export const FIREBASE_JWKS_URL =
-  'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
-
 export interface IdTokenVerifierOptions {
   projectId: string;
   /**

@@ -1,23 +1,14 @@
-import type { Connection, Database } from '@hackclass/db';
+import type { Connection } from '@hackclass/db';
 import { addMailOutboxMetrics } from '@hackclass/http';
-import {
-  enqueueMail,
-  joinMailDelivery,
-  type MailDeliverySettings,
-  type Mailer,
-  type QueuedMail,
-} from '@hackclass/mail';
+import { joinMailDelivery, type MailDeliverySettings, type Mailer } from '@hackclass/mail';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * How API code sends mail: `enqueue` inside the transaction that decides the mail, so it exists
- * exactly when that decision is committed, then `wake` once committed, so it goes out now:
- *
- *   await app.db.transaction(async (tx) => { …; await app.mail.enqueue(tx, mail); });
- *   app.mail.wake();
+ * How API code sends mail: `enqueueMail` (from `@hackclass/mail`) inside the transaction that
+ * decides the mail, so it exists exactly when that decision is committed, then `app.mail.wake()`
+ * once committed, so it goes out now.
  */
 export interface MailQueue {
-  enqueue(tx: Database<Record<string, unknown>>, mail: QueuedMail): Promise<string>;
   wake(): void;
 }
 
@@ -46,5 +37,5 @@ export function useMailQueue(
   });
   app.addHook('onClose', joined.leave);
   addMailOutboxMetrics(app.metrics.registry, connection);
-  app.decorate('mail', { enqueue: enqueueMail, wake: () => joined.delivery.wake() });
+  app.decorate('mail', { wake: () => joined.delivery.wake() });
 }

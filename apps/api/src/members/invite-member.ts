@@ -6,7 +6,7 @@ import type { ApiDatabase } from '../db';
 import { emailInvitations, type UserRow, users } from '../db/schema';
 import { apiErrors } from '../errors';
 import { assertInvitationAllowance } from '../invitations/invitation-allowance';
-import { type InvitationMailing, sendInvitationMail } from '../invitations/send-invitation-mail';
+import { type InvitationMailing, queueInvitationMail } from '../invitations/queue-invitation-mail';
 import { canJoinClassrooms } from '../policies/classrooms';
 import { displayNameOf, insertMember, moveMember } from './membership-rows';
 import { notifyInvited, notifyJoinApproved } from './notices';
@@ -41,7 +41,7 @@ export async function inviteMember(
     throw apiErrors.alreadyMember(`${email} co-teaches this classroom, and so does not compete`);
   }
   const mail = (tx: ApiDatabase) =>
-    sendInvitationMail(
+    queueInvitationMail(
       tx,
       mailing,
       { classroomId: classroom.id, classroomName: classroom.name, email },

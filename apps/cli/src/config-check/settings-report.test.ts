@@ -78,6 +78,20 @@ describe('config check', () => {
       'Identity: the Firebase project school-classes; the built-in identity service is off and IDENTITY_API_KEY, IDENTITY_PROJECT_ID, IDENTITY_ADMIN_SECRET, IDENTITY_KEY_SECRET, IDENTITY_URL, ACCOUNT_EVENTS_POLL_SECONDS are ignored.',
     );
     expect(out).not.toContain('AIzaSyExample_key-123');
+    expect(out).not.toContain('Warning');
+  });
+
+  it('warns that IDENTITY_JWKS_URL replaces Google’s key set in Firebase mode', async () => {
+    const io = memoryIo({
+      FIREBASE_API_KEY: 'AIzaSyExample_key-123',
+      FIREBASE_AUTH_DOMAIN: 'school-classes.firebaseapp.com',
+      FIREBASE_PROJECT_ID: 'school-classes',
+      IDENTITY_JWKS_URL: 'https://keys.school.example/jwks.json',
+    });
+    expect(await runCli(['config', 'check'], io, commands)).toBe(0);
+    expect(io.stdout()).toContain(
+      '\nWarning: IDENTITY_JWKS_URL replaces Google’s key set for the Firebase project’s ID tokens: set it only for tests or a proxy in front of Google.\n',
+    );
   });
 
   it('names the FIREBASE_* settings a half-named project lacks', async () => {

@@ -27,6 +27,8 @@ export interface SettingsReport {
   problems: ConfigProblem[];
   /** Which service holds the accounts: the built-in one, or a Firebase project. */
   identity: string;
+  /** Settings that are right but change what the server trusts, one line each. */
+  warnings: string[];
 }
 
 const isSet = (value: string | undefined): value is string =>
@@ -69,11 +71,22 @@ export function settingsReport(env: Env, fileEnv: Env): SettingsReport {
   const identity = firebaseProject
     ? `Identity: the Firebase project ${firebaseProject}; the built-in identity service is off and ${[...ignored].join(', ')} are ignored.`
     : 'Identity: the built-in identity service.';
-  return { rows, problems, identity };
+  const warnings =
+    firebaseProject && isSet(merged.IDENTITY_JWKS_URL)
+      ? [
+          'IDENTITY_JWKS_URL replaces Google’s key set for the Firebase project’s ID tokens: set it only for tests or a proxy in front of Google.',
+        ]
+      : [];
+  return { rows, problems, identity, warnings };
 }
 
 /** The report as a table, then the problems one line each. */
-export function formatSettingsReport({ rows, problems, identity }: SettingsReport): string {
+export function formatSettingsReport({
+  rows,
+  problems,
+  identity,
+  warnings,
+}: SettingsReport): string {
   const nameWidth = Math.max(...rows.map((row) => row.name.length));
   const lines = [
     `${'SETTING'.padEnd(nameWidth)}  SOURCE   VALUE`,
@@ -83,6 +96,7 @@ export function formatSettingsReport({ rows, problems, identity }: SettingsRepor
     ),
     '',
     identity,
+    ...warnings.map((warning) => `Warning: ${warning}`),
   ];
   if (problems.length > 0) {
     const count = problems.length === 1 ? '1 setting is' : `${problems.length} settings are`;

@@ -95,28 +95,34 @@ async function releaseReplacedHash(
 /**
  * Sets a new password and ends every session: ID tokens issued before now are refused (here and,
  * through the account events, by relying services) and all refresh tokens are revoked. Used by
- * password change and password reset.
+ * password change and password reset, in one transaction with `alongside` (the mail telling of it).
  */
 export async function changePassword(
   ctx: IdentityContext,
   uid: string,
   password: string,
   extra: Partial<Pick<Account, 'emailVerified'>> = {},
+  alongside?: (inTransaction: IdentityContext, account: Account) => Promise<void>,
 ): Promise<Account> {
   checkNewPassword(password);
+  // Hashed before the transaction: scrypt is slow, and a transaction holds its connection.
   const passwordHash = await ctx.hashing.newPassword.run(() =>
     hashPassword(password, ctx.passwordParams),
   );
   const now = ctx.now();
-  const account = await updateAccount(ctx, uid, {
-    ...extra,
-    passwordHash,
-    passwordUpdatedAt: now,
-    validSince: now,
+  return ctx.db.transaction(async (db) => {
+    const inTransaction = { ...ctx, db };
+    const account = await updateAccount(inTransaction, uid, {
+      ...extra,
+      passwordHash,
+      passwordUpdatedAt: now,
+      validSince: now,
+    });
+    await revokeAccountRefreshTokens(inTransaction, uid);
+    await recordAccountEvent(inTransaction, uid, 'revoked', now);
+    await alongside?.(inTransaction, account);
+    return account;
   });
-  await revokeAccountRefreshTokens(ctx, uid);
-  await recordAccountEvent(ctx, uid, 'revoked', now);
-  return account;
 }
 
 /** A disabled account cannot sign in or refresh; its sessions end at once. */

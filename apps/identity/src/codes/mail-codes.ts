@@ -1,8 +1,7 @@
-import { resetPasswordMail, verifyEmailMail } from '@hackclass/mail';
+import { mailBrandOf, resetPasswordMail, verifyEmailMail } from '@hackclass/mail';
 import { findAccountByEmail } from '../accounts/accounts';
 import type { IdentityContext } from '../context';
 import type { Account } from '../db/schema';
-import { mailBrand } from '../mail/brand';
 import { type ActionSettings, actionLink } from '../mail/links';
 import { ProtocolError } from '../protocol/errors';
 import {
@@ -29,13 +28,16 @@ export async function sendVerificationMail(
       ),
     { bucket: buckets.verifyMail(account.email), limit: VERIFY_MAILS_PER_ACCOUNT },
   );
-  const code = await createOobCode(ctx, account, 'VERIFY_EMAIL');
-  await ctx.sendMail(
-    verifyEmailMail(mailBrand(ctx), {
-      to: account.email,
-      link: actionLink(ctx, 'verifyEmail', code, settings),
-    }),
-  );
+  await ctx.db.transaction(async (db) => {
+    const code = await createOobCode({ ...ctx, db }, account, 'VERIFY_EMAIL');
+    await ctx.sendMail(
+      verifyEmailMail(mailBrandOf(ctx.publicUrl), {
+        to: account.email,
+        link: actionLink(ctx, 'verifyEmail', code, settings),
+      }),
+      db,
+    );
+  });
 }
 
 /**
@@ -58,11 +60,14 @@ export async function sendPasswordResetMail(
   );
   const account = await findAccountByEmail(ctx, email);
   if (!account || account.disabled) return;
-  const code = await createOobCode(ctx, account, 'PASSWORD_RESET');
-  await ctx.sendMail(
-    resetPasswordMail(mailBrand(ctx), {
-      to: account.email,
-      link: actionLink(ctx, 'resetPassword', code, settings),
-    }),
-  );
+  await ctx.db.transaction(async (db) => {
+    const code = await createOobCode({ ...ctx, db }, account, 'PASSWORD_RESET');
+    await ctx.sendMail(
+      resetPasswordMail(mailBrandOf(ctx.publicUrl), {
+        to: account.email,
+        link: actionLink(ctx, 'resetPassword', code, settings),
+      }),
+      db,
+    );
+  });
 }

@@ -1,3 +1,4 @@
+import { MAIL_LINK_LIFETIME_MS } from '@hackclass/mail';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { IdentityContext } from '../context';
 import { type Account, type OobCode, type OobCodeKind, oobCodes } from '../db/schema';
@@ -5,8 +6,8 @@ import { ProtocolError } from '../protocol/errors';
 import { newSecret, secretHash } from '../tokens/secrets';
 
 export const OOB_CODE_LIFETIME_MS: Record<OobCodeKind, number> = {
-  VERIFY_EMAIL: 24 * 3600_000,
-  PASSWORD_RESET: 3600_000,
+  VERIFY_EMAIL: MAIL_LINK_LIFETIME_MS.verify_email,
+  PASSWORD_RESET: MAIL_LINK_LIFETIME_MS.reset_password,
 };
 
 /** A new single-use code for `account`; only its hash is stored. */

@@ -1,8 +1,7 @@
-import { resetPasswordMail, verifyEmailMail } from '@hackclass/mail';
+import { mailBrandOf, resetPasswordMail, verifyEmailMail } from '@hackclass/mail';
 import { parseActionCodeURL } from 'firebase/auth';
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../protocol/errors';
-import { mailBrand } from './brand';
 import { actionLink, checkContinueUrl, languageOf } from './links';
 
 const site = { publicUrl: 'https://hackclass.example.org', apiKey: 'key-123456' };
@@ -40,13 +39,13 @@ describe('action links', () => {
 
   it('go into mails in both parts, with the product name and the public URL', () => {
     const link = actionLink(site, 'verifyEmail', 'c', {});
-    const mail = verifyEmailMail(mailBrand(site), { to: 'a<b>@example.org', link });
+    const mail = verifyEmailMail(mailBrandOf(site.publicUrl), { to: 'a<b>@example.org', link });
     expect(mail.subject).toBe('Verify your email for HackClass');
     expect(mail.text).toContain(link);
     expect(mail.html).not.toContain('a<b>');
     expect(mail.html).toContain(link.replaceAll('&', '&amp;'));
     expect(mail.html).toContain('href="https://hackclass.example.org"');
-    const reset = resetPasswordMail(mailBrand(site), { to: 'a@example.org', link });
+    const reset = resetPasswordMail(mailBrandOf(site.publicUrl), { to: 'a@example.org', link });
     expect(reset.subject).toBe('Reset your HackClass password');
   });
 });

@@ -9,8 +9,9 @@ import {
   mailDelivery,
   mailMigrations,
   outbox,
+  pruneOutbox,
 } from '@hackclass/mail';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer } from '../testing/smtp';
 
@@ -32,6 +33,7 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((worker) => worker.stop()));
   smtp.refuse.temporarily = 0;
   smtp.refuse.permanently = [];
+  smtp.refuse.logins = false;
 });
 afterAll(async () => {
   await smtp.close();
@@ -42,11 +44,12 @@ afterAll(async () => {
 function worker(
   over: Connection = connection,
   settings = { maxAttempts: 5, retrySeconds: 0.05 },
+  smtpUrl = smtp.url,
 ): MailDelivery {
   const delivery = mailDelivery({
     db: drizzleOver(over, { outbox }),
     mailer: createMailer({
-      smtpUrl: smtp.url,
+      smtpUrl,
       from: 'HackClass <no-reply@localhost>',
       outboxDir: database.dataDir,
       logger,
@@ -88,7 +91,13 @@ describe('the outbox worker', () => {
     const mail = await expected.arrived();
     expect(mail.raw).toContain('Subject: Verify your email');
     const row = await rowOnceSettled(id);
-    expect(row).toMatchObject({ status: 'sent', attempts: 3, lockedUntil: null });
+    expect(row).toMatchObject({
+      status: 'sent',
+      attempts: 3,
+      lockedUntil: null,
+      textBody: '',
+      htmlBody: '',
+    });
     expect(row.sentAt).toBeInstanceOf(Date);
     expect(smtp.refusedCount()).toBeGreaterThanOrEqual(2);
     // 0.05 s, then 0.1 s: the second wait doubled the first.
@@ -103,6 +112,60 @@ describe('the outbox worker', () => {
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });
     expect(row.lastError).toContain('550');
     expect(row.sentAt).toBeNull();
+  });
+
+  it('tries again a mail the server would not log in for, and sends it once the login works', async () => {
+    smtp.refuse.logins = true;
+    const id = await enqueueMail(db(), mailTo('after-login@example.org'));
+    const withLogin = smtp.url.replace('smtp://', 'smtp://mailer:secret@');
+    worker(connection, { maxAttempts: 50, retrySeconds: 0.02 }, withLogin).start();
+    const deadline = Date.now() + 5_000;
+    for (;;) {
+      const [row] = await db().select().from(outbox).where(eq(outbox.id, id));
+      if (row?.status === 'retrying' && row.lastError?.includes('535')) break;
+      if (Date.now() > deadline) throw new Error(`mail still ${row?.status}: ${row?.lastError}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const expected = smtp.expectMail('after-login@example.org');
+    smtp.refuse.logins = false;
+    await expected.arrived();
+    expect(await rowOnceSettled(id)).toMatchObject({ status: 'sent' });
+  });
+
+  it('records a mail the server accepted even when the first two writes of it fail', async () => {
+    // A trigger refuses the first two writes marking a mail sent, as a database that blips
+    // would; the sequence counts them outside the writes' rolled-back transactions.
+    await db().execute(sql`create sequence mail.settle_blips`);
+    await db().execute(sql`
+      create function mail.blip() returns trigger language plpgsql as $$
+      begin
+        if nextval('mail.settle_blips') <= 2 then raise exception 'the database blipped'; end if;
+        return new;
+      end $$`);
+    await db().execute(sql`
+      create trigger settle_blip before update on mail.outbox
+      for each row when (new.status = 'sent') execute function mail.blip()`);
+    try {
+      const expected = smtp.expectMail('blip@example.org');
+      const id = await enqueueMail(db(), mailTo('blip@example.org'));
+      const delivery = mailDelivery({
+        db: db(),
+        mailer: createMailer({ smtpUrl: smtp.url, from: 'x <x@localhost>', outboxDir: '', logger }),
+        settings: { maxAttempts: 5, retrySeconds: 0.05 },
+        log: logger,
+        pollMs: 50,
+        settleRetryMs: [20, 20, 20],
+      });
+      running.push(delivery);
+      delivery.start();
+      await expected.arrived();
+      expect(await rowOnceSettled(id)).toMatchObject({ status: 'sent', attempts: 1 });
+      expect(smtp.messages.filter((mail) => mail.to.includes('blip@example.org'))).toHaveLength(1);
+    } finally {
+      await db().execute(sql`drop trigger settle_blip on mail.outbox`);
+      await db().execute(sql`drop function mail.blip()`);
+      await db().execute(sql`drop sequence mail.settle_blips`);
+    }
   });
 
   it('gives a mail up once it has used every attempt', async () => {
@@ -165,5 +228,32 @@ describe('the outbox worker', () => {
     await delivery.stop();
     const rows = await db().select().from(outbox).where(inArray(outbox.id, ids));
     expect(rows.map((row) => row.status).filter((status) => status === 'sending')).toEqual([]);
+  });
+});
+
+describe('pruning the outbox', () => {
+  async function agedMail(to: string, status: 'sent' | 'failed', days: number) {
+    const id = await enqueueMail(db(), mailTo(to));
+    await db()
+      .update(outbox)
+      .set({ status, createdAt: sql`now() - make_interval(days => ${days})` })
+      .where(eq(outbox.id, id));
+    return id;
+  }
+  const rowOf = async (id: string) =>
+    (await db().select().from(outbox).where(eq(outbox.id, id)))[0];
+
+  it('drops failed bodies after a week and sent rows after a month, and nothing younger', async () => {
+    const failedOld = await agedMail('failed-old@example.org', 'failed', 8);
+    const failedNew = await agedMail('failed-new@example.org', 'failed', 6);
+    const sentOld = await agedMail('sent-old@example.org', 'sent', 31);
+    const sentNew = await agedMail('sent-new@example.org', 'sent', 29);
+
+    await pruneOutbox(db());
+
+    expect(await rowOf(failedOld)).toMatchObject({ status: 'failed', textBody: '', htmlBody: '' });
+    expect(await rowOf(failedNew)).toMatchObject({ textBody: 'the text part' });
+    expect(await rowOf(sentOld)).toBeUndefined();
+    expect(await rowOf(sentNew)).toMatchObject({ status: 'sent' });
   });
 });

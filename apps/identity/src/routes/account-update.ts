@@ -1,4 +1,4 @@
-import { passwordChangedMail } from '@hackclass/mail';
+import { mailBrandOf, passwordChangedMail } from '@hackclass/mail';
 import type { FastifyInstance } from 'fastify';
 import { changePassword, updateAccount } from '../accounts/accounts';
 import { verifyEmailWithCode } from '../accounts/email-verification';
@@ -6,7 +6,6 @@ import { countPasswordChange } from '../accounts/new-password-limits';
 import { checkNewPassword } from '../accounts/password-policy';
 import type { IdentityContext } from '../context';
 import type { Account } from '../db/schema';
-import { mailBrand } from '../mail/brand';
 import { passwordForgotLink } from '../mail/links';
 import { accountInfo } from '../protocol/account-info';
 import { invalidField, ProtocolError } from '../protocol/errors';
@@ -74,10 +73,15 @@ export async function accountUpdateRoutes(app: FastifyInstance, { ctx }: { ctx: 
     let updated =
       Object.keys(changes).length > 0 ? await updateAccount(ctx, account.uid, changes) : account;
     if (password === undefined) return setAccountInfoResponse(updated);
-    updated = await changePassword(ctx, account.uid, password);
     // A reset by mail is not announced: its mail went to the same mailbox moments before.
-    await ctx.sendMail(
-      passwordChangedMail(mailBrand(ctx), { to: updated.email, link: passwordForgotLink(ctx) }),
+    updated = await changePassword(ctx, account.uid, password, {}, (inTransaction, changed) =>
+      ctx.sendMail(
+        passwordChangedMail(mailBrandOf(ctx.publicUrl), {
+          to: changed.email,
+          link: passwordForgotLink(ctx),
+        }),
+        inTransaction.db,
+      ),
     );
     // Every older session has just ended; this one continues with fresh tokens.
     return { ...setAccountInfoResponse(updated), ...(await startSession(ctx, updated)) };

@@ -10,6 +10,8 @@ export interface SmtpRefusals {
   temporarily?: number;
   /** Recipients refused for good with 550 (no such mailbox). */
   permanently?: string[];
+  /** Refuses every login with 535, as a server would after its password changed. */
+  logins?: boolean;
 }
 
 function refusal(code: number, text: string): Error {
@@ -25,13 +27,19 @@ export async function startSmtpServer(refusals: SmtpRefusals = {}) {
   const refuse = {
     temporarily: refusals.temporarily ?? 0,
     permanently: refusals.permanently ?? [],
+    logins: refusals.logins ?? false,
   };
   let refused = 0;
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
     authOptional: true,
+    allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onAuth(_auth, _session, done) {
+      if (refuse.logins) return done(refusal(535, 'Authentication credentials invalid'));
+      done(null, { user: 'tests' });
+    },
     onRcptTo(address, _session, done) {
       if (refuse.permanently.includes(address.address)) {
         return done(refusal(550, 'No such mailbox here'));

@@ -1,6 +1,7 @@
 import type { Mailer } from '../mailer';
 import { retryDelaySeconds } from './backoff';
 import { type ClaimedMail, claimMail, type OutboxDatabase } from './claim-mail';
+import { pruneOutbox } from './prune-outbox';
 import { isPermanentRefusal, refusalText } from './refusal';
 import { markFailed, markRetrying, markSent } from './settle-mail';
 
@@ -9,6 +10,11 @@ export interface MailDeliverySettings {
   maxAttempts: number;
   /** Wait after the first refusal, doubled after each further one, at most an hour (MAIL_RETRY_SECONDS). */
   retrySeconds: number;
+  /**
+   * False: this process only enqueues, and the server's own workers send (a command-line tool's
+   * short-lived server, which must not send the server's mails with its host's settings).
+   */
+  deliver?: boolean | undefined;
 }
 
 export type MailOutcome = 'sent' | 'retrying' | 'failed';
@@ -34,6 +40,10 @@ export interface MailDeliveryOptions {
   leaseSeconds?: number;
   /** Mails claimed and sent together. */
   batchSize?: number;
+  /** How often sent rows and old failed bodies are cleared away; default 10 min. */
+  pruneEveryMs?: number;
+  /** Waits between tries to record a mail the server accepted; default 0.2 s, 1 s, 5 s. */
+  settleRetryMs?: readonly number[];
   /** Told of every attempt's outcome, for metrics. */
   onOutcome?: ((outcome: MailOutcome, kind: string) => void) | undefined;
 }
@@ -49,7 +59,9 @@ export interface MailDelivery {
 /**
  * The outbox's worker: claims due mails, sends each through `mailer`, and records the outcome.
  * A temporary refusal (SMTP 4xx, no connection) is tried again later with a doubling wait; a
- * permanent one (5xx), or running out of attempts, fails the mail for an admin to see.
+ * permanent one (5xx to the recipient or the message), or running out of attempts, fails the
+ * mail for an admin to see. Delivery is at least once: a crash between the server accepting a
+ * mail and recording it as sent sends it again when its claim lapses.
  */
 export function mailDelivery({
   db,
@@ -59,9 +71,12 @@ export function mailDelivery({
   pollMs = 1000,
   leaseSeconds = 15 * 60,
   batchSize = 10,
+  pruneEveryMs = 10 * 60 * 1000,
+  settleRetryMs = [200, 1000, 5000],
   onOutcome,
 }: MailDeliveryOptions): MailDelivery {
   let running = false;
+  let prunedAt = Number.NEGATIVE_INFINITY;
   let loop: Promise<void> | undefined;
   let woken = false;
   let wakeUp: (() => void) | undefined;
@@ -91,15 +106,37 @@ export function mailDelivery({
       }
       return;
     }
-    await markSent(db, mail);
+    await recordSent(mail, about);
     tell('sent', mail.kind);
+  }
+
+  /**
+   * The server has the mail: losing that now would send it again once the claim lapses, so a
+   * failed write is tried a few more times before the claim is left to lapse.
+   */
+  async function recordSent(mail: ClaimedMail, about: object): Promise<void> {
+    for (const waitMs of [...settleRetryMs, undefined]) {
+      try {
+        return await markSent(db, mail);
+      } catch (error) {
+        if (waitMs === undefined) throw error;
+        log.warn({ ...about, err: error, waitMs }, 'recording a sent mail failed, trying again');
+        await new Promise((resolve) => setTimeout(resolve, waitMs));
+      }
+    }
   }
 
   /** Sends what is due, batch after batch while full batches keep coming. */
   async function drainDue(): Promise<void> {
     for (;;) {
       const claimed = await claimMail(db, { limit: batchSize, leaseSeconds });
-      await Promise.all(claimed.map(deliver));
+      // Every send is waited for, even when one fails, so stop() returns with none under way.
+      const settled = await Promise.allSettled(claimed.map(deliver));
+      for (const result of settled) {
+        if (result.status === 'rejected') {
+          log.error({ err: result.reason }, 'recording a mail outcome failed');
+        }
+      }
       if (claimed.length < batchSize || !running) return;
     }
   }
@@ -121,6 +158,10 @@ export function mailDelivery({
     while (running) {
       woken = false;
       try {
+        if (Date.now() - prunedAt >= pruneEveryMs) {
+          await pruneOutbox(db);
+          prunedAt = Date.now();
+        }
         await drainDue();
       } catch (error) {
         // The database is away or a write failed: claims lapse, the next round takes them up.

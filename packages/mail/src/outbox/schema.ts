@@ -1,3 +1,4 @@
+import type { MailOutboxStatus } from '@hackclass/contracts';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
@@ -7,10 +8,9 @@ export const mailSchema = pgSchema('mail');
 /**
  * What an outbox row is doing: `queued` (never tried), `sending` (claimed by one process until
  * `lockedUntil`), `retrying` (tried and refused, tried again at `nextAttemptAt`), `sent`, `failed`
- * (refused for good, or out of attempts).
+ * (refused for good, or out of attempts). The list lives in the contracts, with the admin view.
  */
-export const MAIL_STATUSES = ['queued', 'sending', 'retrying', 'sent', 'failed'] as const;
-export type MailStatus = (typeof MAIL_STATUSES)[number];
+export type MailStatus = MailOutboxStatus;
 
 /** Every mail the product sends, from the moment it is decided until it is sent or given up. */
 export const outbox = mailSchema.table(

@@ -9,10 +9,21 @@ import { outbox } from './schema';
 const stillClaimed = (mail: ClaimedMail) =>
   and(eq(outbox.id, mail.id), eq(outbox.status, 'sending'), eq(outbox.attempts, mail.attempts));
 
+/**
+ * Records a sent mail and drops its bodies: they hold working links (invitation tokens, codes),
+ * and a sent mail is never sent again, so keeping them would only hand the links to backups.
+ */
 export async function markSent(db: OutboxDatabase, mail: ClaimedMail): Promise<void> {
   await db
     .update(outbox)
-    .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null })
+    .set({
+      status: 'sent',
+      sentAt: sql`now()`,
+      lockedUntil: null,
+      lastError: null,
+      textBody: '',
+      htmlBody: '',
+    })
     .where(stillClaimed(mail));
 }
 

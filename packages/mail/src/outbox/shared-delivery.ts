@@ -10,15 +10,22 @@ export interface SharedMailDelivery {
   leave(): Promise<void>;
 }
 
+const idle: SharedMailDelivery = {
+  delivery: { start() {}, wake() {}, stop: async () => {} },
+  leave: async () => {},
+};
+
 /**
  * The one running worker for this database connection. The identity service and the API each
  * join when they start: alone, each runs its own; in one process (the all-in-one server) they
  * share one, made with the options of whichever joined first (both come from one configuration).
+ * With `deliver: false` in the settings nothing runs: mails wait for another process's worker.
  */
 export function joinMailDelivery(
   connection: Connection,
   options: Omit<MailDeliveryOptions, 'db'>,
 ): SharedMailDelivery {
+  if (options.settings.deliver === false) return idle;
   let entry = shared.get(connection);
   if (!entry) {
     const delivery = mailDelivery({ ...options, db: drizzleOver(connection, { outbox }) });

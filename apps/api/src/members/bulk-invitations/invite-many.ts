@@ -3,7 +3,7 @@ import { HttpError } from '@hackclass/http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClassroomRow } from '../../classrooms/find-classrooms';
 import type { ApiDatabase } from '../../db';
-import type { InvitationMailing } from '../../invitations/send-invitation-mail';
+import type { InvitationMailing } from '../../invitations/queue-invitation-mail';
 import { type Inviter, inviteMember } from '../invite-member';
 
 /** What the bulk invitation needs besides the list. */

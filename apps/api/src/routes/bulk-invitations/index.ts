@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { managedClassroomFor } from '../../classrooms/access';
 import { apiErrors } from '../../errors';
-import type { InvitationMailing } from '../../invitations/send-invitation-mail';
+import type { InvitationMailing } from '../../invitations/queue-invitation-mail';
 import { inviteMany } from '../../members/bulk-invitations/invite-many';
 import { previewInvitations } from '../../members/bulk-invitations/preview-invitations';
 import { principalOf } from '../../plugins/authentication';

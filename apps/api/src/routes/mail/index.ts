@@ -40,10 +40,15 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Send a failed mail again, with every attempt available (admins only)',
+        summary:
+          'Send a failed mail again, with every attempt available, unless its link no longer ' +
+          'works (admins only)',
         security: [{ idToken: [], antiforgery: [] }],
         params: outboxMailParamsSchema,
-        response: { 200: outboxMailSchema, ...errorResponses('forbidden', 'not_found') },
+        response: {
+          200: outboxMailSchema,
+          ...errorResponses('forbidden', 'not_found', 'mail_link_dead'),
+        },
       },
     },
     async (request) => {

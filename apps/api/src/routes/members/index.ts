@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { classroomFor, managedClassroomFor } from '../../classrooms/access';
 import { apiErrors } from '../../errors';
-import type { InvitationMailing } from '../../invitations/send-invitation-mail';
+import type { InvitationMailing } from '../../invitations/queue-invitation-mail';
 import { changeMemberStatus } from '../../members/change-member-status';
 import { inviteMember } from '../../members/invite-member';
 import { joinByCode } from '../../members/join-by-code';

@@ -1,4 +1,4 @@
-import { enqueueMail, invitationMail } from '@hackclass/mail';
+import { enqueueMail, invitationMail, mailBrandOf } from '@hackclass/mail';
 import type { ApiDatabase } from '../db';
 import { invitationLinks } from '../db/schema';
 import { INVITATION_LINK_DAYS, newInvitationToken } from './invitation-token';
@@ -11,13 +11,11 @@ export interface InvitationMailing {
   invitationsPerDay: number;
 }
 
-export const PRODUCT_NAME = 'HackClass';
-
 /**
  * Makes the invitation's link and puts its mail in the outbox. Call it in the transaction that
- * records the invitation, so that the mail goes out exactly when the invitation exists.
+ * records the invitation, so that the mail exists exactly when the invitation does.
  */
-export async function sendInvitationMail(
+export async function queueInvitationMail(
   tx: ApiDatabase,
   mailing: InvitationMailing,
   invitation: { classroomId: string; classroomName: string; email: string },
@@ -35,14 +33,11 @@ export async function sendInvitationMail(
   });
   await enqueueMail(
     tx,
-    invitationMail(
-      { productName: PRODUCT_NAME, publicUrl: mailing.publicUrl },
-      {
-        to: invitation.email,
-        classroomName: invitation.classroomName,
-        teacherName: inviter.name,
-        acceptUrl: `${mailing.publicUrl}/invitations/${token}`,
-      },
-    ),
+    invitationMail(mailBrandOf(mailing.publicUrl), {
+      to: invitation.email,
+      classroomName: invitation.classroomName,
+      teacherName: inviter.name,
+      acceptUrl: `${mailing.publicUrl}/invitations/${token}`,
+    }),
   );
 }
