@@ -69,8 +69,14 @@ describe('announcements', () => {
       .getByText('Exam')
       .waitFor();
     await panel.getByText('Write', { exact: true }).click();
+    await panel.getByRole('checkbox', { name: 'Also email it to the members' }).check();
+    const mailed = app.smtp.expectMail(student.email, 30_000);
     await panel.getByRole('button', { name: 'Post' }).click();
     await page.getByText('Announcement posted').waitFor();
+    // Quoted-printable folds long lines with a trailing `=`.
+    const mail = (await mailed.arrived()).raw.replace(/=\r?\n/g, '');
+    expect(mail).toContain(`Subject: ${classroomName}: an announcement from ${teacher.name}`);
+    expect(mail).toContain('bring your notes');
     const posted = panel.getByRole('listitem', { name: `Announcement by ${teacher.name}` });
     await posted.locator('strong', { hasText: 'Exam' }).waitFor();
     await posted.getByText('just now').waitFor();

@@ -254,7 +254,7 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
     await routes.register(userQuotaRoutes, { quotas: options.quotas, uploads: options.uploads });
     await routes.register(classroomEventRoutes);
     await routes.register(userEventRoutes);
-    await routes.register(announcementRoutes);
+    await routes.register(announcementRoutes, { publicUrl: options.publicUrl });
     await routes.register(mailRoutes);
     await routes.register(targetRoutes);
     await routes.register(targetTicketRoutes, {

@@ -13,6 +13,8 @@ export const createAnnouncementSchema = z.strictObject({
     .min(1, 'Write the announcement')
     .max(ANNOUNCEMENT_MAX_LENGTH, `Keep it under ${ANNOUNCEMENT_MAX_LENGTH} characters`)
     .refine(hasNoNul, NO_NUL_MESSAGE),
+  /** Also mail it to every accepted member, besides the notification. */
+  emailMembers: z.boolean().default(false),
 });
 export type CreateAnnouncement = z.infer<typeof createAnnouncementSchema>;
 

@@ -1,7 +1,8 @@
 import { ANNOUNCEMENT_EXCERPT_LENGTH, type Announcement } from '@hackclass/contracts';
+import { announcementMail, enqueueMail, mailBrandOf } from '@hackclass/mail';
 import { and, eq, ne } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
-import { announcements, members } from '../db/schema';
+import { announcements, members, users } from '../db/schema';
 import { type NotificationRow, notify } from '../notifications/notify';
 import { plainExcerpt } from './excerpt';
 import { presentAnnouncement, selectAnnouncements } from './present-announcement';
@@ -12,12 +13,23 @@ export interface PostedAnnouncement {
   notifications: NotificationRow[];
 }
 
-/** Posts an announcement to a classroom and notifies its accepted members, in one transaction. */
+/** Set when the announcement is also mailed: where the mails' links lead, and who signs them. */
+export interface AnnouncementMailing {
+  /** The origin users reach (PUBLIC_URL). */
+  publicUrl: string;
+  authorName: string;
+}
+
+/**
+ * Posts an announcement to a classroom and notifies its accepted members, in one transaction;
+ * with `mailing`, each of them also gets it by mail through the outbox, in the same transaction.
+ */
 export function postAnnouncement(
   db: ApiDatabase,
   classroom: { id: string; name: string },
   authorId: string,
   body: string,
+  mailing?: AnnouncementMailing,
 ): Promise<PostedAnnouncement> {
   return db.transaction(async (tx) => {
     const [inserted] = await tx
@@ -28,8 +40,9 @@ export function postAnnouncement(
     const [row] = await selectAnnouncements(tx).where(eq(announcements.id, inserted.id));
     if (!row) throw new Error('The announcement just inserted was not found');
     const accepted = await tx
-      .select({ userId: members.userId })
+      .select({ userId: members.userId, email: users.email })
       .from(members)
+      .innerJoin(users, eq(users.id, members.userId))
       .where(
         and(
           eq(members.classroomId, classroom.id),
@@ -48,6 +61,21 @@ export function postAnnouncement(
         excerpt: plainExcerpt(body, ANNOUNCEMENT_EXCERPT_LENGTH),
       },
     );
+    if (mailing) {
+      const brand = mailBrandOf(mailing.publicUrl);
+      for (const member of accepted) {
+        await enqueueMail(
+          tx,
+          announcementMail(brand, {
+            to: member.email,
+            classroomName: classroom.name,
+            authorName: mailing.authorName,
+            body,
+            classroomUrl: `${mailing.publicUrl}/classrooms/${classroom.id}`,
+          }),
+        );
+      }
+    }
     return { announcement: presentAnnouncement(row), notifications };
   });
 }

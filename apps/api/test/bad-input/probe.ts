@@ -160,6 +160,13 @@ const key = fc.string().filter((name) => !['__proto__', 'constructor', 'prototyp
 const wrongJson = fc.oneof(fc.constant(null), fc.boolean(), fc.object({ key, maxDepth: 1 }));
 /** …but for a field that takes null (see `RouteCase.nullable`). */
 const wrongNonNullJson = fc.oneof(fc.boolean(), fc.object({ key, maxDepth: 1 }));
+/** For a yes-or-no field, where a boolean is right. */
+const wrongBooleanJson = fc.oneof(
+  fc.constant(null),
+  fc.string(),
+  fc.integer(),
+  fc.object({ key, maxDepth: 1 }),
+);
 
 /**
  * Valid input with some fields made wrong: 400 validation_failed naming each wrong field.
@@ -184,9 +191,13 @@ export async function expectFieldErrors(world: World, route: string, spec: Route
   }
   if (spec.json) {
     const wrong = Object.fromEntries(
-      Object.keys(spec.json).map((name) => [
+      Object.entries(spec.json).map(([name, value]) => [
         name,
-        spec.nullable?.includes(name) ? wrongNonNullJson : wrongJson,
+        typeof value === 'boolean'
+          ? wrongBooleanJson
+          : spec.nullable?.includes(name)
+            ? wrongNonNullJson
+            : wrongJson,
       ]),
     );
     parts.push(

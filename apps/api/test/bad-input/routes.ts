@@ -624,9 +624,10 @@ export const routeCases = {
     },
     'POST /api/classrooms/:id/announcements': {
       params: { id: classroomId },
-      json: { body: 'Lab 2 opens **tomorrow**' },
-      validBody: text(ANNOUNCEMENT_MAX_LENGTH)
-        .map((body) => ({ body }))
+      json: { body: 'Lab 2 opens **tomorrow**', emailMembers: false },
+      validBody: fc
+        .tuple(text(ANNOUNCEMENT_MAX_LENGTH), fc.boolean())
+        .map(([body, emailMembers]) => ({ body, emailMembers }))
         .filter((body) => createAnnouncementSchema.safeParse(body).success)
         .map(json),
     },

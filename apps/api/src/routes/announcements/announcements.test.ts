@@ -1,6 +1,7 @@
 import type { Announcement, AnnouncementList, NotificationList } from '@hackclass/contracts';
 import { ANNOUNCEMENT_MAX_LENGTH } from '@hackclass/contracts';
-import { eq } from 'drizzle-orm';
+import { outbox } from '@hackclass/mail';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiServer,
@@ -91,6 +92,30 @@ describe('POST /classrooms/:id/announcements', () => {
     for (const notNotified of [invitee, requester, teacher]) {
       expect((await inbox(notNotified)).items.map((n) => n.type)).not.toContain('Announcement');
     }
+  });
+
+  it('mails it to every accepted member when asked, and to nobody otherwise', async () => {
+    const invitee = await signedInAs(server, 'student');
+    const room = await classroom(server, teacher.id, {
+      members: [
+        [student.id, 'Accepted'],
+        [invitee.id, 'Invited'],
+      ],
+    });
+    const mailsTo = (who: Person) =>
+      server.db
+        .select({ subject: outbox.subject })
+        .from(outbox)
+        .where(and(eq(outbox.toAddress, who.email), eq(outbox.kind, 'announcement')));
+    await posted(room.id, 'Only in the app');
+    expect(await mailsTo(student)).toEqual([]);
+
+    const response = await post(teacher, room.id, { body: 'Exam **Friday**', emailMembers: true });
+    expect(response.status).toBe(201);
+    expect(await mailsTo(student)).toEqual([
+      { subject: `${room.name}: an announcement from Ms Rivest` },
+    ]);
+    for (const notMailed of [invitee, teacher]) expect(await mailsTo(notMailed)).toEqual([]);
   });
 
   it('tells open classroom pages, which refetch the list', async () => {

@@ -14,6 +14,7 @@ import { listAnnouncements } from '../../announcements/list-announcements';
 import { postAnnouncement } from '../../announcements/post-announcement';
 import { classroomFor, managedClassroomFor } from '../../classrooms/access';
 import { apiErrors } from '../../errors';
+import { displayNameOf } from '../../members/membership-rows';
 import { publishNotifications } from '../../notifications/live';
 import { principalOf } from '../../plugins/authentication';
 import { errorResponses } from '../../plugins/error-responses';
@@ -31,7 +32,10 @@ export const ANNOUNCEMENTS_PER_HOUR = 20;
 const posterInClassroom = (request: FastifyRequest) =>
   `announcements:${request.principal?.user.id ?? request.ip}:${(request.params as { id?: string }).id}`;
 
-export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
+export const announcementRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (
+  app,
+  { publicUrl },
+) => {
   app.get(
     '/classrooms/:id/announcements',
     {
@@ -68,7 +72,8 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Post a Markdown announcement; accepted members are notified, live if online. ' +
+          'Post a Markdown announcement; accepted members are notified, live if online, and ' +
+          'mailed too with `emailMembers`. ' +
           `At most ${ANNOUNCEMENTS_PER_HOUR} per hour per poster and classroom`,
         security: [{ idToken: [], antiforgery: [] }],
         params: classroomParamsSchema,
@@ -79,12 +84,16 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user } = principalOf(request);
       const { classroom } = await managedClassroomFor(app.db, request.params.id, user);
+      const { body, emailMembers } = request.body;
+      const mailing = emailMembers ? { publicUrl, authorName: displayNameOf(user) } : undefined;
       const { announcement, notifications } = await postAnnouncement(
         app.db,
         classroom,
         user.id,
-        request.body.body,
+        body,
+        mailing,
       );
+      if (mailing) app.mail.wake();
       app.classroomEvents.publish(classroom.id, { type: 'announcement' });
       publishNotifications(app.userEvents, notifications);
       return reply.code(201).send(announcement);

@@ -1,18 +1,25 @@
-import { type Announcement, announcementSchema } from '@hackclass/contracts';
+import {
+  type Announcement,
+  announcementSchema,
+  type CreateAnnouncement,
+} from '@hackclass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { getAnnouncementsQueryOptions } from './get-announcements';
 
-export const postAnnouncement = (classroomId: string, body: string): Promise<Announcement> =>
+export const postAnnouncement = (
+  classroomId: string,
+  announcement: CreateAnnouncement,
+): Promise<Announcement> =>
   api.post(`/classrooms/${encodeURIComponent(classroomId)}/announcements`, {
-    body: { body },
+    body: announcement,
     schema: announcementSchema,
   });
 
 export function usePostAnnouncement(classroomId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: string) => postAnnouncement(classroomId, body),
+    mutationFn: (announcement: CreateAnnouncement) => postAnnouncement(classroomId, announcement),
     onSuccess: () =>
       queryClient.invalidateQueries({
         queryKey: getAnnouncementsQueryOptions(classroomId).queryKey,

@@ -1,5 +1,5 @@
 import { ANNOUNCEMENT_MAX_LENGTH } from '@hackclass/contracts';
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Checkbox, Group, Stack } from '@mantine/core';
 import { IconSpeakerphone } from '@tabler/icons-react';
 import { useState } from 'react';
 import { MarkdownEditor } from '@/components/markdown/markdown-editor';
@@ -16,6 +16,7 @@ const errorMessage = (error: unknown) => {
 export function AnnouncementComposer({ classroomId }: { classroomId: string }) {
   const post = usePostAnnouncement(classroomId);
   const [body, setBody] = useState('');
+  const [emailMembers, setEmailMembers] = useState(false);
   const [error, setError] = useState<string>();
   const length = body.trim().length;
   const tooLong = length > ANNOUNCEMENT_MAX_LENGTH;
@@ -24,13 +25,22 @@ export function AnnouncementComposer({ classroomId }: { classroomId: string }) {
     event.preventDefault();
     if (length === 0) return setError('Write the announcement');
     if (tooLong) return setError(`Keep it under ${ANNOUNCEMENT_MAX_LENGTH} characters`);
-    post.mutate(body, {
-      onSuccess: () => {
-        setBody('');
-        toast.success('Announcement posted', 'The classroom’s members were notified.');
+    post.mutate(
+      { body, emailMembers },
+      {
+        onSuccess: () => {
+          setBody('');
+          setEmailMembers(false);
+          toast.success(
+            'Announcement posted',
+            emailMembers
+              ? 'The classroom’s members were notified and will get it by mail.'
+              : 'The classroom’s members were notified.',
+          );
+        },
+        onError: (failure) => setError(errorMessage(failure)),
       },
-      onError: (failure) => setError(errorMessage(failure)),
-    });
+    );
   };
 
   return (
@@ -47,7 +57,12 @@ export function AnnouncementComposer({ classroomId }: { classroomId: string }) {
           }}
           error={error}
         />
-        <Group justify="flex-end">
+        <Group justify="space-between">
+          <Checkbox
+            label="Also email it to the members"
+            checked={emailMembers}
+            onChange={(event) => setEmailMembers(event.currentTarget.checked)}
+          />
           <Button
             type="submit"
             loading={post.isPending}
