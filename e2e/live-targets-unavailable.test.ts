@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testPerson } from './support/accounts';
-import { signedUpClients } from './support/api';
 import { type RunningApp, startApp } from './support/app';
 import { emulateScheme } from './support/pages';
 import { checkScreen } from './support/screens';
-import { addLabToClassroom, createClassroom, createLab, joinAndApprove } from './support/seed';
 import { signedInPage } from './support/signed-in-page';
+import { classWithTargetLab } from './support/targets';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -21,26 +20,7 @@ beforeAll(async () => {
     LABS_DRIVER: 'docker',
     DOCKER_HOST: 'unix:///nonexistent/hackclass-no-engine.sock',
   });
-  const [teacherApi, studentApi] = await signedUpClients(app, teacher, student);
-  const classroom = await createClassroom(teacherApi, { name: 'Club', teacherName: teacher.name });
-  classroomId = classroom.id;
-  await joinAndApprove(teacherApi, studentApi, classroom);
-  const lab = await createLab(teacherApi, {
-    name: 'Admin panel takeover',
-    description: '',
-    difficulty: 'Easy',
-    category: 'Web',
-    points: 100,
-    flags: [],
-    target: {
-      image: 'registry.school.example/labs/admin:1',
-      port: 8080,
-      kind: 'http',
-      flagMode: 'per-student',
-    },
-  });
-  labSlug = lab.slug;
-  await addLabToClassroom(teacherApi, classroomId, lab.id);
+  ({ classroomId, labSlug } = await classWithTargetLab(app, teacher, student));
 });
 
 afterAll(async () => {

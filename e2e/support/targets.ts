@@ -1,5 +1,9 @@
 import { LABEL } from '@hackclass/engine';
 import Docker from 'dockerode';
+import type { AccountDetails } from './accounts';
+import { signedUpClients } from './api';
+import type { RunningApp } from './app';
+import { addLabToClassroom, createClassroom, createLab, joinAndApprove } from './seed';
 
 /**
  * Removes every container made from `images` (a journey's targets, should the server have left
@@ -28,4 +32,34 @@ export async function removeTargetsOf(images: string[]): Promise<void> {
 export function portWindow(): string {
   const start = 20_000 + Math.floor(Math.random() * 200) * 50;
   return `${start}-${start + 49}`;
+}
+
+/**
+ * A classroom whose accepted student finds a lab with a per-student HTTP target (an image no
+ * engine needs to have: the journeys using it never start it).
+ */
+export async function classWithTargetLab(
+  app: RunningApp,
+  teacher: AccountDetails,
+  student: AccountDetails,
+): Promise<{ classroomId: string; labSlug: string }> {
+  const [teacherApi, studentApi] = await signedUpClients(app, teacher, student);
+  const classroom = await createClassroom(teacherApi, { name: 'Club', teacherName: teacher.name });
+  await joinAndApprove(teacherApi, studentApi, classroom);
+  const lab = await createLab(teacherApi, {
+    name: 'Admin panel takeover',
+    description: '',
+    difficulty: 'Easy',
+    category: 'Web',
+    points: 100,
+    flags: [],
+    target: {
+      image: 'registry.school.example/labs/admin:1',
+      port: 8080,
+      kind: 'http',
+      flagMode: 'per-student',
+    },
+  });
+  await addLabToClassroom(teacherApi, classroom.id, lab.id);
+  return { classroomId: classroom.id, labSlug: lab.slug };
 }
