@@ -14,7 +14,7 @@ import type { Target } from '@hackclass/contracts';
 import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
 import { buildTestImages } from '@hackclass/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServerProcess, startServerProcess } from './testing';
+import { apiSessionOf, type ServerProcess, startServerProcess } from './testing';
 
 const POSTGRES_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const missing = [
@@ -23,33 +23,6 @@ const missing = [
 ].filter(Boolean);
 if (missing.length > 0) {
   console.warn(`Targets across replicas not tested: no ${missing.join(' nor ')}`);
-}
-
-/** A signed-in caller of one replica's API, anti-forgery token included. */
-async function sessionOf(origin: string, idToken: string) {
-  const authorization = `Bearer ${idToken}`;
-  const issued = await fetch(`${origin}/api/auth/antiforgery/token`, {
-    method: 'POST',
-    headers: { authorization },
-  });
-  const cookie = issued.headers.getSetCookie()[0]?.split(';')[0] ?? '';
-  const { token } = (await issued.json()) as { token: string };
-  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const form = body instanceof FormData;
-    const response = await fetch(`${origin}/api${path}`, {
-      method,
-      headers: {
-        authorization,
-        cookie,
-        'x-xsrf-token': token,
-        ...(body === undefined || form ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: form ? (body as FormData) : JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  };
 }
 
 const formOf = (fields: Record<string, string>) => {
@@ -96,14 +69,14 @@ describe.skipIf(missing.length > 0)('a live target across two replicas', () => {
   });
 
   it('opens through one replica a target started through the other, and stops it there', async () => {
-    const admin = await sessionOf(
+    const admin = await apiSessionOf(
       one.url,
       (await createAccount({ origin: one.url, adminSecret }, { email: adminEmail })).idToken,
     );
     const { idToken } = await createAccount({ origin: one.url, adminSecret });
     const [studentOnOne, studentOnTwo] = await Promise.all([
-      sessionOf(one.url, idToken),
-      sessionOf(two.url, idToken),
+      apiSessionOf(one.url, idToken),
+      apiSessionOf(two.url, idToken),
     ]);
     const me = await studentOnOne<{ id: string }>('GET', '/users/me');
     const lab = await admin<{ id: string }>(

@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
 import { dockerDriver, type TargetDriver } from '@hackclass/engine';
 import { buildTestImages } from '@hackclass/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServerProcess, startServerProcess } from './testing';
+import { apiSessionOf, type ServerProcess, startServerProcess } from './testing';
 
 const engineAnswers = await (async () => {
   const probe = dockerDriver({ deploymentId: 'test-probe', bindAddress: '127.0.0.1' });
@@ -21,33 +21,6 @@ const engineAnswers = await (async () => {
     await probe.close();
   }
 })();
-
-/** A browser session against a server process: ID token, anti-forgery cookie and token. */
-async function sessionOf(origin: string, idToken: string) {
-  const authorization = `Bearer ${idToken}`;
-  const issued = await fetch(`${origin}/api/auth/antiforgery/token`, {
-    method: 'POST',
-    headers: { authorization },
-  });
-  const cookie = issued.headers.getSetCookie()[0]?.split(';')[0] ?? '';
-  const { token } = (await issued.json()) as { token: string };
-  return async <T>(method: string, path: string, body?: unknown | FormData): Promise<T> => {
-    const form = body instanceof FormData;
-    const response = await fetch(`${origin}/api${path}`, {
-      method,
-      headers: {
-        authorization,
-        cookie,
-        'x-xsrf-token': token,
-        ...(body === undefined || form ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: form ? body : JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  };
-}
 
 const formOf = (fields: Record<string, string>) => {
   const form = new FormData();
@@ -98,11 +71,14 @@ describe.skipIf(!engineAnswers)('live targets across a kill -9 of the server', (
   it('leaves no orphan container and no phantom running target', async () => {
     server = await startServerProcess(env);
     const origin = server.url;
-    const admin = await sessionOf(
+    const admin = await apiSessionOf(
       origin,
       (await createAccount({ origin, adminSecret }, { email: adminEmail })).idToken,
     );
-    const student = await sessionOf(origin, (await createAccount({ origin, adminSecret })).idToken);
+    const student = await apiSessionOf(
+      origin,
+      (await createAccount({ origin, adminSecret })).idToken,
+    );
     const me = await student<{ id: string }>('GET', '/users/me');
     const target = JSON.stringify({ image: images.web, port: 8080, kind: 'http' });
     const labs = await Promise.all(
@@ -173,7 +149,7 @@ describe.skipIf(!engineAnswers)('live targets across a kill -9 of the server', (
     await driver.stop(vanishing.id);
 
     server = await startServerProcess(env);
-    const adminAgain = await sessionOf(
+    const adminAgain = await apiSessionOf(
       server.url,
       await signIn({ origin: server.url }, adminEmail),
     );

@@ -4,7 +4,7 @@ import { schema } from '@hackclass/api';
 import { createAccount, TEST_API_KEY, uniqueEmail } from '@hackclass/api/testing';
 import type { Target } from '@hackclass/contracts';
 import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
-import { buildTestImages, startServerProcess } from '@hackclass/server/testing';
+import { apiSessionOf, buildTestImages, startServerProcess } from '@hackclass/server/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli';
@@ -14,33 +14,6 @@ import { memoryIo } from '../test-io';
 
 const engineAnswers = spawnSync('docker', ['info'], { stdio: 'ignore' }).status === 0;
 if (!engineAnswers) console.warn('No container engine answers: the CLI’s target test is skipped.');
-
-/** A signed-in caller of a server process's API, anti-forgery token included. */
-async function sessionOf(origin: string, idToken: string) {
-  const authorization = `Bearer ${idToken}`;
-  const issued = await fetch(`${origin}/api/auth/antiforgery/token`, {
-    method: 'POST',
-    headers: { authorization },
-  });
-  const cookie = issued.headers.getSetCookie()[0]?.split(';')[0] ?? '';
-  const { token } = (await issued.json()) as { token: string };
-  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const form = body instanceof FormData;
-    const response = await fetch(`${origin}/api${path}`, {
-      method,
-      headers: {
-        authorization,
-        cookie,
-        'x-xsrf-token': token,
-        ...(body === undefined || form ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: form ? (body as FormData) : JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  };
-}
 
 describe.skipIf(!engineAnswers)('users disable, with live targets', () => {
   const adminSecret = randomBytes(32).toString('base64url');
@@ -84,11 +57,11 @@ describe.skipIf(!engineAnswers)('users disable, with live targets', () => {
     let target: Target;
     try {
       const origin = server.url;
-      const admin = await sessionOf(
+      const admin = await apiSessionOf(
         origin,
         (await createAccount({ origin, adminSecret }, { email: adminEmail })).idToken,
       );
-      const student = await sessionOf(
+      const student = await apiSessionOf(
         origin,
         (await createAccount({ origin, adminSecret }, { email: studentEmail })).idToken,
       );
