@@ -280,9 +280,10 @@ export async function seedFixtures(
     await tx.insert(outbox).values(
       fixtures.map(({ failedMailId, freshEmail }) => ({
         id: failedMailId,
-        kind: 'invitation',
+        // Its link (to the password reset form) never dies, so an admin may send it again.
+        kind: 'password_changed',
         toAddress: freshEmail,
-        subject: 'You are invited',
+        subject: 'Your password was changed',
         textBody: 'text',
         htmlBody: '<p>html</p>',
         status: 'failed' as const,

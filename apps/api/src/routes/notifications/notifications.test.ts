@@ -1,7 +1,9 @@
 import type { NotificationList } from '@hackclass/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiServer, startApiServer } from '../../../test/support';
 import { type Person, signedInAs } from '../../../test/support/people';
+import { notifications } from '../../db/schema';
 import { notify } from '../../notifications/notify';
 
 let server: ApiServer;
@@ -27,8 +29,14 @@ const inbox = async (by: Person, of: Person = by) => {
 
 describe('notifications', () => {
   it('lists newest first with the unread count, and marks given or all as read', async () => {
-    for (const classroomName of ['First', 'Second', 'Third']) {
-      await notify(server.db, [student.id], 'JoinApproved', { classroomName });
+    // A second apart: rows made within the clock's resolution would share their time.
+    const start = Date.now() - 10_000;
+    for (const [index, classroomName] of ['First', 'Second', 'Third'].entries()) {
+      const [row] = await notify(server.db, [student.id], 'JoinApproved', { classroomName });
+      await server.db
+        .update(notifications)
+        .set({ createdAt: new Date(start + index * 1000) })
+        .where(eq(notifications.id, row?.id ?? ''));
     }
     const listed = await inbox(student);
     expect(listed.unreadCount).toBe(3);
