@@ -45,9 +45,15 @@ export async function startTarget(
   const found = await definitionIn(service.db, start);
   if (!found) throw apiErrors.notFound('Live target of this lab not found');
   const { labId: _labId, updatedAt: _updatedAt, ...definition } = found.definition;
-  // Refused now rather than failed after the click.
-  if (service.driver && (await service.engineStatus()).status !== 'ok') {
-    throw apiErrors.engineUnreachable();
+  // Refused now rather than failed after the click; the shared check's short ping can miss a
+  // busy engine, so the engine is asked once more, with the driver's own patience, before refusing.
+  const { driver } = service;
+  if (driver && (await service.engineStatus()).status !== 'ok') {
+    const answers = await driver.ping().then(
+      () => true,
+      () => false,
+    );
+    if (!answers) throw apiErrors.engineUnreachable();
   }
   const { target, created } = await service.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${START_LOCK}::bigint)`);
