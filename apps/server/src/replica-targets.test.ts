@@ -14,7 +14,7 @@ import type { Target } from '@hackclass/contracts';
 import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
 import { buildTestImages } from '@hackclass/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSessionOf, type ServerProcess, startServerProcess } from './testing';
+import { apiSessionOf, formOf, type ServerProcess, startServerProcess } from './testing';
 
 const POSTGRES_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const missing = [
@@ -24,12 +24,6 @@ const missing = [
 if (missing.length > 0) {
   console.warn(`Targets across replicas not tested: no ${missing.join(' nor ')}`);
 }
-
-const formOf = (fields: Record<string, string>) => {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  return form;
-};
 
 describe.skipIf(missing.length > 0)('a live target across two replicas', () => {
   const adminSecret = randomBytes(32).toString('base64url');

@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
 import { dockerDriver, type TargetDriver } from '@hackclass/engine';
 import { buildTestImages } from '@hackclass/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSessionOf, type ServerProcess, startServerProcess } from './testing';
+import { apiSessionOf, formOf, type ServerProcess, startServerProcess } from './testing';
 
 const engineAnswers = await (async () => {
   const probe = dockerDriver({ deploymentId: 'test-probe', bindAddress: '127.0.0.1' });
@@ -21,12 +21,6 @@ const engineAnswers = await (async () => {
     await probe.close();
   }
 })();
-
-const formOf = (fields: Record<string, string>) => {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  return form;
-};
 
 describe.skipIf(!engineAnswers)('live targets across a kill -9 of the server', () => {
   const adminSecret = randomBytes(32).toString('base64url');

@@ -4,7 +4,12 @@ import { schema } from '@hackclass/api';
 import { createAccount, TEST_API_KEY, uniqueEmail } from '@hackclass/api/testing';
 import type { Target } from '@hackclass/contracts';
 import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
-import { apiSessionOf, buildTestImages, startServerProcess } from '@hackclass/server/testing';
+import {
+  apiSessionOf,
+  buildTestImages,
+  formOf,
+  startServerProcess,
+} from '@hackclass/server/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli';
@@ -66,27 +71,28 @@ describe.skipIf(!engineAnswers)('users disable, with live targets', () => {
         (await createAccount({ origin, adminSecret }, { email: studentEmail })).idToken,
       );
       const me = await student<{ id: string }>('GET', '/users/me');
-      const form = new FormData();
-      for (const [key, value] of Object.entries({
-        name: 'Disable me',
-        difficulty: 'Easy',
-        category: 'Web',
-        points: '10',
-        flags: '[]',
-        target: JSON.stringify({
-          image: images.web,
-          port: 8080,
-          kind: 'http',
-          flagMode: 'per-student',
+      const lab = await admin<{ id: string }>(
+        'POST',
+        '/hacking-labs',
+        formOf({
+          name: 'Disable me',
+          difficulty: 'Easy',
+          category: 'Web',
+          points: '10',
+          flags: '[]',
+          target: JSON.stringify({
+            image: images.web,
+            port: 8080,
+            kind: 'http',
+            flagMode: 'per-student',
+          }),
         }),
-      })) {
-        form.append(key, value);
-      }
-      const lab = await admin<{ id: string }>('POST', '/hacking-labs', form);
-      const roomForm = new FormData();
-      roomForm.append('name', 'Disable 101');
-      roomForm.append('teacherName', 'Ada');
-      const room = await admin<{ id: string }>('POST', '/classrooms', roomForm);
+      );
+      const room = await admin<{ id: string }>(
+        'POST',
+        '/classrooms',
+        formOf({ name: 'Disable 101', teacherName: 'Ada' }),
+      );
       await admin('POST', `/classrooms/${room.id}/hacking-labs`, { hackingLabId: lab.id });
       const { joinCode } = await admin<{ joinCode: string }>('GET', `/classrooms/${room.id}`);
       await student('POST', '/classrooms/join', { classroomCode: joinCode });

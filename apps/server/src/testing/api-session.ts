@@ -28,3 +28,10 @@ export async function apiSessionOf(origin: string, idToken: string) {
     return (text ? JSON.parse(text) : undefined) as T;
   };
 }
+
+/** A multipart body of text fields, as a form posts it. */
+export function formOf(fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  return form;
+}

@@ -1,7 +1,7 @@
 // The engine's test images, for the tests of packages that drive this server.
 export { buildTestImages } from '@hackclass/engine/testing';
 export { freePort } from '@hackclass/http/testing';
-export { apiSessionOf } from './api-session';
+export { apiSessionOf, formOf } from './api-session';
 export { Relay, relayTo } from './relay';
 export {
   type RunResult,
