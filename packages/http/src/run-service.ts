@@ -17,6 +17,7 @@ import {
 import { createLogger, type Logger } from '@hackclass/logger';
 import { smtpReadiness } from '@hackclass/mail';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import { closeConnectionsPromptly } from './close-connections';
 import { health } from './health';
 import { commonErrors, type HttpError } from './http-error';
 import { metricsRoute } from './metrics-route';
@@ -66,17 +67,9 @@ export async function createService({
       sendProblem(reply, frameworkProblemOf(error));
     },
   });
-  // While closing, answers end their keep-alive connections; otherwise the server would wait
-  // for the clients' idle connections (up to the keep-alive timeout) before it could stop.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
+  closeConnectionsPromptly(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
   });
   app.addHook('onClose', () => connection.close());
   if (config.trustProxy === false) warnOfUntrustedProxy(app);
