@@ -2,6 +2,7 @@ import { loadConfig, serverConfigSchema } from '@hackclass/config';
 import { openConnection } from '@hackclass/db';
 import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
 import { createService } from '@hackclass/http';
+import { serviceOnTestDatabase } from '@hackclass/http/testing';
 import { startSmtpServer } from '@hackclass/identity/testing';
 import { createLogger } from '@hackclass/logger';
 import type { FastifyInstance } from 'fastify';
@@ -56,13 +57,7 @@ describe.skipIf(postgresOnly)('readiness while PostgreSQL goes away and comes ba
 
 describe('readiness on the embedded database', () => {
   it('answers 503, the database down, once it is closed', async () => {
-    const database = await createTestDatabase();
-    const config = loadConfig(serverConfigSchema, {
-      DATA_DIR: database.dataDir,
-      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-    });
-    const connection = await openConnection(config);
-    const app = await createService({ config, connection, logger: createLogger('silent') });
+    const { app, connection, database } = await serviceOnTestDatabase();
     expect((await app.inject('/readyz')).statusCode).toBe(200);
     await connection.close();
     const response = await app.inject('/readyz');

@@ -1,22 +1,7 @@
 import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { loadConfig, serverConfigSchema } from '@hackclass/config';
-import { openConnection } from '@hackclass/db';
-import { createTestDatabase } from '@hackclass/db/testing';
-import { createLogger } from '@hackclass/logger';
 import { describe, expect, it } from 'vitest';
-import { createService } from './run-service';
-
-async function serviceOnTestDatabase() {
-  const database = await createTestDatabase();
-  const config = loadConfig(serverConfigSchema, {
-    DATA_DIR: database.dataDir,
-    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-  });
-  const connection = await openConnection(config);
-  const app = await createService({ config, connection, logger: createLogger('silent') });
-  return { app, connection, database };
-}
+import { serviceOnTestDatabase } from './test-service';
 
 describe('createService', () => {
   it('lets an in-flight request finish, with its database, before closing', async () => {

@@ -1,2 +1,3 @@
 export { freePort } from './free-port';
 export { parsePrometheusText, type Sample, sampleSum } from './prometheus-text';
+export { serviceOnTestDatabase } from './test-service';
