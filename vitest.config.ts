@@ -5,6 +5,12 @@ import { chromiumLaunchOptions } from './e2e/support/browser';
 /** Component tests render in the browser the app runs in; every other test runs in Node. */
 const componentTests = 'apps/web/src/**/*.test.tsx';
 
+/**
+ * The one end-to-end test that is no browser journey: it runs the product's container image, on
+ * PostgreSQL only, and belongs with the tests that talk to a database.
+ */
+const containerImageTest = 'e2e/container-image.test.ts';
+
 export default defineConfig({
   // The web app's `@/…` imports resolve through the `paths` of its tsconfig.json.
   resolve: { tsconfigPaths: true },
@@ -19,11 +25,20 @@ export default defineConfig({
           name: 'node',
           include: [
             '{apps,packages}/*/{src,test}/**/*.test.{ts,tsx}',
-            'e2e/**/*.test.ts',
+            containerImageTest,
             'lint/**/*.test.ts',
             'security/**/*.test.ts',
           ],
           exclude: [...configDefaults.exclude, componentTests],
+        },
+      },
+      {
+        // The web app in Chromium against a real server process, end to end.
+        extends: true,
+        test: {
+          name: 'journeys',
+          include: ['e2e/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, containerImageTest],
         },
       },
       {
