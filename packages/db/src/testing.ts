@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
+import { copyCleanCluster } from './pglite-template';
 
 export interface TestDatabase {
   /** Which database the tests run on: PGlite, or PostgreSQL when `DATABASE_URL` is set. */
@@ -14,7 +15,8 @@ export interface TestDatabase {
 }
 
 /**
- * A database of its own for one test file: a fresh PGlite folder, or, when `DATABASE_URL` (or
+ * A database of its own for one test file: a fresh PGlite folder (a copy of an empty cluster,
+ * where the server would make one at its first start), or, when `DATABASE_URL` (or
  * `serverUrl`) is set, a fresh database created on that PostgreSQL server, so test files never
  * share data. `null` asks for PGlite whatever `DATABASE_URL` says.
  */
@@ -24,6 +26,7 @@ export async function createTestDatabase(
   const dataDir = mkdtempSync(join(tmpdir(), 'hackclass-test-'));
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
   if (!serverUrl) {
+    await copyCleanCluster(join(dataDir, 'db'));
     return { kind: 'pglite', databaseUrl: undefined, dataDir, drop: async () => removeDir() };
   }
   const name = `hackclass_test_${randomBytes(6).toString('hex')}`;
