@@ -103,11 +103,16 @@ if (!existsSync(report)) {
   console.log(`${database}: 0 passed, 1 failed`);
   process.exit(run.status || 1);
 }
-const { numPassedTests, numFailedTests, numPendingTests, numTodoTests } = JSON.parse(
+const { numPassedTests, numFailedTests, numPendingTests, numTodoTests, testResults } = JSON.parse(
   readFileSync(report, 'utf8'),
 );
+// A file that fails before its tests run (a hook, an import) fails no test: it counts as one.
+const failedFiles = testResults.filter(
+  (file) =>
+    file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+).length;
 const skipped = numPendingTests + numTodoTests;
 console.log(
-  `${database}: ${numPassedTests} passed, ${numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`,
+  `${database}: ${numPassedTests} passed, ${numFailedTests + failedFiles} failed${skipped ? `, ${skipped} skipped` : ''}`,
 );
 process.exit(run.status ?? 1);
