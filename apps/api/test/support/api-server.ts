@@ -36,6 +36,7 @@ export async function startApiServer({
   redisUrl,
   signUpsPerHour,
   invitationsPerDay,
+  deliverMail = true,
   labs,
   targetDriver,
   janitorIntervalMs,
@@ -59,6 +60,11 @@ export async function startApiServer({
   signUpsPerHour?: number;
   /** INVITATIONS_PER_DAY, to reach it in a few invitations. */
   invitationsPerDay?: number;
+  /**
+   * False: no outbox worker, so mails stay queued with their bodies for a test to read (a worker
+   * clears a body once the mail is sent).
+   */
+  deliverMail?: boolean;
   /** Upload limits in bytes and counts, to test them without uploading megabytes. */
   uploads?: Partial<ServerConfig['uploads']>;
   /** Quotas in bytes and counts, to reach them without creating hundreds of labs. */
@@ -87,6 +93,7 @@ export async function startApiServer({
     ...(fileStorage ? { FILE_STORAGE: fileStorage } : {}),
     ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
   });
+  config.mailDelivery.deliver = deliverMail;
   const connection = await openConnection(config);
   const context = { config, connection, logger };
   const adminSecret = randomBytes(32).toString('base64url');
