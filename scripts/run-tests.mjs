@@ -7,7 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -111,6 +111,13 @@ const failedFiles = testResults.filter(
   (file) =>
     file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
 ).length;
+// Named again at the end, so the tail of a long run says what failed.
+for (const file of testResults.filter((result) => result.status === 'failed')) {
+  const where = relative(process.cwd(), file.name);
+  const tests = file.assertionResults.filter((test) => test.status === 'failed');
+  if (tests.length === 0) console.log(`FAILED ${where}: ${file.message.split('\n')[0]}`);
+  for (const test of tests) console.log(`FAILED ${where} > ${test.fullName}`);
+}
 const skipped = numPendingTests + numTodoTests;
 console.log(
   `${database}: ${numPassedTests} passed, ${numFailedTests + failedFiles} failed${skipped ? `, ${skipped} skipped` : ''}`,

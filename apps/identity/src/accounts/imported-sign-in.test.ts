@@ -11,15 +11,17 @@ import { CURRENT_SCRYPT_PARAMS } from './password-hash';
 const separator = Buffer.from('Bw==', 'base64');
 // A cheap Firebase hash against this service's real parameters: were a wrong guess on an
 // imported account to pay only for the Firebase hash, it would answer hundreds of times faster.
+// The checks allow a factor of 3, for a loaded machine: a leak is far past it either way.
 const cheap: FirebaseHashParams = {
   signerKey: randomBytes(64),
   saltSeparator: separator,
   rounds: 1,
   memCost: 4,
 };
-// Firebase's usual parameters against the tests' cheap own ones: were the other paths not to pay
-// for a Firebase hash, they would answer several times faster than a wrong imported password.
-const usual: FirebaseHashParams = { ...cheap, rounds: 8, memCost: 14 };
+// Costlier than Firebase's usual parameters (memory cost 14), against the tests' cheap own ones:
+// were the other paths not to pay for a Firebase hash, they would answer ten times faster than a
+// wrong imported password.
+const usual: FirebaseHashParams = { ...cheap, rounds: 8, memCost: 16 };
 
 async function exportedUser(n: number, password: string, params: FirebaseHashParams) {
   const salt = randomBytes(12);
@@ -51,11 +53,14 @@ async function timed(call: Promise<{ error?: string }>) {
   return { error, ms: performance.now() - started };
 }
 
-/** The fastest of three wrong-password sign-ins per address, and the errors they answered. */
+/**
+ * The fastest of five wrong-password sign-ins per address, taken in turns, and the errors they
+ * answered. The fastest is the one the machine's other load slowed least.
+ */
 async function wrongGuesses(signIn: ReturnType<typeof signInVia>, emails: string[]) {
   const fastest = new Map(emails.map((email) => [email, Number.POSITIVE_INFINITY]));
   const errors = new Set<string | undefined>();
-  for (let round = 0; round < 3; round++) {
+  for (let round = 0; round < 5; round++) {
     for (const email of emails) {
       const { error, ms } = await timed(signIn(email, 'wrong password'));
       errors.add(error);
@@ -107,7 +112,7 @@ describe('signing in to an account imported from Firebase', () => {
     ]);
     expect([...errors]).toEqual(['INVALID_LOGIN_CREDENTIALS']);
     expect(fastest.get('imported1@school.example')).toBeGreaterThan(
-      0.5 * (fastest.get('native@school.example') ?? 0),
+      0.3 * (fastest.get('native@school.example') ?? 0),
     );
     expect(await storedHash(server, 'imported1@school.example')).toMatch(/^firebase-scrypt\$/);
   }, 30_000);
@@ -151,8 +156,8 @@ describe('while imported hashes remain, the other sign-ins', () => {
     const { fastest, errors } = await wrongGuesses(signIn, emails);
     expect([...errors]).toEqual(['INVALID_LOGIN_CREDENTIALS']);
     const imported = fastest.get('imported1@school.example') ?? 0;
-    expect(fastest.get('nobody@school.example')).toBeGreaterThan(0.5 * imported);
-    expect(fastest.get('native@school.example')).toBeGreaterThan(0.5 * imported);
+    expect(fastest.get('nobody@school.example')).toBeGreaterThan(0.3 * imported);
+    expect(fastest.get('native@school.example')).toBeGreaterThan(0.3 * imported);
   }, 60_000);
 });
 
