@@ -38,18 +38,26 @@ function recordingLogger() {
   };
 }
 
-/** A TCP proxy in front of Redis that a test stops and starts again, as Redis restarts. */
-async function redisProxy(url: string) {
+/**
+ * A TCP proxy in front of Redis that a test stops and starts again, as Redis restarts; it can
+ * hold back the first connection it takes, as a loaded network would.
+ */
+async function redisProxy(url: string, { holdFirstMs = 0 } = {}) {
   const target = new URL(url);
   const sockets = new Set<Socket>();
+  let connections = 0;
   const server = createServer((client) => {
-    const upstream = tcpConnect(Number(target.port || 6379), target.hostname);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-      socket.on('error', () => socket.destroy());
-    }
-    client.pipe(upstream).pipe(client);
+    const forward = () => {
+      const upstream = tcpConnect(Number(target.port || 6379), target.hostname);
+      for (const socket of [client, upstream]) {
+        sockets.add(socket);
+        socket.on('close', () => sockets.delete(socket));
+        socket.on('error', () => socket.destroy());
+      }
+      client.pipe(upstream).pipe(client);
+    };
+    if (connections++ === 0 && holdFirstMs > 0) setTimeout(forward, holdFirstMs);
+    else forward();
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -143,6 +151,22 @@ describe.skipIf(skip)('classroom events through Redis', () => {
     expect(onTwo.events).toEqual(all);
     expect(elsewhere.flatMap(({ events }) => events)).toEqual([]);
   });
+
+  it('shares what it publishes as soon as it has started, though its publisher was slower to connect', async () => {
+    channel = `hackclass:test:${randomUUID()}`;
+    // The bus opens its publisher first: the proxy holds that connection back.
+    const proxy = await redisProxy(REDIS_URL, { holdFirstMs: 500 });
+    try {
+      const [slow, other] = await Promise.all([bus(proxy.url), bus()]);
+      const classroomId = randomUUID();
+      const onOther = nextEvent(other, classroomId);
+      slow.publish(classroomId, SOLVE);
+      expect(await onOther).toEqual(SOLVE);
+    } finally {
+      await Promise.all(open.splice(0).map((events) => events.close()));
+      await proxy.stop();
+    }
+  }, 10_000);
 
   it('stops giving events to a listener that unsubscribed', async () => {
     channel = `hackclass:test:${randomUUID()}`;

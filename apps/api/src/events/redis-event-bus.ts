@@ -55,8 +55,8 @@ export interface RedisEventBusOptions<Event> {
  * them back, so that pages on it stay live through a Redis outage. Events published while Redis
  * is away reach no other replica; their pages catch up on their next refetch.
  *
- * Resolves once subscribed, or at the first connection error: the API then starts without
- * Redis, logs it, and subscribes when Redis comes (back).
+ * Resolves once subscribed and ready to publish, or at the first connection error: the API then
+ * starts without Redis, logs it, and subscribes when Redis comes (back).
  */
 export async function redisEventBus<Event>(
   redisUrl: string,
@@ -99,21 +99,27 @@ export async function redisEventBus<Event>(
     if (message.origin !== origin) local.publish(message.key, message.event);
   });
 
-  let started: () => void = () => {};
-  const starting = new Promise<void>((resolve) => {
-    started = resolve;
+  let subscribed: () => void = () => {};
+  const subscribing = new Promise<void>((resolve) => {
+    subscribed = resolve;
   });
   subscriber.on('ready', () => {
     subscriber.subscribe(channel).then(
       () => {
         logger.debug({ channel }, `${name}: subscribed`);
-        started();
+        subscribed();
       },
       (error: unknown) => logger.warn({ err: error, channel }, `${name}: not subscribed`),
     );
   });
-  subscriber.once('error', started);
-  await starting;
+  subscriber.once('error', subscribed);
+  // The publisher queues nothing while it connects, so an event published before it is ready
+  // would reach no other replica: wait for it too.
+  const publisherReady = new Promise<void>((resolve) => {
+    publisher.once('ready', resolve);
+    publisher.once('error', resolve);
+  });
+  await Promise.all([subscribing, publisherReady]);
 
   return {
     publish(key, event) {
