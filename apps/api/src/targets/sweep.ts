@@ -47,7 +47,8 @@ const endedWhy = (container: TargetContainer | undefined) =>
  * active target holds are removed (a network alone is what a crash between its creation and
  * its container's leaves); running targets whose container vanished or exited are `failed`; starting
  * ones with no container past the start timeout (twice that with one: a start cut short) too.
- * The engine is read first, so that a container started meanwhile always has its row.
+ * The engine is read first, so that a container started meanwhile always has its row; a running
+ * target missing from that read is looked up again before it is failed.
  */
 async function reconcile(service: TargetService, now: Date): Promise<void> {
   const driver = service.driver;
@@ -63,8 +64,11 @@ async function reconcile(service: TargetService, now: Date): Promise<void> {
     if (!held.has(targetId)) await driver.stop(targetId);
   }
   for (const row of active) {
-    const container = containers.get(row.id);
+    let container = containers.get(row.id);
     const age = now.getTime() - row.createdAt.getTime();
+    // A target that began running between the two reads has no container in the engine's
+    // answer: asked again, the engine has it.
+    if (row.state === 'running' && !container?.running) container = await driver.inspect(row.id);
     if (row.state === 'running' && !container?.running) {
       const { code, message } = endedWhy(container);
       await fail(service, row.id, code, message);

@@ -43,7 +43,7 @@ export async function startEngineServer(
   const first = 43_000 + randomInt(160) * 100;
   const server = await startApiServer({
     janitorIntervalMs: 3_600_000,
-    targetStartTimeoutMs: 20_000,
+    targetStartTimeoutMs: 45_000,
     ...options,
     labs: { portRange: { first, last: first + 99 }, ...options.labs },
     targetDriver: () => driverOf(deploymentId),
@@ -97,10 +97,19 @@ export async function settled(who: Person, targetId: string): Promise<Target> {
         target = (await who.session.call('GET', `/targets/${targetId}`)).json<Target>();
         return target.state;
       },
-      { timeout: 30_000, interval: 250 },
+      { timeout: 60_000, interval: 250 },
     )
     .not.toBe('starting');
   return target as Target;
+}
+
+/** The target once settled, which must be running: a start that failed says why. */
+export async function running(who: Person, targetId: string): Promise<Target> {
+  const target = await settled(who, targetId);
+  expect(target.state, `the target did not start: ${JSON.stringify(target.failure)}`).toBe(
+    'running',
+  );
+  return target;
 }
 
 /** The target's row: its port and per-student flag, which the API never shows. */

@@ -11,11 +11,13 @@ import {
   MISSING_IMAGE,
   pageOf,
   rowOf,
+  running,
   settled,
   startEngineServer,
   startOf,
 } from '../../../test/support/live-targets';
 import { targets } from '../../db/schema';
+import { sweep } from '../../targets/sweep';
 
 let engine: EngineServer;
 let teacher: Person;
@@ -118,7 +120,7 @@ describe.skipIf(!engineAnswers)('a student’s target, on the real engine', () =
   it('stops: stopping at once, then stopped with its container gone', async () => {
     const lab = await createTargetLab(teacher, { image: engine.images.web });
     const { id } = await room([lab.id]);
-    const target = await settled(student, (await startOf(student, id, lab.id)).json<Target>().id);
+    const target = await running(student, (await startOf(student, id, lab.id)).json<Target>().id);
     const stopping = await student.session.call('DELETE', `/targets/${target.id}`);
     expect(stopping.status, JSON.stringify(stopping.body)).toBe(200);
     expect(stopping.json<Target>().state).toBe('stopping');
@@ -133,7 +135,7 @@ describe.skipIf(!engineAnswers)('a student’s target, on the real engine', () =
     const lab = await createTargetLab(teacher, { image: engine.images.web, lifetimeMinutes: 100 });
     const fixed = await createTargetLab(teacher, { image: engine.images.web, extendable: false });
     const { id } = await room([lab.id, fixed.id]);
-    const target = await settled(student, (await startOf(student, id, lab.id)).json<Target>().id);
+    const target = await running(student, (await startOf(student, id, lab.id)).json<Target>().id);
     expect(target.canExtend).toBe(false);
     // Ten minutes left: another lifetime (100 min) from now is worth asking for.
     const soon = new Date(Date.now() + 10 * 60_000);
@@ -163,7 +165,7 @@ describe.skipIf(!engineAnswers)('a student’s target, on the real engine', () =
     expect(again.status).toBe(409);
     expect(again.json()).toMatchObject({ code: 'target_not_extendable' });
 
-    const other = await settled(student, (await startOf(student, id, fixed.id)).json<Target>().id);
+    const other = await running(student, (await startOf(student, id, fixed.id)).json<Target>().id);
     const refused = await student.session.call('POST', `/targets/${other.id}/extend`);
     expect(refused.status).toBe(409);
     expect(refused.json()).toMatchObject({
@@ -177,7 +179,7 @@ describe.skipIf(!engineAnswers)('a student’s target, on the real engine', () =
   it('resets: the old one stops, a new one runs with a new flag', async () => {
     const lab = await createTargetLab(teacher, { image: engine.images.web });
     const { id } = await room([lab.id]);
-    const old = await settled(student, (await startOf(student, id, lab.id)).json<Target>().id);
+    const old = await running(student, (await startOf(student, id, lab.id)).json<Target>().id);
     const oldRow = await rowOf(engine.server, old.id);
     const reset = await student.session.call('POST', `/targets/${old.id}/reset`);
     expect(reset.status).toBe(201);
@@ -236,8 +238,8 @@ describe.skipIf(!engineAnswers)('a student’s target, on the real engine', () =
   it('stops the member’s targets when they leave, and the lab’s when it leaves the classroom', async () => {
     const lab = await createTargetLab(teacher, { image: engine.images.web });
     const { id } = await room([lab.id]);
-    const mine = await settled(student, (await startOf(student, id, lab.id)).json<Target>().id);
-    const theirs = await settled(
+    const mine = await running(student, (await startOf(student, id, lab.id)).json<Target>().id);
+    const theirs = await running(
       classmate,
       (await startOf(classmate, id, lab.id)).json<Target>().id,
     );
@@ -265,8 +267,8 @@ describe.skipIf(!engineAnswers)('targets stop with their account and their class
     const admin = await signedInAs(engine.server, 'admin');
     const lab = await createTargetLab(teacher, { image: engine.images.web });
     const { id } = await room([lab.id]);
-    const mine = await settled(student, (await startOf(student, id, lab.id)).json<Target>().id);
-    const theirs = await settled(
+    const mine = await running(student, (await startOf(student, id, lab.id)).json<Target>().id);
+    const theirs = await running(
       classmate,
       (await startOf(classmate, id, lab.id)).json<Target>().id,
     );
@@ -286,7 +288,7 @@ describe.skipIf(!engineAnswers)('the janitor, on the real engine', () => {
   it('stops expired targets: expired, container gone', async () => {
     const lab = await createTargetLab(teacher, { image: engine.images.web });
     const { id } = await room([lab.id]);
-    const target = await settled(student, (await startOf(student, id, lab.id)).json<Target>().id);
+    const target = await running(student, (await startOf(student, id, lab.id)).json<Target>().id);
     await engine.server.db
       .update(targets)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -299,7 +301,7 @@ describe.skipIf(!engineAnswers)('the janitor, on the real engine', () => {
   it('removes a container the database does not hold, and fails a target whose container vanished', async () => {
     const lab = await createTargetLab(teacher, { image: engine.images.web });
     const { id } = await room([lab.id]);
-    const target = await settled(student, (await startOf(student, id, lab.id)).json<Target>().id);
+    const target = await running(student, (await startOf(student, id, lab.id)).json<Target>().id);
     const stray = crypto.randomUUID();
     await engine.driver.start({
       targetId: stray,
@@ -323,6 +325,17 @@ describe.skipIf(!engineAnswers)('the janitor, on the real engine', () => {
       state: 'failed',
       failure: { code: 'start_failed', message: 'The target stopped unexpectedly' },
     });
+  });
+
+  it('keeps a target that began running while the sweep read the engine', async () => {
+    const lab = await createTargetLab(teacher, { image: engine.images.web });
+    const { id } = await room([lab.id]);
+    const target = await running(student, (await startOf(student, id, lab.id)).json<Target>().id);
+    // The engine's list answered before this container existed; the database's read came after.
+    const driver = { ...engine.driver, list: async () => [] };
+    await sweep({ ...engine.server.targets, driver });
+    expect((await rowOf(engine.server, target.id)).state).toBe('running');
+    expect((await engine.driver.inspect(target.id))?.running).toBe(true);
   });
 
   it('removes a network no target holds, as a crash before its container leaves it', async () => {
