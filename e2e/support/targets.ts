@@ -1,4 +1,5 @@
 import { LABEL } from '@hackclass/engine';
+import { testPortWindow } from '@hackclass/engine/testing';
 import Docker from 'dockerode';
 import type { AccountDetails } from './accounts';
 import { signedUpClients } from './api';
@@ -25,13 +26,10 @@ export async function removeTargetsOf(images: string[]): Promise<void> {
   await Promise.allSettled(networks.map((network) => docker.getNetwork(network.Id).remove()));
 }
 
-/**
- * A window of 50 ports for the lab range, its own so that journeys run at once do not meet,
- * and below Linux's ephemeral ports (32768 on), which outgoing connections take.
- */
+/** A window of 50 ports for the lab range, its own so that journeys run at once do not meet. */
 export function portWindow(): string {
-  const start = 20_000 + Math.floor(Math.random() * 200) * 50;
-  return `${start}-${start + 49}`;
+  const { first, last } = testPortWindow(50);
+  return `${first}-${last}`;
 }
 
 /**

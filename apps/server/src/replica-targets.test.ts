@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import {
 } from '@hackclass/api/testing';
 import type { Target } from '@hackclass/contracts';
 import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
-import { buildTestImages } from '@hackclass/engine/testing';
+import { buildTestImages, testPortWindow } from '@hackclass/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSessionOf, formOf, type ServerProcess, startServerProcess } from './testing';
 
@@ -29,7 +29,7 @@ describe.skipIf(missing.length > 0)('a live target across two replicas', () => {
   const adminSecret = randomBytes(32).toString('base64url');
   const keySecret = randomBytes(32).toString('base64url');
   const adminEmail = uniqueEmail('admin');
-  const first = 43_000 + randomInt(160) * 100;
+  const first = testPortWindow(100).first;
   let database: TestDatabase;
   let images: Awaited<ReturnType<typeof buildTestImages>>;
   let one: ServerProcess;

@@ -1,11 +1,11 @@
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { schema } from '@hackclass/api';
 import { createAccount, signIn, TEST_API_KEY, uniqueEmail } from '@hackclass/api/testing';
 import type { ClassroomTarget, Target } from '@hackclass/contracts';
 import { drizzleOver, openConnection } from '@hackclass/db';
 import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
 import { dockerDriver, type TargetDriver } from '@hackclass/engine';
-import { buildTestImages } from '@hackclass/engine/testing';
+import { buildTestImages, testPortWindow } from '@hackclass/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSessionOf, formOf, type ServerProcess, startServerProcess } from './testing';
 
@@ -25,7 +25,7 @@ const engineAnswers = await (async () => {
 describe.skipIf(!engineAnswers)('live targets across a kill -9 of the server', () => {
   const adminSecret = randomBytes(32).toString('base64url');
   const adminEmail = uniqueEmail('admin');
-  const first = 43_000 + randomInt(160) * 100;
+  const first = testPortWindow(100).first;
   let database: TestDatabase;
   let env: Record<string, string>;
   const settings = {

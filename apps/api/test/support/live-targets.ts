@@ -1,7 +1,7 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Lab, Target } from '@hackclass/contracts';
 import { dockerDriver } from '@hackclass/engine';
-import { buildTestImages } from '@hackclass/engine/testing';
+import { buildTestImages, testPortWindow } from '@hackclass/engine/testing';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { targets } from '../../src/db/schema';
@@ -31,8 +31,8 @@ export const MISSING_IMAGE = 'registry.hackclass.invalid/labs/absent:1';
 
 /**
  * The API with the real Docker driver, for one test file: a deployment id of its own (the
- * `test-` prefix lets leftovers be found) and 100 ports of its own, picked at random in
- * 43000-58999, so that files running side by side do not clash. The janitor's timer is off:
+ * `test-` prefix lets leftovers be found) and 100 ports of its own (`testPortWindow`), so that
+ * files running side by side do not clash. The janitor's timer is off:
  * tests sweep when they mean to.
  */
 export async function startEngineServer(
@@ -40,7 +40,7 @@ export async function startEngineServer(
 ) {
   const images = await buildTestImages();
   const deploymentId = `test-${randomBytes(6).toString('hex')}`;
-  const first = 43_000 + randomInt(160) * 100;
+  const first = testPortWindow(100).first;
   const server = await startApiServer({
     janitorIntervalMs: 3_600_000,
     targetStartTimeoutMs: 45_000,

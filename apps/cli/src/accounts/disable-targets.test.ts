@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { schema } from '@hackclass/api';
 import { createAccount, TEST_API_KEY, uniqueEmail } from '@hackclass/api/testing';
 import type { Target } from '@hackclass/contracts';
@@ -9,6 +9,7 @@ import {
   buildTestImages,
   formOf,
   startServerProcess,
+  testPortWindow,
 } from '@hackclass/server/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +25,7 @@ describe.skipIf(!engineAnswers)('users disable, with live targets', () => {
   const adminSecret = randomBytes(32).toString('base64url');
   const adminEmail = uniqueEmail('admin');
   const studentEmail = uniqueEmail('student');
-  const first = 43_000 + randomInt(160) * 100;
+  const first = testPortWindow(100).first;
   let database: TestDatabase;
   let env: Record<string, string>;
   let images: Awaited<ReturnType<typeof buildTestImages>>;

@@ -1,5 +1,5 @@
-// The engine's test images, for the tests of packages that drive this server.
-export { buildTestImages } from '@hackclass/engine/testing';
+// The engine's test images and port windows, for the tests of packages that drive this server.
+export { buildTestImages, testPortWindow } from '@hackclass/engine/testing';
 export { freePort } from '@hackclass/http/testing';
 export { apiSessionOf, formOf } from './api-session';
 export { Relay, relayTo } from './relay';

@@ -1,2 +1,3 @@
 export { buildTestImage, buildTestImages, TEST_LABEL } from './images';
 export { removeTestLeftovers } from './leftovers';
+export { testPortWindow } from './ports';
