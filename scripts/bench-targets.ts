@@ -30,7 +30,7 @@ const TARGETS = Number(process.env.BENCH_TARGETS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
 const GOAL = 0.7;
-/** The bench's ports: a hundred in 59000-59999, clear of the tests' 43000-58999. */
+/** The bench's ports: a hundred in 59000-59999, clear of the tests' windows (61000-65499). */
 const PORTS_FROM = 59_000;
 const STOP_TIMEOUT_MS = 60_000;
 
