@@ -64,15 +64,16 @@ async function reconcile(service: TargetService, now: Date): Promise<void> {
     if (!held.has(targetId)) await driver.stop(targetId);
   }
   for (const row of active) {
-    let container = containers.get(row.id);
+    const container = containers.get(row.id);
     const age = now.getTime() - row.createdAt.getTime();
-    // A target that began running between the two reads has no container in the engine's
-    // answer: asked again, the engine has it.
-    if (row.state === 'running' && !container?.running) container = await driver.inspect(row.id);
-    if (row.state === 'running' && !container?.running) {
-      const { code, message } = endedWhy(container);
+    if (row.state === 'running') {
+      // A target that began running between the two reads has no container in the engine's
+      // answer: asked again, the engine has it.
+      const current = container?.running ? container : await driver.inspect(row.id);
+      if (current?.running) continue;
+      const { code, message } = endedWhy(current);
       await fail(service, row.id, code, message);
-      if (container) await driver.stop(row.id);
+      if (current) await driver.stop(row.id);
     } else if (row.state === 'starting' && age > service.startTimeoutMs * (container ? 2 : 1)) {
       await fail(service, row.id, 'start_failed', 'The target did not start in time: try again');
       if (container) await driver.stop(row.id);

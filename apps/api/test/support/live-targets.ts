@@ -40,12 +40,11 @@ export async function startEngineServer(
 ) {
   const images = await buildTestImages();
   const deploymentId = `test-${randomBytes(6).toString('hex')}`;
-  const first = testPortWindow(100).first;
   const server = await startApiServer({
     janitorIntervalMs: 3_600_000,
     targetStartTimeoutMs: 45_000,
     ...options,
-    labs: { portRange: { first, last: first + 99 }, ...options.labs },
+    labs: { portRange: testPortWindow(100), ...options.labs },
     targetDriver: () => driverOf(deploymentId),
   });
   // The driver the API uses, for what a test does behind its back (a container nobody owns).
