@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { playwright } from '@vitest/browser-playwright';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { chromiumLaunchOptions } from './e2e/support/browser';
@@ -18,11 +19,15 @@ export default defineConfig({
     // Browser journeys and server processes are slow on a loaded two-core machine.
     testTimeout: 90_000,
     hookTimeout: 120_000,
+    // Most test files spend their time waiting on a server process, a browser, the engine or a
+    // database, so one more file than there are cores keeps the cores busy (Vitest runs one fewer).
+    maxWorkers: availableParallelism() + 1,
     projects: [
       {
         extends: true,
         test: {
           name: 'node',
+          sequence: { groupOrder: 1 },
           include: [
             '{apps,packages}/*/{src,test}/**/*.test.{ts,tsx}',
             containerImageTest,
@@ -37,6 +42,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'journeys',
+          sequence: { groupOrder: 1 },
           include: ['e2e/**/*.test.ts'],
           exclude: [...configDefaults.exclude, containerImageTest],
         },
@@ -68,6 +74,9 @@ export default defineConfig({
         test: {
           name: 'components',
           include: [componentTests],
+          // First and on their own (half a minute): a test page starved of CPU by the rest of the
+          // suite answers too late for the browser's own timeouts.
+          sequence: { groupOrder: 0 },
           testTimeout: 30_000,
           // Assertions on the page retry for up to a second by default: short on a busy machine.
           expect: { poll: { timeout: 5_000 } },

@@ -1,13 +1,16 @@
 // Runs the whole test suite (unit, API, database and browser tests) with Vitest and ends with
-// one plain summary line. The database tests run on PGlite, or on PostgreSQL when DATABASE_URL
+// one plain summary line; `--quick` runs the component, unit and API tests alone (no browser
+// journeys, no engine, no server processes), for the inner loop of a change. Other arguments go
+// to Vitest as they are. The run's reports, and `timings.tsv` with where each file's time went,
+// are kept in TEST_RESULTS_DIR (`test-results`), and the slowest files are printed at the end. The database tests run on PGlite, or on PostgreSQL when DATABASE_URL
 // is set. Browser tests need Chromium; on a Debian machine where we are root it is installed.
 // Tests of live lab targets need a Docker engine and a static busybox (their images are built
 // from it, nothing is pulled): as root on Debian both are installed and, when no engine answers,
 // a dockerd is started for the run and stopped after it; elsewhere those tests are skipped.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -76,93 +79,95 @@ async function ensureEngine() {
   return undefined;
 }
 
-ensureChromium();
-const dockerd = await ensureEngine();
-
-const reports = mkdtempSync(join(tmpdir(), 'hackclass-tests-'));
-let children = 0;
-
-/**
- * One Vitest run, its JSON report read back (undefined when it wrote none). With a deadline, a
- * run still going when it passes is killed, with the browser it drove, and reported as `hung`.
- */
-function vitest(args, deadlineMs) {
-  const report = join(reports, `report-${++children}.json`);
-  const child = spawn(
-    process.execPath,
-    [
-      'node_modules/vitest/vitest.mjs',
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${report}`,
-      ...args,
-    ],
-    // A group of its own, so that a hung run goes with its browser.
-    { stdio: 'inherit', detached: true },
-  );
-  const stop = (signal) => () => process.kill(-child.pid, signal);
-  const forwards = ['SIGINT', 'SIGTERM'].map((signal) => [signal, stop(signal)]);
-  for (const [signal, forward] of forwards) process.on(signal, forward);
-  let hung = false;
-  const deadline =
-    deadlineMs &&
-    setTimeout(() => {
-      hung = true;
-      stop('SIGKILL')();
-    }, deadlineMs);
-  return new Promise((resolve) => {
-    child.once('exit', (code) => {
-      clearTimeout(deadline);
-      for (const [signal, forward] of forwards) process.off(signal, forward);
-      resolve({
-        code: code ?? 1,
-        hung,
-        results: !hung && existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : undefined,
-      });
-    });
-  });
-}
-
-// Vitest's browser mode (the component tests) can wait for ever on a test page that stopped
-// answering, more so on a busy machine: they run first, alone (half a minute), with a deadline,
-// and once more if they hang. A failing test is never run again.
-const COMPONENT_DEADLINE_MS = 5 * 60_000;
-
-async function componentTests() {
-  for (let attempt = 1; ; attempt++) {
-    const run = await vitest(['--project', 'components'], COMPONENT_DEADLINE_MS);
-    if (!run.hung) return run;
-    console.log(
-      `The component tests' browser stopped answering for ${COMPONENT_DEADLINE_MS / 60_000} minutes` +
-        (attempt === 1 ? ': running them again.' : ' again: counted as a failure.'),
-    );
-    if (attempt === 2) return run;
-  }
-}
-
 const args = process.argv.slice(2);
-const runs =
-  args.length > 0
-    ? [await vitest(args)]
-    : [await componentTests(), await vitest(['--project', 'node', '--project', 'journeys'])];
+const quick = args[0] === '--quick';
+
+// The quick run asks an engine that is not there, so the tests of live targets skip themselves
+// as they do on a machine without one.
+const env = quick
+  ? { ...process.env, DOCKER_HOST: 'unix:///nonexistent/docker.sock' }
+  : process.env;
+const vitestArgs = quick
+  ? [
+      '--project',
+      'components',
+      '--project',
+      'node',
+      '--exclude',
+      'apps/server/**',
+      '--exclude',
+      'apps/cli/**',
+      ...args.slice(1),
+    ]
+  : args;
+
+ensureChromium();
+const dockerd = quick ? undefined : await ensureEngine();
+
+const results = resolve(process.env.TEST_RESULTS_DIR ?? 'test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+const report = join(results, 'report.json');
+const timings = join(results, 'timings.tsv');
+
+const child = spawn(
+  process.execPath,
+  [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    '--reporter=./scripts/timings-reporter.ts',
+    ...vitestArgs,
+  ],
+  { stdio: 'inherit', env: { ...env, TEST_RESULTS_DIR: results } },
+);
+const forwards = ['SIGINT', 'SIGTERM'].map((signal) => [signal, () => child.kill(signal)]);
+for (const [signal, forward] of forwards) process.on(signal, forward);
+const code = await new Promise((done) => child.once('exit', (exitCode) => done(exitCode ?? 1)));
 
 if (dockerd) {
   dockerd.kill();
-  await new Promise((resolve) => dockerd.once('exit', resolve));
+  await new Promise((done) => dockerd.once('exit', done));
 }
 
+/** The slowest test files of the run, from the timings the reporter kept. */
+function slowestFiles(count) {
+  if (!existsSync(timings)) return [];
+  const [header, ...lines] = readFileSync(timings, 'utf8').trim().split('\n');
+  const columns = header.split('\t');
+  const rows = lines.map((line) =>
+    Object.fromEntries(line.split('\t').map((value, index) => [columns[index], value])),
+  );
+  return rows.sort((a, b) => Number(b.total_ms) - Number(a.total_ms)).slice(0, count);
+}
+
+const seconds = (ms) => `${(Number(ms) / 1000).toFixed(1)} s`.padStart(8);
+const slowest = slowestFiles(20);
+if (slowest.length > 0) {
+  console.log(
+    `\nThe ${slowest.length} slowest test files (all timings: ${relative(process.cwd(), timings)}):`,
+  );
+  console.log('   total   import    hooks    tests  file');
+  for (const row of slowest) {
+    console.log(
+      `${seconds(row.total_ms)} ${seconds(row.import_ms)} ${seconds(row.hooks_ms)} ${seconds(row.tests_ms)}  ${row.file} (${row.project})`,
+    );
+  }
+}
+
+const run = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : undefined;
 let [passed, failed, skipped] = [0, 0, 0];
 const failures = [];
-for (const { results } of runs) {
-  if (!results) {
-    failed++;
-    continue;
-  }
-  passed += results.numPassedTests;
-  failed += results.numFailedTests;
-  skipped += results.numPendingTests + results.numTodoTests;
-  for (const file of results.testResults.filter((result) => result.status === 'failed')) {
+if (!run) {
+  failed++;
+  failures.push('Vitest wrote no report');
+} else {
+  passed = run.numPassedTests;
+  failed = run.numFailedTests;
+  skipped = run.numPendingTests + run.numTodoTests;
+  for (const file of run.testResults.filter((result) => result.status === 'failed')) {
     const where = relative(process.cwd(), file.name);
     const tests = file.assertionResults.filter((test) => test.status === 'failed');
     // A file that fails before its tests run (a hook, an import) fails no test: it counts as one.
@@ -179,4 +184,4 @@ const database = process.env.DATABASE_URL ? 'postgresql' : 'pglite';
 console.log(
   `${database}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`,
 );
-process.exit(runs.every(({ code }) => code === 0) ? 0 : 1);
+process.exit(code === 0 && failed === 0 ? 0 : 1);

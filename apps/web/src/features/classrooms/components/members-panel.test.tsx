@@ -77,15 +77,15 @@ describe('MembersPanel', () => {
     await expect.element(screen.getByText('23 members · page 1 of 3')).toBeVisible();
     await expect.element(screen.getByRole('form', { name: 'Invite a member' })).toBeVisible();
     expect(rows.elements()).toHaveLength(11);
-    await expect.element(rows.nth(1)).toHaveTextContent('Student 01');
+    await expect.element(rows.nth(1)).toMatchTextContent('Student 01');
 
     await screen.getByRole('button', { name: 'Next page' }).click();
     await expect.element(screen.getByText('23 members · page 2 of 3')).toBeVisible();
-    await expect.element(rows.nth(1)).toHaveTextContent('Student 11');
+    await expect.element(rows.nth(1)).toMatchTextContent('Student 11');
     expect(lastAsked()?.toString()).toBe('page=2&pageSize=10');
 
     await screen.getByRole('button', { name: 'Page 3' }).click();
-    await expect.element(rows.nth(3)).toHaveTextContent('Grace Hopper');
+    await expect.element(rows.nth(3)).toMatchTextContent('Grace Hopper');
     expect(rows.elements()).toHaveLength(4);
 
     await screen.getByRole('combobox', { name: 'Per page' }).click();
@@ -105,8 +105,8 @@ describe('MembersPanel', () => {
 
     await expect.element(screen.getByText('2 members · page 1 of 1')).toBeVisible();
     expect(askedWith('status')).toEqual(['status=PendingApproval&page=1&pageSize=10']);
-    await expect.element(rows.nth(1)).toHaveTextContent('Ada Lovelace');
-    await expect.element(rows.nth(2)).toHaveTextContent('Alan Turing');
+    await expect.element(rows.nth(1)).toMatchTextContent('Ada Lovelace');
+    await expect.element(rows.nth(2)).toMatchTextContent('Alan Turing');
   });
 
   it('searches by name once typing pauses, from the first page', async () => {
@@ -117,7 +117,7 @@ describe('MembersPanel', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Search by name' }), 'Lovelace');
 
     await expect.element(screen.getByText('1 member · page 1 of 1')).toBeVisible();
-    await expect.element(rows.nth(1)).toHaveTextContent('Ada Lovelace');
+    await expect.element(rows.nth(1)).toMatchTextContent('Ada Lovelace');
     expect(askedWith('search')).toEqual(['search=Lovelace&page=1&pageSize=10']);
   });
 
@@ -155,14 +155,14 @@ describe('MembersPanel', () => {
     await screen.getByRole('button', { name: 'Remove Ada Lovelace' }).click();
     await expect
       .element(dialog)
-      .toHaveTextContent(/Remove member.*Remove Ada Lovelace from this classroom\?/);
+      .toMatchTextContent(/Remove member.*Remove Ada Lovelace from this classroom\?/);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.element(dialog).not.toBeInTheDocument();
 
     await screen.getByRole('button', { name: 'Withdraw the invitation to Grace Hopper' }).click();
     await expect
       .element(dialog)
-      .toHaveTextContent(
+      .toMatchTextContent(
         /Withdraw invitation.*Withdraw the invitation to grace.hopper@example.com\?/,
       );
   });

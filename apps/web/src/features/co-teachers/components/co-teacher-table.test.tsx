@@ -28,8 +28,8 @@ describe('CoTeacherTable', () => {
   it('lets whoever manages co-teachers remove each, and shows when each was added', async () => {
     const { screen, onRemove, rows } = await renderTable([grace, alan], 'the-creator');
 
-    await expect.element(screen.getByRole('row').nth(1)).toHaveTextContent(/Grace\s*grace@/);
-    await expect.element(screen.getByRole('row').nth(1)).toHaveTextContent('3 days ago');
+    await expect.element(screen.getByRole('row').nth(1)).toMatchTextContent(/Grace\s*grace@/);
+    await expect.element(screen.getByRole('row').nth(1)).toMatchTextContent('3 days ago');
     await screen.getByRole('button', { name: 'Remove Alan' }).click();
     expect(onRemove).toHaveBeenCalledWith(rows[1]);
     expect(screen.getByRole('button', { name: 'Step down' }).query()).toBeNull();

@@ -59,7 +59,13 @@ describe('ImportReport', () => {
       .element(screen.getByRole('link', { name: 'Cookie Monster' }))
       .toHaveAttribute('href', '/hacking-labs/cookie-monster');
     await expect.element(screen.getByText('1 skipped')).toBeVisible();
-    await expect.element(screen.getByText(': Only standard and dynamic challenges')).toBeVisible();
+    await expect
+      .element(
+        screen
+          .getByRole('listitem')
+          .filter({ hasText: 'Quiz: Only standard and dynamic challenges' }),
+      )
+      .toBeVisible();
     const table = screen.getByRole('table', { name: 'Not mapped in Cookie Monster' });
     await expect.element(table.getByText('author')).toBeVisible();
     await expect.element(table.getByText('No tags')).toBeVisible();

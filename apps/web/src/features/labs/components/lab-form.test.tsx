@@ -251,7 +251,7 @@ describe('LabForm', () => {
 
     await expect
       .element(screen.getByRole('alert'))
-      .toHaveTextContent('Please correct the fields marked below.');
+      .toMatchTextContent('Please correct the fields marked below.');
     expect(save).not.toHaveBeenCalled();
   });
 
@@ -403,7 +403,7 @@ describe('LabForm', () => {
     await expect.element(screen.getByText('A lab with this name exists')).toBeVisible();
     await expect
       .element(screen.getByRole('alert'))
-      .toHaveTextContent('Please correct the fields marked below.');
+      .toMatchTextContent('Please correct the fields marked below.');
 
     save.mockRejectedValueOnce(
       new ApiError({
@@ -416,7 +416,7 @@ describe('LabForm', () => {
     await submit(screen);
     await expect
       .element(screen.getByRole('alert'))
-      .toHaveTextContent('Your labs’ files use 9 MB of your 10 MB; these files would go past it');
+      .toMatchTextContent('Your labs’ files use 9 MB of your 10 MB; these files would go past it');
     expect(onSaved).not.toHaveBeenCalled();
   });
 });
