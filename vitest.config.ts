@@ -43,6 +43,8 @@ export default defineConfig({
         test: {
           name: 'journeys',
           sequence: { groupOrder: 1 },
+          // A page's title or text polled for a second misses a lazy page on a busy machine.
+          expect: { poll: { timeout: 10_000 } },
           include: ['e2e/**/*.test.ts'],
           exclude: [...configDefaults.exclude, containerImageTest],
         },

@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountDetails, testPerson } from './support/accounts';
 import { type ApiClient, signedUpClients } from './support/api';
 import { type RunningApp, startApp } from './support/app';
 import { seriousViolations } from './support/axe';
+import { screenshotsIfFailed } from './support/pages';
 import { addLabToClassroom, createClassroom, createLab } from './support/seed';
 import { REPORT_PAGE, type SignedInPageOptions, signedInPage } from './support/signed-in-page';
 
@@ -55,9 +56,16 @@ afterAll(async () => {
   await app?.close();
 });
 
+/** The page the running test opened last, to look at when the test fails. */
+let latestPage: Page | undefined;
+
+afterEach(({ task }) => screenshotsIfFailed(task, 'dashboard-analytics', { latest: latestPage }));
+
 /** A context of its own (axe needs one), signed in through the form, light unless told. */
-const signedIn = (account: AccountDetails, options: SignedInPageOptions = {}) =>
-  signedInPage(app, account, { ...REPORT_PAGE, ...options });
+const signedIn = async (account: AccountDetails, options: SignedInPageOptions = {}) => {
+  latestPage = await signedInPage(app, account, { ...REPORT_PAGE, ...options });
+  return latestPage;
+};
 
 const open = (page: Page, path: string) => page.goto(`${app.server.url}${path}`);
 const section = (page: Page, name: string) => page.getByRole('region', { name });
