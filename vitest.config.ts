@@ -20,7 +20,8 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 120_000,
     // Most test files spend their time waiting on a server process, a browser, the engine or a
-    // database, so one more file than there are cores keeps the cores busy (Vitest runs one fewer).
+    // database, so one more file than there are cores keeps the cores busy (Vitest's default is
+    // one fewer than the cores: a single file at a time on two).
     maxWorkers: availableParallelism() + 1,
     projects: [
       {

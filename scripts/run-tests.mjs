@@ -2,8 +2,9 @@
 // one plain summary line; `--quick` runs the component, unit and API tests alone (no browser
 // journeys, no engine, no server processes), for the inner loop of a change. Other arguments go
 // to Vitest as they are. The run's reports, and `timings.tsv` with where each file's time went,
-// are kept in TEST_RESULTS_DIR (`test-results`), and the slowest files are printed at the end. The database tests run on PGlite, or on PostgreSQL when DATABASE_URL
-// is set. Browser tests need Chromium; on a Debian machine where we are root it is installed.
+// are kept in TEST_RESULTS_DIR (`test-results`), and the slowest files are printed at the end.
+// The database tests run on PGlite, or on PostgreSQL when DATABASE_URL is set. Browser tests
+// need Chromium; on a Debian machine where we are root it is installed.
 // Tests of live lab targets need a Docker engine and a static busybox (their images are built
 // from it, nothing is pulled): as root on Debian both are installed and, when no engine answers,
 // a dockerd is started for the run and stopped after it; elsewhere those tests are skipped.
