@@ -11,22 +11,47 @@ const run = promisify(execFile);
 // lack a way back, which a router on this machine or the LAN may well provide. These rules
 // close both, matching the bridge names of names.ts (`hci…` isolated, `hco…` outbound allowed).
 // Replies to connections made to a target (its published port) stay allowed.
+//
+// The forwarding rules live in the mangle table's FORWARD chain, which the engine leaves alone:
+// around every network it creates, the engine takes its own jumps out of the filter table's
+// FORWARD chain (DOCKER-USER and its isolation chains among them) and puts them back, and
+// packets sent in that moment met none of them. The same moment let a target reach another's,
+// which the last rule forbids whatever the engine's chains say.
 const NOT_REPLY = ['-m', 'conntrack', '!', '--ctstate', 'RELATED,ESTABLISHED'];
 const COMMENT = ['-m', 'comment', '--comment', 'hackclass-targets'];
 
-export function guardRules(forwardChain: string): { chain: string; rule: string[] }[] {
-  return [
-    // No target opens a connection to the host.
-    { chain: 'INPUT', rule: ['-i', 'hc+', ...NOT_REPLY, ...COMMENT, '-j', 'DROP'] },
-    // A target without outbound opens no connection anywhere.
-    { chain: forwardChain, rule: ['-i', 'hci+', ...NOT_REPLY, ...COMMENT, '-j', 'DROP'] },
-    // Not even a target with outbound reaches link-local addresses (cloud metadata services).
-    {
-      chain: forwardChain,
-      rule: ['-i', 'hc+', '-d', '169.254.0.0/16', ...COMMENT, '-j', 'DROP'],
-    },
-  ];
+export interface GuardRule {
+  table: 'filter' | 'mangle';
+  chain: 'INPUT' | 'FORWARD';
+  rule: string[];
 }
+
+export const guardRules: GuardRule[] = [
+  // No target opens a connection to the host.
+  { table: 'filter', chain: 'INPUT', rule: ['-i', 'hc+', ...NOT_REPLY, ...COMMENT, '-j', 'DROP'] },
+  // A target without outbound opens no connection anywhere.
+  {
+    table: 'mangle',
+    chain: 'FORWARD',
+    rule: ['-i', 'hci+', ...NOT_REPLY, ...COMMENT, '-j', 'DROP'],
+  },
+  // Not even a target with outbound reaches link-local addresses (cloud metadata services).
+  {
+    table: 'mangle',
+    chain: 'FORWARD',
+    rule: ['-i', 'hc+', '-d', '169.254.0.0/16', ...COMMENT, '-j', 'DROP'],
+  },
+  // No target reaches another.
+  {
+    table: 'mangle',
+    chain: 'FORWARD',
+    rule: ['-i', 'hc+', '-o', 'hc+', ...COMMENT, '-j', 'DROP'],
+  },
+];
+
+/** A rule as an operator types it. */
+export const guardCommand = ({ table, chain, rule }: GuardRule): string =>
+  ['iptables', ...(table === 'filter' ? [] : ['-t', table]), '-I', chain, '1', ...rule].join(' ');
 
 const IPTABLES = ['/usr/sbin/iptables', '/sbin/iptables', '/usr/bin/iptables'];
 
@@ -41,10 +66,9 @@ export async function installGuard(): Promise<IsolationReport> {
   const iptables = IPTABLES.find((path) => existsSync(path));
   if (iptables === undefined) return unguarded('iptables is not installed here');
   try {
-    const hasDockerUser = await succeeds(iptables, ['-w', '-n', '-L', 'DOCKER-USER']);
-    for (const { chain, rule } of guardRules(hasDockerUser ? 'DOCKER-USER' : 'FORWARD')) {
-      if (await succeeds(iptables, ['-w', '-C', chain, ...rule])) continue;
-      await run(iptables, ['-w', '-I', chain, '1', ...rule]);
+    for (const { table, chain, rule } of guardRules) {
+      if (await succeeds(iptables, ['-w', '-t', table, '-C', chain, ...rule])) continue;
+      await run(iptables, ['-w', '-t', table, '-I', chain, '1', ...rule]);
     }
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,13 +17,13 @@ import type { TargetLaunch } from './types';
 
 // Every probe runs inside a target with busybox nc (busybox wget crashes in a scratch image);
 // the test process itself only ever connects to 127.0.0.1:<published port> and its listeners.
-const probe = (containerId: string, host: string, port: number) =>
-  execIn(containerId, ['nc', '-w', '2', host, String(port)]);
-const fetchFrom = (containerId: string, host: string) =>
+const probe = (containerId: string, host: string, port: number, seconds = 2) =>
+  execIn(containerId, ['nc', '-w', String(seconds), host, String(port)]);
+const fetchFrom = (containerId: string, host: string, seconds = 2) =>
   execIn(containerId, [
     'sh',
     '-c',
-    `/bin/busybox printf 'GET / HTTP/1.0\\r\\n\\r\\n' | /bin/busybox nc -w 2 ${host} 8080`,
+    `/bin/busybox printf 'GET / HTTP/1.0\\r\\n\\r\\n' | /bin/busybox nc -w ${seconds} ${host} 8080`,
   ]);
 
 const UNGUARDED = 'the host firewall guard cannot be installed here (see README, Isolation)';
@@ -169,6 +170,39 @@ describe.skipIf(!engineAnswers)('docker driver: isolation', () => {
       if (!guarded) context.skip(UNGUARDED);
       const attempt = await probe(containerOf(open), remote.linkLocal, remote.port);
       expect(attempt.output).not.toContain('remote-reached');
+    });
+
+    it('stays out of reach while the engine makes and removes networks, as every start does', async (context) => {
+      if (!guarded) context.skip(UNGUARDED);
+      // The engine rewrites its own FORWARD rules around each new network: for a moment, its
+      // chains (and a rule kept in DOCKER-USER) are not where a packet passes.
+      let churning = true;
+      const churn = (async () => {
+        while (churning) {
+          const network = await docker.createNetwork({
+            Name: `hackclass-churn-${randomBytes(4).toString('hex')}`,
+            Internal: true,
+          });
+          await network.remove();
+        }
+      })();
+      const { ip } = await addressOf(neighbour);
+      const reached: string[] = [];
+      try {
+        for (let round = 0; round < 20; round++) {
+          const [metadata, sibling] = await Promise.all([
+            probe(containerOf(open), remote.linkLocal, remote.port, 1),
+            fetchFrom(containerOf(open), ip, 1),
+          ]);
+          if (metadata.output.includes('remote-reached')) reached.push('link-local');
+          if (sibling.output.includes(neighbour.env.HACKCLASS_FLAG ?? '-'))
+            reached.push('neighbour');
+        }
+      } finally {
+        churning = false;
+        await churn;
+      }
+      expect(reached).toEqual([]);
     });
 
     it('is out of reach of a target without outbound, though a route back exists', async (context) => {

@@ -22,8 +22,9 @@ export async function startRemote(): Promise<{
 }> {
   const id = randomBytes(4).toString('hex');
   const namespace = `hctest-${id}`;
-  const hostSide = `hctv${id}`;
-  const remoteSide = `hctp${id}`;
+  // Not `hc…`: the guard's rules take every interface named so for a target's bridge.
+  const hostSide = `rmtv${id}`;
+  const remoteSide = `rmtp${id}`;
   const subnet = `198.18.${randomInt(0, 256)}`;
   const linkLocal = `169.254.${randomInt(1, 255)}.${randomInt(1, 255)}`;
   const inside = (...args: string[]) => execFileSync(IP, ['netns', 'exec', namespace, ...args]);
