@@ -1,5 +1,6 @@
-import { Center, Loader } from '@mantine/core';
+import { Center } from '@mantine/core';
 import { createBrowserRouter, Navigate } from 'react-router';
+import { Spinner } from '@/components/feedback/spinner';
 import { paths } from '@/config/paths';
 import { DefaultLayout } from './layouts/default-layout';
 import { RootLayout } from './layouts/root-layout';
@@ -8,7 +9,7 @@ import { NotFoundRoute } from './routes/not-found';
 
 const pageLoading = (
   <Center h="100dvh">
-    <Loader aria-label="Loading" />
+    <Spinner label="Loading" />
   </Center>
 );
 

@@ -1,7 +1,8 @@
-import { Alert, Button, Center, Checkbox, Group, Loader, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Checkbox, Group, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '@/components/feedback/form-alert';
+import { Spinner } from '@/components/feedback/spinner';
 import { FormActions } from '@/components/form/form-actions';
 import { LabScheduleFields } from '@/components/form/lab-schedule-fields';
 import { messages } from '@/config/messages';
@@ -36,7 +37,7 @@ export function AddToClassroomForm({ slug, onAdded, onCancel }: AddToClassroomFo
   if (lab.isPending || classrooms.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading your classrooms" />
+        <Spinner label="Loading your classrooms" />
       </Center>
     );
   }

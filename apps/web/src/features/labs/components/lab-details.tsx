@@ -1,19 +1,8 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Grid,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Center, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCategory, IconPencil, IconPlus, IconServer, IconTrophy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Spinner } from '@/components/feedback/spinner';
 import { Markdown } from '@/components/markdown/markdown';
 import { messages } from '@/config/messages';
 import { paths } from '@/config/paths';
@@ -41,7 +30,7 @@ export function LabDetails({ slug, apiBaseUrl, aside, actions, onDeleted }: LabD
   if (lab.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading the lab" />
+        <Spinner label="Loading the lab" />
       </Center>
     );
   }

@@ -1,18 +1,8 @@
 import type { LabSummary } from '@hackclass/contracts';
-import {
-  Alert,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Center, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconFile, IconFlag, IconPlus, IconTrophy } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { Spinner } from '@/components/feedback/spinner';
 import { messages } from '@/config/messages';
 import { paths } from '@/config/paths';
 import { useLabs } from '../api/get-labs';
@@ -63,7 +53,7 @@ export function LabsList({ canCreate }: { canCreate: boolean }) {
   if (labs.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading labs" />
+        <Spinner label="Loading labs" />
       </Center>
     );
   }

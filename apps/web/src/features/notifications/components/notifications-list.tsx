@@ -1,16 +1,5 @@
 import type { Notification } from '@hackclass/contracts';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  ThemeIcon,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Center, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
   IconBell,
   IconCheck,
@@ -22,6 +11,7 @@ import {
   IconUserCheck,
   IconUserPlus,
 } from '@tabler/icons-react';
+import { Spinner } from '@/components/feedback/spinner';
 import { messages } from '@/config/messages';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsRead } from '../api/mark-notifications-read';
@@ -49,7 +39,7 @@ export function NotificationsList({ userId }: { userId: string }) {
   if (list.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading notifications" />
+        <Spinner label="Loading notifications" />
       </Center>
     );
   }

@@ -1,6 +1,7 @@
 import type { LabTargetSummary, Target } from '@hackclass/contracts';
-import { Card, Loader } from '@mantine/core';
+import { Card } from '@mantine/core';
 import { ListError } from '@/components/feedback/list-states';
+import { Spinner } from '@/components/feedback/spinner';
 import { useMyTarget } from '../api/get-my-target';
 import { useTarget } from '../api/get-target';
 import { isActive } from '../utils/target-states';
@@ -25,7 +26,7 @@ export function TargetPanel({ classroomId, labId, summary, enabled }: TargetPane
     <Card withBorder padding="lg" component="section" aria-labelledby="lab-target">
       {mine.isPending ? (
         <PanelFrame>
-          <Loader size="sm" aria-label="Loading your target" />
+          <Spinner size="sm" label="Loading your target" />
         </PanelFrame>
       ) : mine.isError ? (
         <PanelFrame>

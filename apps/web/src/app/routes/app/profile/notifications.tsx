@@ -1,4 +1,5 @@
-import { Center, Loader, Title } from '@mantine/core';
+import { Center, Title } from '@mantine/core';
+import { Spinner } from '@/components/feedback/spinner';
 import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { NotificationsList } from '@/features/notifications/components/notifications-list';
 import { usePageTitle } from '@/hooks/use-page-title';
@@ -15,7 +16,7 @@ export function NotificationsRoute() {
         <NotificationsList userId={user.id} />
       ) : (
         <Center py="xl">
-          <Loader aria-label="Loading notifications" />
+          <Spinner label="Loading notifications" />
         </Center>
       )}
     </section>
