@@ -8,9 +8,15 @@ const componentTests = 'apps/web/src/**/*.test.tsx';
 
 /**
  * The one end-to-end test that is no browser journey: it runs the product's container image, on
- * PostgreSQL only, and belongs with the tests that talk to a database.
+ * PostgreSQL only, and belongs with the tests of the product's processes.
  */
 const containerImageTest = 'e2e/container-image.test.ts';
+
+/** The server and the CLI, tested as the processes an operator starts. */
+const processTests = ['apps/{server,cli}/**/*.test.ts', containerImageTest];
+
+/** Bundles the server once per run for the tests that start it as a process. */
+const serverBundle = './apps/server/src/testing/bundle-setup.ts';
 
 export default defineConfig({
   // The web app's `@/…` imports resolve through the `paths` of its tsconfig.json.
@@ -23,19 +29,32 @@ export default defineConfig({
     // database, so one more file than there are cores keeps the cores busy (Vitest's default is
     // one fewer than the cores: a single file at a time on two).
     maxWorkers: availableParallelism() + 1,
+    // A worker keeps the modules it loaded for the next file: loading the API, the database
+    // driver and their dependencies again for every file was a third of the suite's CPU time.
+    // Each file still has its own database, servers and browser.
+    isolate: false,
     projects: [
       {
+        // Unit, database and API tests, in the test's own process.
         extends: true,
         test: {
           name: 'node',
           sequence: { groupOrder: 1 },
           include: [
             '{apps,packages}/*/{src,test}/**/*.test.{ts,tsx}',
-            containerImageTest,
             'lint/**/*.test.ts',
             'security/**/*.test.ts',
           ],
-          exclude: [...configDefaults.exclude, componentTests],
+          exclude: [...configDefaults.exclude, componentTests, ...processTests],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'processes',
+          sequence: { groupOrder: 1 },
+          include: processTests,
+          globalSetup: serverBundle,
         },
       },
       {
@@ -44,6 +63,7 @@ export default defineConfig({
         test: {
           name: 'journeys',
           sequence: { groupOrder: 1 },
+          globalSetup: serverBundle,
           // A page's title or text polled for a second misses a lazy page on a busy machine.
           expect: { poll: { timeout: 10_000 } },
           include: ['e2e/**/*.test.ts'],

@@ -89,17 +89,7 @@ const env = quick
   ? { ...process.env, DOCKER_HOST: 'unix:///nonexistent/docker.sock' }
   : process.env;
 const vitestArgs = quick
-  ? [
-      '--project',
-      'components',
-      '--project',
-      'node',
-      '--exclude',
-      'apps/server/**',
-      '--exclude',
-      'apps/cli/**',
-      ...args.slice(1),
-    ]
+  ? ['--project', 'components', '--project', 'node', ...args.slice(1)]
   : args;
 
 ensureChromium();

@@ -5,7 +5,7 @@ import { apiMigrations } from '@hackclass/api';
 import { drizzleOver, openConnection } from '@hackclass/db';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { runServerToExit, startServerProcess } from './testing';
+import { fromSources, runServerToExit, startServerProcess } from './testing';
 
 const freshDataDir = () => mkdtempSync(join(tmpdir(), 'hackclass-main-'));
 
@@ -37,12 +37,12 @@ describe('starting the all-in-one server', () => {
   );
 });
 
-describe('an embedded-database server', () => {
+describe('an embedded-database server, run from its sources as `npm start` runs it', () => {
   it(
     'refuses a second server on the same DATA_DIR, then shuts down cleanly on SIGTERM',
     async () => {
       const dataDir = freshDataDir();
-      const server = await startServerProcess({ DATA_DIR: dataDir });
+      const server = await startServerProcess({ DATA_DIR: dataDir }, 60_000, fromSources);
       try {
         const ready = await fetch(`${server.url}/readyz`);
         expect(ready.status).toBe(200);

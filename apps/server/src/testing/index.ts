@@ -4,6 +4,7 @@ export { freePort } from '@hackclass/http/testing';
 export { apiSessionOf, formOf } from './api-session';
 export { Relay, relayTo } from './relay';
 export {
+  fromSources,
   type RunResult,
   runServerToExit,
   type ServerProcess,

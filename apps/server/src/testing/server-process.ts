@@ -1,6 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@hackclass/http/testing';
+import { inject } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The server bundled from this run's sources, by `bundle-setup.ts`. */
+    serverBundle: string;
+  }
+}
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -22,6 +30,9 @@ export interface RunResult {
 /** How `npm start` runs the server: its TypeScript sources through tsx. */
 export const fromSources = ['--import', 'tsx', 'apps/server/src/main.ts'];
 
+/** The server as the run's global set-up bundled it from the same sources (`bundle-setup.ts`). */
+export const fromBundle = (): string[] => ['--enable-source-maps', inject('serverBundle')];
+
 function launch(env: Record<string, string>, args: string[]): ChildProcess {
   return spawn(process.execPath, args, {
     cwd: repoRoot,
@@ -34,7 +45,7 @@ function launch(env: Record<string, string>, args: string[]): ChildProcess {
 export function runServerToExit(
   env: Record<string, string>,
   timeoutMs = 30_000,
-  args = fromSources,
+  args = fromBundle(),
 ): Promise<RunResult> {
   const child = launch(env, args);
   let stdout = '';
@@ -54,14 +65,14 @@ export function runServerToExit(
 }
 
 /**
- * Starts the all-in-one server as `npm start` does, on a free port, and resolves once it
- * listens. `env` must at least name a `DATA_DIR` (or a `DATABASE_URL`); `args` are node's,
- * relative to the repository's root.
+ * Starts the all-in-one server on a free port, bundled unless `args` (node's, relative to the
+ * repository's root) say otherwise, and resolves once it listens. `env` must at least name a
+ * `DATA_DIR` (or a `DATABASE_URL`).
  */
 export async function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 60_000,
-  args = fromSources,
+  args = fromBundle(),
 ): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;

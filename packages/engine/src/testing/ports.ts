@@ -2,13 +2,26 @@ import { randomInt } from 'node:crypto';
 
 const FIRST = 61_000;
 const LAST = 65_499;
+/** Nine zones of 500 ports: one per test worker, as long as no more than nine run at once. */
+const ZONE = 500;
+const ZONES = Math.floor((LAST - FIRST + 1) / ZONE);
+
+/** The zone of this test worker: Vitest numbers the workers running at once from 1. */
+const zone = (() => {
+  const poolId = Number(process.env.VITEST_POOL_ID);
+  return Number.isInteger(poolId) && poolId > 0 ? (poolId - 1) % ZONES : randomInt(ZONES);
+})();
+let taken = 0;
 
 /**
- * A window of `size` ports for a test's LAB_PORT_RANGE, at random in 61000-65499: above Linux's
- * ephemeral ports (32768-60999), which the machine's outgoing connections take (a target's port
- * taken that way fails its start), and apart from other test files' windows.
+ * A window of `size` ports for a test's LAB_PORT_RANGE in 61000-65499: above Linux's ephemeral
+ * ports (32768-60999), which the machine's outgoing connections take (a target's port taken that
+ * way fails its start). Each worker draws from a zone of its own, so files running side by side
+ * never share a port; within a file, windows follow one another until the zone wraps.
  */
 export function testPortWindow(size: number): { first: number; last: number } {
-  const first = FIRST + randomInt(Math.floor((LAST - FIRST + 1) / size)) * size;
+  const perZone = Math.floor(ZONE / size);
+  if (perZone < 1) throw new Error(`a port window of ${size} is larger than a zone (${ZONE})`);
+  const first = FIRST + zone * ZONE + (taken++ % perZone) * size;
   return { first, last: first + size - 1 };
 }
