@@ -66,6 +66,9 @@ export async function buildTestImage(
       labels: { [TEST_LABEL]: String(Date.now()) },
       rm: true,
       forcerm: true,
+      // Without the cache, every step's intermediate image is this build's own: another file
+      // removing its images (and their unused parents) cannot take one this build stands on.
+      nocache: true,
     });
     await followToEnd(docker, stream);
   } catch (error) {
