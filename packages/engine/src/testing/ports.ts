@@ -17,7 +17,8 @@ let taken = 0;
  * A window of `size` ports for a test's LAB_PORT_RANGE in 61000-65499: above Linux's ephemeral
  * ports (32768-60999), which the machine's outgoing connections take (a target's port taken that
  * way fails its start). Each worker draws from a zone of its own, so files running side by side
- * never share a port; within a file, windows follow one another until the zone wraps.
+ * never share a port; a worker's windows follow one another, across the files it runs (their
+ * modules are kept), until the zone wraps.
  */
 export function testPortWindow(size: number): { first: number; last: number } {
   const perZone = Math.floor(ZONE / size);
