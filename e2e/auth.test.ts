@@ -148,7 +148,10 @@ describe('signing up, verifying, logging out and in', () => {
     const page = await freshPage(app);
     await page.goto(`${app.server.url}/login`);
     await logInThroughForm(page, teacher.email, 'not the password');
-    await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
+    // Whatever the form says, so that a failure shows what it said instead.
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe('Invalid email or password');
     expect(pathOf(page)).toBe('/login');
   });
 

@@ -23,7 +23,11 @@ let room: SeededClassroom;
 let page: Page;
 
 beforeAll(async () => {
-  app = await startApp({ INVITATIONS_PER_DAY: String(INVITATIONS_PER_DAY) });
+  app = await startApp({
+    INVITATIONS_PER_DAY: String(INVITATIONS_PER_DAY),
+    // The teacher signs up as one, and no admin approves them here: the same allowance.
+    INVITATIONS_PER_DAY_UNAPPROVED: String(INVITATIONS_PER_DAY),
+  });
   const [teacherAccount, studentAccount] = await Promise.all([
     createVerifiedAccount(app, teacher),
     createVerifiedAccount(app, student),

@@ -114,13 +114,16 @@ describe('classrooms', () => {
       .waitFor();
   });
 
-  it('shows both students on the leaderboard, the creator flagged', async () => {
+  it('shows both students on the leaderboard, and the creator flagged among the members', async () => {
     const page = teacherPage;
     await page.getByRole('tab', { name: 'Overview' }).click();
     const board = page.getByRole('table', { name: 'Leaderboard' });
     await board.getByRole('row', { name: new RegExp(invitee.name) }).waitFor();
     await board.getByRole('row', { name: new RegExp(joiner.name) }).waitFor();
-    await board
+    // The teacher does not compete.
+    expect(await board.getByRole('row', { name: new RegExp(teacher.name) }).count()).toBe(0);
+    await page.getByRole('tab', { name: 'Members' }).click();
+    await page
       .getByRole('row', { name: new RegExp(teacher.name) })
       .getByText('Creator')
       .waitFor();

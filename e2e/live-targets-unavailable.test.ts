@@ -19,6 +19,8 @@ beforeAll(async () => {
   app = await startApp({
     LABS_DRIVER: 'docker',
     DOCKER_HOST: 'unix:///nonexistent/hackclass-no-engine.sock',
+    // Teachers sign up as teachers here; approval, on by default with targets, has tests of its own.
+    TEACHER_APPROVAL: 'false',
   });
   ({ classroomId, labSlug } = await classWithTargetLab(app, teacher, student));
 });

@@ -1,5 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { buildTestImages } from '@hackclass/engine/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -48,11 +52,25 @@ async function checkScreen(page: Page, name: string, include?: string) {
   await emulateScheme(page, 'light');
 }
 
+/** The first line a process writes on `stream`. */
+const firstLineOf = (stream: Readable) =>
+  new Promise<string>((resolve, reject) => {
+    let text = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => {
+      text += chunk;
+      if (text.includes('\n')) resolve(text.split('\n')[0] ?? '');
+    });
+    stream.once('end', () => reject(new Error(`no line: ${text}`)));
+  });
+
 beforeAll(async () => {
   images = await buildTestImages();
   app = await startApp({
     LABS_DRIVER: 'docker',
     LAB_PORT_RANGE: portWindow(),
+    // Teachers sign up as teachers here; approval, on by default with targets, has tests of its own.
+    TEACHER_APPROVAL: 'false',
     ADMIN_EMAILS: admin.email,
     // The server process inherits no environment: the engine these tests reach, if not the default.
     ...(process.env.DOCKER_HOST ? { DOCKER_HOST: process.env.DOCKER_HOST } : {}),
@@ -68,7 +86,7 @@ beforeAll(async () => {
   await joinAndApprove(teacherApi, buddyApi, classroom);
   [teacherPage, studentPage] = await Promise.all([
     signedInPage(app, teacher, { ...wide, acceptDownloads: true }),
-    signedInPage(app, student, wide),
+    signedInPage(app, student, { ...wide, acceptDownloads: true }),
   ]);
 });
 
@@ -250,7 +268,7 @@ describe('live targets', () => {
     );
   });
 
-  it('gives a TCP target’s address to copy, and lets its student stop it', async () => {
+  it('gives a TCP target’s tunnel to connect through from the student’s machine, and lets them stop it', async () => {
     const echoLab = await createLab(teacherApi, {
       name: 'Echo service',
       description: 'Talk to it.',
@@ -267,24 +285,39 @@ describe('live targets', () => {
     const panel = page.getByRole('region', { name: 'Live target' });
     await panel.getByRole('button', { name: 'Start target' }).click();
     await panel.getByTestId('target-state').getByText('Running').waitFor({ timeout: 60_000 });
-    const address = (await panel.getByTestId('target-address').textContent()) ?? '';
-    const [host, port] = address.split(':');
-    expect(host).toBe('127.0.0.1');
-    await panel.getByText(`nc ${host} ${port}`).waitFor();
-    expect(await panel.getByRole('button', { name: 'Copy address' }).isVisible()).toBe(true);
+    await panel.getByRole('button', { name: 'Connect from your machine' }).click();
+    const tunnel = panel.getByTestId('target-tunnel');
+    const command = (await tunnel.locator('pre').first().textContent()) ?? '';
+    const [, url = '', token = ''] = /'(ws:[^']+)' --token '([^']+)'/.exec(command) ?? [];
+    expect(url).toMatch(/^ws:\/\/.+\/api\/targets\/[0-9a-f-]{36}\/tunnel$/);
+    await tunnel.getByText('nc 127.0.0.1 4000').waitFor();
     await checkScreen(page, 'lab-panel-tcp');
 
-    // The address reaches the target: it echoes a line back.
-    const echoed = await new Promise<string>((resolve, reject) => {
-      const socket = connect(Number(port), host, () => socket.write('hello target\n'));
-      socket.setEncoding('utf8');
-      socket.once('data', (data: string) => {
-        resolve(data);
-        socket.destroy();
+    // The connector the page hands out, run as the student would, relays to the target.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      tunnel.getByRole('button', { name: /Download hackclass-connect\.mjs/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('hackclass-connect.mjs');
+    const connector = join(await mkdtemp(join(tmpdir(), 'hackclass-connector-')), 'connector.mjs');
+    await download.saveAs(connector);
+    const child = spawn(process.execPath, [connector, url, '--token', token, '--port', '0']);
+    try {
+      const [, port = ''] =
+        /reachable at 127\.0\.0\.1:(\d+)/.exec(await firstLineOf(child.stdout)) ?? [];
+      const echoed = await new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1', () => socket.write('hello target\n'));
+        socket.setEncoding('utf8');
+        socket.once('data', (data: string) => {
+          resolve(data);
+          socket.destroy();
+        });
+        socket.once('error', reject);
       });
-      socket.once('error', reject);
-    });
-    expect(echoed).toBe('hello target\n');
+      expect(echoed).toBe('hello target\n');
+    } finally {
+      child.kill();
+    }
 
     await panel.getByRole('button', { name: 'Stop', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Stop the target' });

@@ -10,20 +10,16 @@
  * and everything it makes is removed at the end, failed or not.
  * Run: npm run bench:targets   (BENCH_TARGETS, BENCH_SECONDS; DATABASE_URL for PostgreSQL)
  */
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { schema } from '@hackclass/api';
-import { TEST_API_KEY, uniqueEmail } from '@hackclass/api/testing';
-import { loadConfig, serverConfigSchema } from '@hackclass/config';
-import { drizzleOver, openConnection } from '@hackclass/db';
+import { drizzleOver } from '@hackclass/db';
 import { createTestDatabase } from '@hackclass/db/testing';
 import { dockerDriver } from '@hackclass/engine';
 import { buildTestImages } from '@hackclass/engine/testing';
-import { freePort } from '@hackclass/http/testing';
-import { createLogger } from '@hackclass/logger';
-import { buildServer } from '@hackclass/server';
 import { inArray } from 'drizzle-orm';
 import { type Caller, classWithTarget, expectStatus } from './bench-targets/class';
 import { containerMemory, load, megabytes, memoryNow, spread } from './bench-targets/measures';
+import { benchServer } from './bench-targets/server';
 import { startAndOpen } from './bench-targets/student';
 
 const TARGETS = Number(process.env.BENCH_TARGETS ?? 20);
@@ -66,35 +62,21 @@ async function main(): Promise<void> {
     cleanup.unshift(() => database.drop());
     const images = await buildTestImages();
     cleanup.unshift(() => images.remove());
-    const port = await freePort();
     const first = PORTS_FROM + randomInt(10) * 100;
-    const adminEmail = uniqueEmail('admin');
-    const adminSecret = randomBytes(32).toString('base64url');
-    const config = loadConfig(serverConfigSchema, {
-      PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
-      DATA_DIR: database.dataDir,
-      LOG_LEVEL: 'warn',
-      IDENTITY_API_KEY: TEST_API_KEY,
-      IDENTITY_ADMIN_SECRET: adminSecret,
-      ADMIN_EMAILS: adminEmail,
+    const { app, connection, adminEmail, adminSecret, listen } = await benchServer(database, {
       LABS_DRIVER: 'docker',
       LAB_PORT_RANGE: `${first}-${first + 99}`,
       // The host firewall guard is left to the tests that check it: this run changes no rules.
       LABS_FIREWALL: 'off',
-      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+      // The throughput measured is the proxy's, not what one student is allowed.
+      LAB_PROXY_REQUESTS_PER_MINUTE: '1000000',
     });
-    const connection = await openConnection(config);
-    const app = await buildServer(
-      { config, connection, logger: createLogger('silent') },
-      { webRoot: null },
-    );
     const db = drizzleOver(connection, schema);
     const [deployment] = await db.select({ id: schema.deployment.id }).from(schema.deployment);
     if (!deployment) throw new Error('the server made no deployment row');
     cleanup.unshift(() => removeLeftovers(deployment.id));
     cleanup.unshift(() => app.close());
-    const origin = await app.listen({ port, host: '127.0.0.1' });
+    const origin = await listen();
     const server = { app, origin, adminSecret };
 
     console.log(`Setting up a classroom of ${TARGETS} students through the API…`);
@@ -142,7 +124,7 @@ async function main(): Promise<void> {
     const direct = await load({ ...job, url: `http://127.0.0.1:${hostPort}/`, headers: {} });
     const proxied = await load({
       ...job,
-      url: `http://127.0.0.1:${port}/`,
+      url: `${origin}/`,
       headers: {
         host: run.browser.host,
         cookie: [...run.browser.cookies].map(([name, value]) => `${name}=${value}`).join('; '),

@@ -5,9 +5,10 @@
 // are kept in TEST_RESULTS_DIR (`test-results`), and the slowest files are printed at the end.
 // The database tests run on PGlite, or on PostgreSQL when DATABASE_URL is set. Browser tests
 // need Chromium; on a Debian machine where we are root it is installed.
-// Tests of live lab targets need a Docker engine and a static busybox (their images are built
-// from it, nothing is pulled): as root on Debian both are installed and, when no engine answers,
-// a dockerd is started for the run and stopped after it; elsewhere those tests are skipped.
+// Tests of live lab targets need a Docker engine, a static busybox (their images are built from
+// it, nothing is pulled from outside) and Debian's image registry (pulls are tested from one on
+// loopback): as root on Debian they are installed and, when no engine answers, a dockerd is
+// started for the run and stopped after it; elsewhere those tests are skipped.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -56,6 +57,7 @@ async function ensureEngine() {
   }
   const missing = [];
   if (!debInstalled('busybox-static')) missing.push('busybox-static');
+  if (!debInstalled('docker-registry')) missing.push('docker-registry');
   const answers = engineAnswers();
   if (!answers && spawnSync('sh', ['-c', 'command -v dockerd'], { stdio: 'ignore' }).status !== 0) {
     missing.push('docker.io');

@@ -1,5 +1,6 @@
 /**
- * The security review's findings and the tests that keep each one fixed. `review.test.ts`
+ * The first security review's findings (2026-11-24) and the tests that keep each one fixed;
+ * the second review's (2026-11-28) are in `second-review.ts`. `review.test.ts`
  * checks that every finding names tests that still exist and that SECURITY.md lists every
  * finding; `npm run test:security` runs these files with the standing layers below.
  */
@@ -11,7 +12,8 @@ export interface GuardingTest {
 }
 
 export interface Finding {
-  id: number;
+  /** The first review's findings are numbered 1 to 20; the second review's N-1 to N-18. */
+  id: number | `N-${number}`;
   severity: 'high' | 'medium' | 'low';
   title: string;
   tests: GuardingTest[];
@@ -390,6 +392,14 @@ export const FINDINGS: Finding[] = [
       {
         file: 'packages/http/src/proxy.test.ts',
         title: 'true believes the nearest proxy only, not an address the client put before it',
+      },
+      {
+        file: identity('tokens/signing-keys.test.ts'),
+        title: 'is RSA-3072: the modulus a fresh server publishes decodes to 3072 bits',
+      },
+      {
+        file: identity('tokens/signing-keys.test.ts'),
+        title: 'replaces a 2048-bit current key at start; its tokens verify until they expire',
       },
     ],
   },

@@ -12,6 +12,7 @@ export type BenchServer = Pick<ApiServer, 'app' | 'origin' | 'adminSecret'>;
 
 export interface Caller {
   id: string;
+  idToken: string;
   session: ReturnType<typeof apiSession>;
 }
 
@@ -26,12 +27,12 @@ export function expectStatus(response: ApiResponse, status: number, what: string
  * A verified account, signed in through the identity service, with its product user and the
  * anti-forgery token a browser tab holds before its first click.
  */
-async function caller(server: BenchServer, email: string): Promise<Caller> {
+export async function caller(server: BenchServer, email: string): Promise<Caller> {
   const { idToken } = await createAccount(server, { email });
   const session = apiSession(server, idToken);
   const me = expectStatus(await session.call('GET', '/users/me'), 200, 'GET /users/me');
   await session.antiforgeryToken();
-  return { id: me.json<{ id: string }>().id, session };
+  return { id: me.json<{ id: string }>().id, idToken, session };
 }
 
 function form(fields: Record<string, string>): FormData {

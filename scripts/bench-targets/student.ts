@@ -70,7 +70,8 @@ export async function startAndOpen(
     throw new Error(`the Open link ${url} is not on the target's host ${browser.host}`);
   }
   const exchanged = await browser.open(url);
-  if (exchanged.status !== 303) throw new Error(`the Open link answered ${exchanged.status}`);
+  // The exchange answers a page that sets the pass and moves on to the target's own `/`.
+  if (exchanged.status !== 200) throw new Error(`the Open link answered ${exchanged.status}`);
   await pollUntil('no 200 through the proxy', { since, everyMs: PAGE_RETRY_MS }, async () => {
     const page = await browser.get('/').catch(() => undefined);
     return page?.status === 200 ? page : undefined;

@@ -9,8 +9,9 @@ import type { FileStore } from '@hackclass/storage';
 import type { FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AccountEventFeed } from './account-events/feed';
-import type { Revocations } from './account-events/revocations';
 import { type ApiDatabase, apiMigrations, schema } from './db';
+import { createDispatcher, type Subscriber } from './domain-events/dispatcher';
+import { withDomainEvents } from './domain-events/record-event';
 import { type ClassroomEvents, localClassroomEvents } from './events/classroom-events';
 import { redisClassroomEvents } from './events/redis-classroom-events';
 import { redisUserEvents } from './events/redis-user-events';
@@ -18,6 +19,7 @@ import { localUserEvents, type UserEvents } from './events/user-events';
 import { takeInFolderFiles } from './files/take-in-folder-files';
 import type { IdentityAdmin } from './identity-admin/client';
 import { useMailQueue } from './mail/mail-queue';
+import { perProcessWarning } from './per-process-warning';
 import { antiforgery } from './plugins/antiforgery';
 import { authentication } from './plugins/authentication';
 import { contentTypes } from './plugins/content-types';
@@ -49,11 +51,13 @@ import { userRoutes } from './routes/users';
 import { userActivityRoutes } from './routes/users/activity';
 import { userQuotaRoutes } from './routes/users/quota';
 import { scheduleClock } from './schedules/schedule-clock';
+import { subscribeAll } from './subscribers';
 import { ensureDeployment } from './targets/deployment';
 import { reportIsolation } from './targets/isolation-notice';
 import { type Janitor, janitor } from './targets/janitor';
 import { type TargetService, targetService } from './targets/service';
 import type { KnownUsers } from './users/known-users';
+import type { Revocations } from './users/revocations';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,6 +80,8 @@ export interface ApiOptions {
   publicUrl: string;
   /** Invitation mails one teacher may send in 24 hours (INVITATIONS_PER_DAY); admins: no limit. */
   invitationsPerDay: number;
+  /** The same for a teacher no admin has approved yet (INVITATIONS_PER_DAY_UNAPPROVED). */
+  invitationsPerDayUnapproved: number;
   /** Emails that are admins once verified (ADMIN_EMAILS), lower-case. */
   adminEmails: string[];
   files: FileStore;
@@ -108,6 +114,10 @@ export interface ApiOptions {
   targetStartTimeoutMs?: number | undefined;
   /** Told the targets service once made (it lives inside the API's scope): for tests and tools. */
   onTargets?: ((targets: AppTargets) => void) | undefined;
+  /** How often labs that open on a schedule are looked for; default 30 s. */
+  scheduleClockIntervalMs?: number | undefined;
+  /** Subscribers to the API's committed changes before its own: for tests and tools. */
+  subscribers?: Subscriber[] | undefined;
   /** Sends the outbox's mail: SMTP_URL, or the dev outbox folder. */
   mailer: Mailer;
   /** Attempts and waits of the outbox (MAIL_MAX_ATTEMPTS, MAIL_RETRY_SECONDS). */
@@ -130,7 +140,11 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
     await migrate(options.connection, apiMigrations);
     await migrate(options.connection, mailMigrations);
   }
-  app.decorate('db', drizzleOver(options.connection, schema));
+  const dispatcher = createDispatcher(app.log);
+  app.decorate(
+    'db',
+    withDomainEvents(drizzleOver(options.connection, schema), dispatcher.dispatch),
+  );
   useMailQueue(app, {
     connection: options.connection,
     mailer: options.mailer,
@@ -147,6 +161,8 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
     : localUserEvents();
   app.decorate('userEvents', userEvents);
   app.addHook('onClose', () => userEvents.close());
+  const perProcess = perProcessWarning(options.connection.kind, options.redisUrl);
+  if (perProcess) app.log.warn(perProcess);
   const deployment = await ensureDeployment(app.db);
   const targets = targetService({
     deployment,
@@ -160,14 +176,22 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
   const appTargets: AppTargets = { ...targets, janitor: targetJanitor };
   app.decorate('targets', appTargets);
   options.onTargets?.(appTargets);
+  for (const subscriber of options.subscribers ?? []) dispatcher.subscribe(subscriber);
+  subscribeAll(dispatcher, {
+    classroomEvents,
+    userEvents,
+    mail: app.mail,
+    targets,
+    metrics: app.metrics,
+  });
   const { driver } = targets;
   if (driver && app.hasDecorator('readiness')) {
     app.readiness.add('engine', targets.engineStatus);
   }
-  const openings = scheduleClock({ db: app.db, classroomEvents, userEvents, log: app.log });
+  const openings = scheduleClock({ db: app.db, log: app.log }, options.scheduleClockIntervalMs);
   // Started once listening: in the all-in-one server the identity service answers only then.
   app.addHook('onListen', async () => {
-    options.accountEvents.start({ db: app.db, log: app.log, classroomEvents, targets });
+    options.accountEvents.start({ db: app.db, log: app.log });
     targetJanitor.start();
     openings.start();
     if (driver) void reportIsolation(driver, app.log);
@@ -227,7 +251,11 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
       imageMaxBytes: options.uploads.imageMaxBytes,
       quotas: options.quotas,
     });
-    const mailing = { publicUrl: options.publicUrl, invitationsPerDay: options.invitationsPerDay };
+    const mailing = {
+      publicUrl: options.publicUrl,
+      invitationsPerDay: options.invitationsPerDay,
+      invitationsPerDayUnapproved: options.invitationsPerDayUnapproved,
+    };
     await routes.register(memberRoutes, { mailing });
     await routes.register(bulkInvitationRoutes, { mailing });
     await routes.register(invitationRoutes);

@@ -1,3 +1,4 @@
+import { INVALID_EMAIL } from '@hackclass/contracts';
 import type { EngineErrorCode } from '@hackclass/engine';
 import { apiError, commonErrors } from '@hackclass/http';
 
@@ -6,6 +7,11 @@ const sizeOf = (bytes: number) =>
   bytes < 1_048_576
     ? `${Math.round(bytes / 1024)} KB`
     : `${Math.round((bytes / 1_048_576) * 10) / 10} MB`;
+
+export const IMAGE_NOT_ALLOWED =
+  'This image is not one teachers may use on this server: ask your administrator to add it to LAB_IMAGE_ALLOW, or use an image already installed for you';
+export const LAB_IMAGE_NOT_ALLOWED =
+  "This lab's target cannot start: its image is not one this server lets teachers use. Its teacher can choose another image, or ask the administrator to allow this one";
 
 /** Names as a sentence lists them: "A", "A and B", "A, B and C". */
 export const listOf = (names: string[]) =>
@@ -127,6 +133,12 @@ export const apiErrors = {
       `${classrooms} ${classrooms === 1 ? 'classroom uses' : 'classrooms use'} this lab; ` +
         'delete it with force=true to remove it from them too',
     ),
+  labHasTarget: () =>
+    apiError(
+      'lab_has_target',
+      'Lab has a target',
+      'This lab has a live target already: edit the lab to change it',
+    ),
   labAlreadyInClassroom: () =>
     apiError(
       'lab_already_in_classroom',
@@ -147,7 +159,7 @@ export const apiErrors = {
       'Accounts live in Firebase',
       'This server’s accounts live in a Firebase project: sign up in the app, or add the account in the Firebase console',
     ),
-  invalidEmail: () => apiError('invalid_email', 'Invalid email', 'Enter a valid email address'),
+  invalidEmail: () => apiError('invalid_email', 'Invalid email', INVALID_EMAIL),
   flagRateLimited: (seconds: number) =>
     apiError(
       'flag_rate_limited',
@@ -161,11 +173,13 @@ export const apiErrors = {
       `You have sent too many invitations: try again in ${retryAfter}`,
     ),
   /** `freesAt`: when the oldest mail of the last 24 hours stops counting. */
-  invitationLimit: (perDay: number, sent: number, freesAt: Date) =>
+  /** `approved`: false for a teacher no admin has approved yet, whose allowance is lower. */
+  invitationLimit: (perDay: number, sent: number, freesAt: Date, approved: boolean) =>
     apiError(
       'invitation_limit',
       'Invitation limit reached',
-      `You have sent ${sent} of the ${perDay} invitation mails a teacher may send in 24 hours; ` +
+      `You have sent ${sent} of the ${perDay} invitation mails ` +
+        `${approved ? 'a teacher' : 'a teacher not yet approved by an admin'} may send in 24 hours; ` +
         `more may go out from ${freesAt.toISOString()}`,
     ),
   invitationWithdrawn: () =>
@@ -196,6 +210,13 @@ export const apiErrors = {
     ),
   targetsOff: () =>
     apiError('targets_off', 'Live targets are off', 'Live targets are not set up on this server'),
+  /** The host firewall guard is not in place: no target starts until it is (see the README). */
+  isolationUnavailable: () =>
+    apiError(
+      'isolation_unavailable',
+      'Targets cannot start',
+      'Live targets cannot start on this server right now: it cannot keep them apart from its other services. Tell your teacher.',
+    ),
   engineUnreachable: () =>
     apiError(
       'engine_unreachable',
@@ -209,13 +230,14 @@ export const apiErrors = {
       'Every port for targets is in use: try again when a target has stopped',
     ),
   /** Which limit: the classroom's maximum, the student's own (LABS_MAX_PER_USER), the server's. */
-  targetLimitReached: (which: 'classroom' | 'yours' | 'server', max: number) => {
+  targetLimitReached: (which: 'classroom' | 'teacher' | 'yours' | 'server', max: number) => {
     const targets = `${max} ${max === 1 ? 'target' : 'targets'}`;
     return apiError(
       'target_limit_reached',
       'Too many running targets',
       {
         classroom: `This classroom may run ${targets} at once: try again when one has stopped`,
+        teacher: `The labs of this lab's teacher may run ${targets} at once: try again when one has stopped`,
         yours: `You may run ${targets} at once: stop one of yours first`,
         server: `This server runs at most ${targets} at once: try again when one has stopped`,
       }[which],
@@ -225,6 +247,20 @@ export const apiErrors = {
     apiError('target_not_extendable', 'Target not extendable', detail),
   targetNotRunning: () =>
     apiError('target_not_running', 'Target not running', 'This target is not running'),
+  /** A lab's target asks for outbound traffic where the operator allows none. */
+  outboundOff: () =>
+    apiError(
+      'outbound_not_allowed',
+      'Outbound not allowed',
+      "This lab's target needs to reach other networks, which this server no longer allows: tell your teacher",
+    ),
+  outboundNotAllowed: () => {
+    const problem =
+      'This server lets no target open connections to other networks: switch outbound off, or ask your administrator (LAB_ALLOW_OUTBOUND)';
+    return apiError('outbound_not_allowed', 'Outbound not allowed', problem, {
+      'target.outbound': [problem],
+    });
+  },
   /** A lab target asks for more than the operator allows (LAB_MAX_*); names the field. */
   targetLimitTooHigh: (field: string, label: string, max: number) =>
     apiError(
@@ -233,13 +269,34 @@ export const apiErrors = {
       `The ${label} may be at most ${max} on this server`,
       { [`target.${field}`]: [`The ${label} may be at most ${max} on this server`] },
     ),
+  /**
+   * An image this server does not let the lab's teacher use: not in LAB_IMAGE_ALLOW and not on
+   * the engine, another teacher's, or on a registry named by an address. One answer whatever the
+   * reason, so that no teacher learns of another's images; `field` for the lab form's.
+   */
+  imageNotAllowed: (field?: string) =>
+    apiError(
+      'image_not_allowed',
+      'Image not allowed',
+      IMAGE_NOT_ALLOWED,
+      field === undefined ? undefined : { [field]: [IMAGE_NOT_ALLOWED] },
+    ),
+  /** A saved lab whose image this server no longer lets its teacher use: no target starts. */
+  labImageNotAllowed: () =>
+    apiError('image_not_allowed', 'Image not allowed', LAB_IMAGE_NOT_ALLOWED),
   /** An engine failure met while the caller waited (a reset, an image check). */
   engineFailure: (code: EngineErrorCode, detail: string) => apiError(code, 'Target failed', detail),
   notAnHttpTarget: () =>
     apiError(
       'not_an_http_target',
       'Not an HTTP target',
-      'This target is reached with nc at its host and port, not in the browser',
+      'This target is a TCP service: connect to it from your machine, not in the browser',
+    ),
+  notATcpTarget: () =>
+    apiError(
+      'not_a_tcp_target',
+      'Not a TCP target',
+      'This target is a web page: open it in the browser, no tunnel is needed',
     ),
   /** A lab file's download link whose signature is not ours: altered, or made for another file. */
   downloadLinkInvalid: () =>
@@ -273,6 +330,16 @@ export const apiErrors = {
     ),
   labArchiveTooLarge: (detail: string) =>
     apiError('lab_archive_too_large', 'Archive too large', detail),
+  /** A zip entry that does not unpack to the size its directory declares, as a zip bomb's. */
+  labArchiveSizeMismatch: (where: string, declared: number) => {
+    const problem = `Does not unpack to the ${declared} bytes the zip declares for it`;
+    return apiError(
+      'lab_archive_size_mismatch',
+      'Archive entry size mismatch',
+      `${where}: ${problem}`,
+      { [where]: [problem] },
+    );
+  },
   identityUnavailable: () =>
     apiError('identity_unavailable', 'Identity service unavailable', 'Try again in a moment'),
 } as const;

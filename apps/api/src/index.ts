@@ -1,5 +1,8 @@
 // The outbox's migrations, for the operator's tools: they apply and back up every set.
 export { mailMigrations } from '@hackclass/mail';
+export { changeRole } from './accounts/change-role';
+export { registerUser } from './accounts/register-user';
+export { setUserDisabled } from './accounts/set-disabled';
 export { type ApiOptions, apiApp } from './app';
 export { type ApiDatabase, apiMigrations, schema } from './db';
 export { createDatabaseFileStore } from './files/database-file-store';
@@ -10,13 +13,10 @@ export { recountPoints } from './leaderboard/recount';
 export { apiOptionsOf } from './options';
 export type { Actor } from './policies/actors';
 export { buildApiServer } from './server';
+export { standaloneTargets } from './standalone-targets';
 export {
   type TargetProxyOptions,
   targetProxy,
   targetProxyOptionsOf,
-} from './targets/proxy/plugin';
+} from './target-proxy/plugin';
 export type { TargetService } from './targets/service';
-export { standaloneTargets } from './targets/standalone-targets';
-export { changeRole } from './users/change-role';
-export { registerUser } from './users/register-user';
-export { setUserDisabled } from './users/set-disabled';

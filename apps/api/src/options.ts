@@ -5,12 +5,12 @@ import type { ServiceContext } from '@hackclass/http';
 import { createIdTokenVerifier } from '@hackclass/id-token';
 import { createMailer } from '@hackclass/mail';
 import { accountEventFeed } from './account-events/feed';
-import { revocations } from './account-events/revocations';
 import type { ApiOptions } from './app';
 import { fileStoresOf } from './files/file-stores-of';
 import { createIdentityAdmin } from './identity-admin/client';
 import { firebaseIdentityAdmin } from './identity-admin/firebase';
 import { knownUsers } from './users/known-users';
+import { revocations } from './users/revocations';
 
 /** The configured engine's driver for a deployment id; absent when live targets are off. */
 export function targetDriverOf(labs: ServerConfig['labs']): ApiOptions['targetDriver'] {
@@ -22,6 +22,11 @@ export function targetDriverOf(labs: ServerConfig['labs']): ApiOptions['targetDr
       dockerHost: labs.dockerHost,
       subnetPool: labs.subnetPool,
       firewall: labs.firewall,
+      diskLimit: labs.diskLimit,
+      diskMb: labs.maxDiskMb,
+      pullMaxMb: labs.maxImageMb,
+      pullTimeoutMs: labs.pullTimeoutMinutes * 60_000,
+      outboundAllowed: labs.outboundAllowed,
     });
 }
 
@@ -45,11 +50,14 @@ export function apiOptionsOf(
     verifier: createIdTokenVerifier({
       projectId: config.idTokens.projectId,
       keys: config.idTokens.jwksUrl,
+      signInProviders: config.idTokens.signInProviders,
+      maxTokenAgeSeconds: config.idTokens.maxTokenAgeSeconds,
     }),
     identityAdmin,
     publicUrl: config.publicUrl,
     adminEmails: config.adminEmails,
     invitationsPerDay: config.invitationsPerDay,
+    invitationsPerDayUnapproved: config.invitationsPerDayUnapproved,
     ...fileStoresOf(config, connection),
     knownUsers: known,
     revocations: revoked,

@@ -2,7 +2,7 @@ import { createService, type ServiceContext } from '@hackclass/http';
 import type { FastifyInstance } from 'fastify';
 import { apiApp } from './app';
 import { apiOptionsOf } from './options';
-import { targetProxy, targetProxyOptionsOf } from './targets/proxy/plugin';
+import { targetProxy, targetProxyOptionsOf } from './target-proxy/plugin';
 
 /** The product API alone, as a scaled-out deployment runs it, with the proxy to live targets. */
 export async function buildApiServer(context: ServiceContext): Promise<FastifyInstance> {

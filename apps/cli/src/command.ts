@@ -11,6 +11,8 @@ export interface CommandIo {
   err(text: string): void;
   /** The whole of standard input, e.g. a password piped in. */
   readStdin(): Promise<string>;
+  /** Resolves when the user interrupts (Ctrl+C): for a command that runs until then. */
+  untilInterrupted(): Promise<void>;
 }
 
 /** One `hackclass <name>` command. `run` resolves to the exit code. */

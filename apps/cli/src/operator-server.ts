@@ -9,7 +9,7 @@ import {
   standaloneTargets,
   type TargetService,
 } from '@hackclass/api';
-import { ROLE } from '@hackclass/contracts';
+import { normalizeEmail, ROLE } from '@hackclass/contracts';
 import { drizzleOver } from '@hackclass/db';
 import { HttpError } from '@hackclass/http';
 import { freePort } from '@hackclass/http/testing';
@@ -96,7 +96,7 @@ export async function userByEmail(db: ApiDatabase, email: string) {
   const [user] = await db
     .select()
     .from(schema.users)
-    .where(eq(schema.users.email, email.trim().toLowerCase()));
+    .where(eq(schema.users.email, normalizeEmail(email)));
   if (!user) throw new CommandError(`No user has the email ${email}`);
   return user;
 }

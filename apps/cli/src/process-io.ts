@@ -9,5 +9,10 @@ export function processIo(): CommandIo {
     out: (chunk) => process.stdout.write(chunk),
     err: (chunk) => process.stderr.write(chunk),
     readStdin: () => text(process.stdin),
+    untilInterrupted: () =>
+      new Promise((resolve) => {
+        process.once('SIGINT', () => resolve());
+        process.once('SIGTERM', () => resolve());
+      }),
   };
 }

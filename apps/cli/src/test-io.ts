@@ -13,7 +13,11 @@ export interface MemoryIo extends CommandIo {
 /** An io for running commands in-process: no `.env` file unless given, output kept in memory. */
 export function memoryIo(
   env: Env = {},
-  { stdin = '', envFile }: { stdin?: string; envFile?: string } = {},
+  {
+    stdin = '',
+    envFile,
+    interrupt = new Promise<void>(() => {}),
+  }: { stdin?: string; envFile?: string; interrupt?: Promise<void> } = {},
 ): MemoryIo {
   let out = '';
   let err = '';
@@ -27,6 +31,7 @@ export function memoryIo(
       err += text;
     },
     readStdin: async () => stdin,
+    untilInterrupted: () => interrupt,
     stdout: () => out,
     stderr: () => err,
   };

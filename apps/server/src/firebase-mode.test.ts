@@ -155,6 +155,32 @@ describe('the all-in-one with a Firebase project', () => {
     }
   });
 
+  it('refuses a verified admin email from any sign-in provider but FIREBASE_SIGN_IN_PROVIDERS (password)', async () => {
+    for (const provider of ['google.com', 'anonymous', 'custom']) {
+      const token = await googleToken('fb-other-admin', 'admin@school.test', {
+        firebase: { identities: {}, sign_in_provider: provider },
+      });
+      const response = await call('GET', '/api/users/me', token);
+      expect(response.statusCode, provider).toBe(401);
+      expect(response.json()).toMatchObject({ code: 'invalid_token' });
+    }
+    const password = await googleToken('fb-admin', 'admin@school.test');
+    expect((await call('GET', '/api/users/me', password)).json()).toMatchObject({
+      roleId: ROLE.admin,
+    });
+  });
+
+  it('refuses a token issued over FIREBASE_MAX_TOKEN_AGE_MINUTES (10) ago, an hour before its exp', async () => {
+    const issuedAgo = (minutes: number) => {
+      const iat = Math.floor(Date.now() / 1000) - minutes * 60;
+      return googleToken('fb-erin', 'erin@school.test', { iat, exp: iat + 3600 });
+    };
+    expect((await call('GET', '/api/users/me', await issuedAgo(9))).statusCode).toBe(200);
+    const stale = await call('GET', '/api/users/me', await issuedAgo(11));
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json()).toMatchObject({ code: 'invalid_token' });
+  });
+
   it('refuses sign-up through the API: accounts are made at Firebase', async () => {
     const response = await app.inject({
       method: 'POST',

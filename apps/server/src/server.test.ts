@@ -86,6 +86,24 @@ describe('all-in-one server', () => {
     }
   });
 
+  it('serves its pages and API for its own host only, and health probes for any', async () => {
+    const asked = (url: string, host: string) =>
+      app.inject({ url, headers: { host, accept: 'text/html' } });
+    for (const host of ['evil.example', 'class.example.org.evil.example', 'x.localhost']) {
+      for (const url of ['/', '/classrooms/123', '/config.json', '/api/users/me']) {
+        const refused = await asked(url, host);
+        expect(refused.statusCode, `${host}${url}`).toBe(421);
+        expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
+        expect(refused.json()).toMatchObject({ code: 'misdirected_request' });
+      }
+    }
+    expect((await asked('/', 'class.example.org')).statusCode).toBe(200);
+    expect((await asked('/', 'evil.example')).body).not.toContain('<title>');
+    for (const url of ['/healthz', '/readyz']) {
+      expect((await asked(url, 'evil.example')).statusCode, url).toBe(200);
+    }
+  });
+
   it('sends pages with a CSP admitting only its own scripts and the inline one it serves', async () => {
     const hash = createHash('sha256').update(INLINE_SCRIPT).digest('base64');
     for (const url of ['/', '/dashboard', '/assets/index-abc123.js']) {

@@ -48,7 +48,7 @@ describe('the all-in-one server in front of a target', () => {
       upstream.port,
     );
     const browser = targetBrowser(origin, targetId);
-    expect((await browser.send('GET', ticketPath)).status).toBe(303);
+    expect((await browser.send('GET', ticketPath)).status).toBe(200);
 
     const page = await browser.get('/classrooms/anything', { accept: 'text/html' });
     expect(page.status).toBe(200);

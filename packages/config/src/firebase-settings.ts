@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { commaList } from './comma-list';
 
 /** Google's key set for the ID tokens of every Firebase project. */
 export const GOOGLE_ID_TOKEN_JWKS_URL =
@@ -25,6 +26,17 @@ export const firebaseSettings = {
     )
     .optional(),
 };
+
+/**
+ * FIREBASE_SIGN_IN_PROVIDERS: the `firebase.sign_in_provider` values of the ID tokens accepted,
+ * as the project's providers name them (`password`, `google.com`, `oidc.school`…).
+ */
+export const signInProviderList = commaList().refine(
+  (providers) =>
+    providers.length > 0 &&
+    providers.every((provider) => /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(provider)),
+  'must be comma-separated sign-in provider ids of the Firebase project, such as password,google.com',
+);
 
 const names = Object.keys(firebaseSettings) as (keyof typeof firebaseSettings)[];
 

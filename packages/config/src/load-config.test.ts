@@ -39,6 +39,18 @@ describe('server configuration', () => {
     expect(config.teacherApproval).toBe(true);
   });
 
+  it('asks for teacher approval by default wherever live targets run', () => {
+    expect(load({}).teacherApproval).toBe(false);
+    expect(load({ LABS_DRIVER: 'docker' }).teacherApproval).toBe(true);
+    expect(load({ LABS_DRIVER: 'docker', TEACHER_APPROVAL: 'false' }).teacherApproval).toBe(false);
+  });
+
+  it('allows teachers no admin approved fewer invitation mails, never more than the others', () => {
+    expect(load({})).toMatchObject({ invitationsPerDay: 1000, invitationsPerDayUnapproved: 50 });
+    const lower = load({ INVITATIONS_PER_DAY: '20', INVITATIONS_PER_DAY_UNAPPROVED: '100' });
+    expect(lower).toMatchObject({ invitationsPerDay: 20, invitationsPerDayUnapproved: 20 });
+  });
+
   it('derives the public URL from the port and normalises admin emails', () => {
     const config = load({ PORT: '8080', ADMIN_EMAILS: ' Ada@Example.org, bob@example.org ,' });
     expect(config.publicUrl).toBe('http://localhost:8080');
@@ -52,6 +64,11 @@ describe('server configuration', () => {
       bindAddress: '127.0.0.1',
       publicHost: 'localhost',
       portRange: { first: 42_000, last: 42_999 },
+      diskLimit: 'auto',
+      maxDiskMb: 1024,
+      maxImageMb: 4096,
+      pullTimeoutMinutes: 10,
+      proxyRequestsPerMinute: 1200,
     });
     const labs = load({
       LABS_DRIVER: 'docker',
@@ -65,6 +82,16 @@ describe('server configuration', () => {
       portRange: { first: 50_000, last: 50_099 },
       maxCpus: 1.5,
     });
+  });
+
+  it('lets teachers use only images already on the engine unless LAB_IMAGE_ALLOW lists more', () => {
+    expect(load({}).labs.imageAllow).toEqual([]);
+    expect(
+      load({ LAB_IMAGE_ALLOW: ' registry.school.example/labs/, busybox:1.36 ,,*' }).labs.imageAllow,
+    ).toEqual(['registry.school.example/labs/', 'busybox:1.36', '*']);
+    expect(() => load({ LAB_IMAGE_ALLOW: 'registry.school.example/labs/*' })).toThrow(
+      /LAB_IMAGE_ALLOW must be \*, image name prefixes ending in \//,
+    );
   });
 
   it('keeps uploads in the folder on PGlite and in the database on PostgreSQL, unless told', () => {
@@ -90,9 +117,31 @@ describe('server configuration', () => {
     expect(config.idTokens).toEqual({
       projectId: 'school-classes',
       jwksUrl: GOOGLE_ID_TOKEN_JWKS_URL,
+      signInProviders: ['password'],
+      maxTokenAgeSeconds: 600,
     });
     const jwksUrl = 'http://127.0.0.1:9999/jwks.json';
     expect(load({ ...firebase, IDENTITY_JWKS_URL: jwksUrl }).idTokens.jwksUrl).toBe(jwksUrl);
+  });
+
+  it('trusts the sign-in providers and token age set for a Firebase project, and only there', () => {
+    const firebase = {
+      FIREBASE_API_KEY: 'AIzaSyExample_key-123',
+      FIREBASE_AUTH_DOMAIN: 'school-classes.firebaseapp.com',
+      FIREBASE_PROJECT_ID: 'school-classes',
+      FIREBASE_SIGN_IN_PROVIDERS: ' password, google.com ,oidc.school-sso',
+      FIREBASE_MAX_TOKEN_AGE_MINUTES: '5',
+    };
+    expect(load(firebase).idTokens).toMatchObject({
+      signInProviders: ['password', 'google.com', 'oidc.school-sso'],
+      maxTokenAgeSeconds: 300,
+    });
+    const builtIn = load({
+      FIREBASE_SIGN_IN_PROVIDERS: firebase.FIREBASE_SIGN_IN_PROVIDERS,
+      FIREBASE_MAX_TOKEN_AGE_MINUTES: '5',
+    });
+    expect(builtIn.idTokens.signInProviders).toBeUndefined();
+    expect(builtIn.idTokens.maxTokenAgeSeconds).toBeUndefined();
   });
 
   it('verifies the built-in identity service’s tokens without a Firebase project', () => {
@@ -146,8 +195,17 @@ describe('server configuration', () => {
     ['LAB_SUBNET_POOL', '10.213.0.0/28', 'LAB_SUBNET_POOL must be a range of at least 256'],
     ['LAB_SUBNET_POOL', 'fd00::/64', 'LAB_SUBNET_POOL must be an IPv4 CIDR'],
     ['LABS_FIREWALL', 'on', 'LABS_FIREWALL must be auto or off'],
+    ['LAB_DISK_LIMIT', 'xfs', 'LAB_DISK_LIMIT must be auto, quota, readonly or off'],
+    ['LAB_MAX_DISK_MB', '0', 'LAB_MAX_DISK_MB must be a whole number from 1 to 1048576'],
     ['MIGRATE', 'never', 'MIGRATE must be auto or off'],
     ['FILE_STORAGE', 's3', 'FILE_STORAGE must be folder or database'],
+    ['FIREBASE_SIGN_IN_PROVIDERS', ' , ', 'FIREBASE_SIGN_IN_PROVIDERS must be comma-separated'],
+    ['FIREBASE_SIGN_IN_PROVIDERS', 'password;google', 'FIREBASE_SIGN_IN_PROVIDERS must be'],
+    [
+      'FIREBASE_MAX_TOKEN_AGE_MINUTES',
+      '61',
+      'FIREBASE_MAX_TOKEN_AGE_MINUTES must be a whole number from 1 to 60',
+    ],
   ])('rejects %s=%s with one line naming the variable', (name, value, message) => {
     let error: unknown;
     try {

@@ -1,10 +1,12 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { commaList, splitCommas } from './comma-list';
 import {
   firebaseSettings,
   firebaseSettingsTogether,
   GOOGLE_ID_TOKEN_JWKS_URL,
+  signInProviderList,
 } from './firebase-settings';
 
 const port = z
@@ -22,6 +24,9 @@ function urlWithScheme(schemes: string[], example: string) {
 }
 
 const email = z.email();
+
+/** A LAB_IMAGE_ALLOW entry other than `*`: an image reference, or a prefix of one ending in `/`. */
+const IMAGE_ALLOW_ENTRY = /^[A-Za-z0-9][A-Za-z0-9._:@/-]{0,254}$/;
 
 const portRange = z
   .string()
@@ -100,6 +105,7 @@ export const serverConfigSchema = z
     MAIL_MAX_ATTEMPTS: positiveInt(50).default(MAIL_DELIVERY_DEFAULTS.maxAttempts),
     MAIL_RETRY_SECONDS: positiveInt(86_400).default(MAIL_DELIVERY_DEFAULTS.retrySeconds),
     INVITATIONS_PER_DAY: positiveInt(100_000).default(1000),
+    INVITATIONS_PER_DAY_UNAPPROVED: positiveInt(100_000).default(50),
     REDIS_URL: urlWithScheme(['redis', 'rediss'], 'redis://host:6379').optional(),
     RATE_LIMIT_PER_MINUTE: positiveInt(10_000_000).default(600),
     SIGNUP_LIMIT_PER_HOUR: positiveInt(1_000_000).default(100),
@@ -120,6 +126,8 @@ export const serverConfigSchema = z
       'https://keys.example.org/jwks.json',
     ).optional(),
     ...firebaseSettings,
+    FIREBASE_SIGN_IN_PROVIDERS: signInProviderList.default(['password']),
+    FIREBASE_MAX_TOKEN_AGE_MINUTES: positiveInt(60).default(10),
     ACCOUNT_EVENTS_POLL_SECONDS: positiveInt(3600).default(5),
     UPLOAD_IMAGE_MAX_MB: positiveInt(100).default(5),
     UPLOAD_FILE_MAX_MB: positiveInt(10_000).default(20),
@@ -127,17 +135,12 @@ export const serverConfigSchema = z
     QUOTA_FILES_MB: positiveInt(10_000_000).default(500),
     QUOTA_LABS: positiveInt(1_000_000).default(200),
     QUOTA_CLASSROOMS: positiveInt(1_000_000).default(50),
-    TEACHER_APPROVAL: flag.default(false),
+    TEACHER_APPROVAL: flag.optional(),
     TRUST_PROXY: z
       .string()
       .refine(
         (value) =>
-          /^(true|false|\d{1,2})$/.test(value) ||
-          value
-            .split(',')
-            .map((item) => item.trim())
-            .filter(Boolean)
-            .every(isAddressOrCidr),
+          /^(true|false|\d{1,2})$/.test(value) || splitCommas(value).every(isAddressOrCidr),
         'must be true, false, a number of proxy hops, or comma-separated addresses or CIDRs',
       )
       .transform((value): false | number | string[] => {
@@ -146,10 +149,7 @@ export const serverConfigSchema = z
         // own address by sending an X-Forwarded-For header of its own.
         if (value === 'true') return 1;
         if (/^\d+$/.test(value)) return Number(value);
-        return value
-          .split(',')
-          .map((item) => item.trim())
-          .filter(Boolean);
+        return splitCommas(value);
       })
       .default(false),
     LABS_DRIVER: z.enum(['none', 'docker'], { error: 'must be none or docker' }).default('none'),
@@ -168,11 +168,21 @@ export const serverConfigSchema = z
       .string()
       .refine((value) => isIP(value) !== 0, 'must be an IP address such as 127.0.0.1')
       .default('127.0.0.1'),
+    LAB_TCP_BIND_ADDRESS: z
+      .string()
+      .refine((value) => isIP(value) !== 0, 'must be an IP address such as 192.0.2.10')
+      .optional(),
     LAB_PUBLIC_HOST: z
       .string()
       .regex(/^[A-Za-z0-9.:[\]-]{1,253}$/, 'must be a host name or IP address')
       .optional(),
     LAB_PORT_RANGE: portRange.prefault('42000-42999'),
+    LAB_IMAGE_ALLOW: commaList()
+      .refine(
+        (entries) => entries.every((entry) => entry === '*' || IMAGE_ALLOW_ENTRY.test(entry)),
+        'must be *, image name prefixes ending in / (registry.school.example/labs/) or image references, comma-separated',
+      )
+      .default([]),
     LAB_SUBNET_POOL: z
       .string()
       .refine(
@@ -185,12 +195,33 @@ export const serverConfigSchema = z
       )
       .default('10.213.0.0/16'),
     LABS_FIREWALL: z.enum(['auto', 'off'], { error: 'must be auto or off' }).default('auto'),
+    LAB_ALLOW_OUTBOUND: flag.default(false),
+    LAB_OUTBOUND_ALLOW: commaList()
+      .refine(
+        (networks) =>
+          networks.every(
+            (network) => isAddressOrCidr(network) && isIP(network.split('/')[0] ?? '') === 4,
+          ),
+        'must be IPv4 addresses or CIDRs, comma-separated, such as 10.20.0.0/16',
+      )
+      .default([]),
     LABS_MAX_RUNNING: positiveInt(100_000).default(50),
     LABS_MAX_PER_USER: positiveInt(100).default(3),
+    LABS_MAX_PER_CLASSROOM: positiveInt(100_000).default(40),
+    LABS_MAX_PER_TEACHER: positiveInt(100_000).default(80),
     LAB_MAX_LIFETIME_MINUTES: positiveInt(10_080).default(240),
     LAB_MAX_MEMORY_MB: positiveInt(65_536).default(2048),
     LAB_MAX_CPUS: decimal(0.05, 64).default(2),
     LAB_MAX_PIDS: positiveInt(32_768).default(1024),
+    LAB_DISK_LIMIT: z
+      .enum(['auto', 'quota', 'readonly', 'off'], {
+        error: 'must be auto, quota, readonly or off',
+      })
+      .default('auto'),
+    LAB_MAX_DISK_MB: positiveInt(1_048_576).default(1024),
+    LAB_MAX_IMAGE_MB: positiveInt(1_048_576).default(4096),
+    LAB_PROXY_REQUESTS_PER_MINUTE: positiveInt(1_000_000).default(1200),
+    LAB_PULL_TIMEOUT_MINUTES: positiveInt(120).default(10),
     METRICS_TOKEN: z
       .string()
       .regex(/^[\x21-\x7e]{16,256}$/, 'must be 16 to 256 printable characters without spaces')
@@ -224,6 +255,14 @@ export const serverConfigSchema = z
     },
     /** Invitation mails one teacher may send in 24 hours; admins have no limit. */
     invitationsPerDay: env.INVITATIONS_PER_DAY,
+    /**
+     * The same for a teacher who signed up as one and whom no admin has approved yet, as where
+     * TEACHER_APPROVAL is off; never more than `invitationsPerDay`.
+     */
+    invitationsPerDayUnapproved: Math.min(
+      env.INVITATIONS_PER_DAY_UNAPPROVED,
+      env.INVITATIONS_PER_DAY,
+    ),
     redisUrl: env.REDIS_URL,
     /** API requests per minute for one user (or one address, before sign-in). */
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
@@ -257,6 +296,14 @@ export const serverConfigSchema = z
     /** Whose ID tokens the API accepts: the built-in service's, or the Firebase project's. */
     idTokens: {
       projectId: env.FIREBASE_PROJECT_ID ?? env.IDENTITY_PROJECT_ID,
+      /**
+       * With a Firebase project, which publishes no revocations: the only sign-in providers
+       * trusted, and how long after issue a token is accepted.
+       */
+      signInProviders: env.FIREBASE_PROJECT_ID ? env.FIREBASE_SIGN_IN_PROVIDERS : undefined,
+      maxTokenAgeSeconds: env.FIREBASE_PROJECT_ID
+        ? env.FIREBASE_MAX_TOKEN_AGE_MINUTES * 60
+        : undefined,
       jwksUrl:
         env.IDENTITY_JWKS_URL ??
         (env.FIREBASE_PROJECT_ID
@@ -276,8 +323,11 @@ export const serverConfigSchema = z
       labs: env.QUOTA_LABS,
       classrooms: env.QUOTA_CLASSROOMS,
     },
-    /** Self-registered teachers wait, as students, for an admin to approve them. */
-    teacherApproval: env.TEACHER_APPROVAL,
+    /**
+     * Self-registered teachers wait, as students, for an admin to approve them. On by default
+     * where live targets run: a teacher's lab runs images on the school's machine.
+     */
+    teacherApproval: env.TEACHER_APPROVAL ?? env.LABS_DRIVER !== 'none',
     /**
      * Whose X-Forwarded-For to believe: a number of proxy hops, or the proxies' addresses.
      * The client IP drives rate limits and throttling.
@@ -289,22 +339,55 @@ export const serverConfigSchema = z
       dockerHost: env.DOCKER_HOST,
       /** HTTP targets are served at `<target id>.<domain>`, through the proxy. */
       domain: env.LABS_DOMAIN,
-      /** Where target ports are published, and where the proxy reaches them. */
+      /**
+       * Where target ports are published and HackClass (the proxy, the TCP tunnel) reaches
+       * them; students must not reach this address.
+       */
       bindAddress: env.LAB_BIND_ADDRESS,
-      /** The host name students use for TCP targets. */
+      /**
+       * Set by an operator who opts in: TCP targets are published here in plain, for anyone
+       * who reaches it. Absent: TCP targets are reached through the authenticated tunnel only.
+       */
+      tcpBindAddress: env.LAB_TCP_BIND_ADDRESS,
+      /** The host name students use for TCP targets exposed on `tcpBindAddress`. */
       publicHost:
         env.LAB_PUBLIC_HOST ?? new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).hostname,
       portRange: env.LAB_PORT_RANGE,
+      /**
+       * Images teachers may use however they got there, and the engine may pull: `*` (any
+       * registry named by a public DNS name), prefixes ending in `/`, or exact references.
+       * Empty: only images already on the engine, each for the teacher whose labs use it.
+       */
+      imageAllow: env.LAB_IMAGE_ALLOW,
       /** Each target's network takes a /28 of it. */
       subnetPool: env.LAB_SUBNET_POOL,
       /** `auto`: the driver keeps its host firewall rules in place when it can. */
       firewall: env.LABS_FIREWALL,
+      /** May a lab's target open connections beyond its own network at all (to the Internet). */
+      allowOutbound: env.LAB_ALLOW_OUTBOUND,
+      /** Private networks targets with outbound may reach all the same. */
+      outboundAllowed: env.LAB_OUTBOUND_ALLOW,
       maxRunning: env.LABS_MAX_RUNNING,
       maxPerUser: env.LABS_MAX_PER_USER,
+      /** A classroom's running targets, whatever its teacher set higher (or not at all). */
+      maxPerClassroom: env.LABS_MAX_PER_CLASSROOM,
+      /** Running targets of the labs one teacher created, over all classrooms. */
+      maxPerTeacher: env.LABS_MAX_PER_TEACHER,
       maxLifetimeMinutes: env.LAB_MAX_LIFETIME_MINUTES,
       maxMemoryMb: env.LAB_MAX_MEMORY_MB,
       maxCpus: env.LAB_MAX_CPUS,
       maxPids: env.LAB_MAX_PIDS,
+      /**
+       * How a target's disk is bounded: `auto` a quota of `maxDiskMb` where the engine keeps
+       * one, else a read-only root with in-memory scratch space (packages/engine/README.md).
+       */
+      diskLimit: env.LAB_DISK_LIMIT,
+      maxDiskMb: env.LAB_MAX_DISK_MB,
+      /** The most one pull downloads (the image's layers), and how long it may take. */
+      maxImageMb: env.LAB_MAX_IMAGE_MB,
+      pullTimeoutMinutes: env.LAB_PULL_TIMEOUT_MINUTES,
+      /** Requests one user sends through the target proxy a minute, per process. */
+      proxyRequestsPerMinute: env.LAB_PROXY_REQUESTS_PER_MINUTE,
     },
     /** Bearer token for `/metrics`; unset, only loopback clients are answered. */
     metricsToken: env.METRICS_TOKEN,

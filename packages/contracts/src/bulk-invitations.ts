@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { readCsv } from './csv';
+import { normalizeEmail } from './email';
 import { inviteMemberQuerySchema } from './members';
 
 export const BULK_INVITATIONS = {
@@ -35,8 +36,7 @@ const emailHeader = /^(e[-_ ]?mail|mail)([-_ ]?(address|adresse))?$/i;
 const namedAddress = /<([^<>]*)>$/;
 const emailSchema = inviteMemberQuerySchema.shape.userEmail;
 
-const addressIn = (cell: string) =>
-  (cell.trim().match(namedAddress)?.[1] ?? cell).trim().toLowerCase();
+const addressIn = (cell: string) => normalizeEmail(cell.trim().match(namedAddress)?.[1] ?? cell);
 
 /**
  * The addresses of a pasted list or an uploaded file, in order, each `new`, `invalid` or a

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LAB_SCORINGS } from './course';
 import { LAB_CATEGORIES, LAB_DIFFICULTIES } from './labs';
 import { memberStatusSchema } from './members';
+import { plainName } from './names';
 import { classroomCanSchema } from './permissions';
 import { classroomLabScheduleSchema } from './schedules';
 import { hasNoNul, NO_NUL_MESSAGE } from './text';
@@ -12,12 +13,13 @@ export const TEACHER_NAME_MAX_LENGTH = 100;
 
 /** The text fields of the multipart form that creates or updates a classroom. */
 export const classroomFieldsSchema = z.object({
-  name: z
-    .string({ error: 'Enter a name' })
-    .trim()
-    .min(1, 'Enter a name')
-    .max(CLASSROOM_NAME_MAX_LENGTH, `Use at most ${CLASSROOM_NAME_MAX_LENGTH} characters`)
-    .refine(hasNoNul, NO_NUL_MESSAGE),
+  name: plainName(
+    z
+      .string({ error: 'Enter a name' })
+      .trim()
+      .min(1, 'Enter a name')
+      .max(CLASSROOM_NAME_MAX_LENGTH, `Use at most ${CLASSROOM_NAME_MAX_LENGTH} characters`),
+  ),
   description: z
     .string()
     .trim()
@@ -27,12 +29,13 @@ export const classroomFieldsSchema = z.object({
     )
     .refine(hasNoNul, NO_NUL_MESSAGE)
     .default(''),
-  teacherName: z
-    .string({ error: 'Enter the teacher’s name' })
-    .trim()
-    .min(1, 'Enter the teacher’s name')
-    .max(TEACHER_NAME_MAX_LENGTH, `Use at most ${TEACHER_NAME_MAX_LENGTH} characters`)
-    .refine(hasNoNul, NO_NUL_MESSAGE),
+  teacherName: plainName(
+    z
+      .string({ error: 'Enter the teacher’s name' })
+      .trim()
+      .min(1, 'Enter the teacher’s name')
+      .max(TEACHER_NAME_MAX_LENGTH, `Use at most ${TEACHER_NAME_MAX_LENGTH} characters`),
+  ),
 });
 export type ClassroomFields = z.infer<typeof classroomFieldsSchema>;
 
@@ -64,6 +67,11 @@ export const classroomMemberSchema = z.object({
   points: z.number().int(),
   /** Labs the member solved first here (ties share the mark). */
   firstSolves: z.number().int(),
+  /**
+   * The member's place on the leaderboard, as the leaderboard itself gives it; null for who is
+   * not on it (the creator, admins).
+   */
+  rank: z.number().int().positive().nullable(),
   isCreator: z.boolean(),
 });
 export type ClassroomMember = z.infer<typeof classroomMemberSchema>;
@@ -95,7 +103,7 @@ export type ClassroomLab = z.infer<typeof classroomLabSchema>;
  */
 export const classroomSchema = classroomSummarySchema.extend({
   joinCode: z.string().optional(),
-  /** The creator first (flagged), then the accepted members. */
+  /** The creator first (flagged), then the accepted members in leaderboard order. */
   members: z.array(classroomMemberSchema),
   hackingLabs: z.array(classroomLabSchema),
   /**

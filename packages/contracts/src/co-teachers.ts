@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema } from './email';
 
 /** A teacher who runs a classroom with its creator, as those who run it see them. */
 export const coTeacherSchema = z.object({
@@ -16,7 +17,7 @@ export type CoTeacher = z.infer<typeof coTeacherSchema>;
 export const coTeacherListSchema = z.array(coTeacherSchema);
 
 export const addCoTeacherSchema = z.strictObject({
-  email: z.email('Enter a valid email address').max(254),
+  email: emailSchema,
 });
 export type AddCoTeacher = z.infer<typeof addCoTeacherSchema>;
 

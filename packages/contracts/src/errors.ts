@@ -50,6 +50,7 @@ export const API_ERROR_STATUS = {
   lab_archive_invalid: 400,
   lab_archive_version_unsupported: 400,
   lab_archive_too_large: 413,
+  lab_archive_size_mismatch: 400,
   // Classrooms, members and labs
   unknown_join_code: 404,
   already_member: 409,
@@ -58,6 +59,7 @@ export const API_ERROR_STATUS = {
   invalid_member_transition: 409,
   lab_in_use: 409,
   lab_already_in_classroom: 409,
+  lab_has_target: 409,
   lab_locked: 409,
   requirement_cycle: 409,
   flag_rate_limited: 429,
@@ -70,7 +72,10 @@ export const API_ERROR_STATUS = {
   too_many_streams: 429,
   // Live targets
   target_limit_too_high: 400,
+  image_not_allowed: 422,
+  outbound_not_allowed: 400,
   not_an_http_target: 400,
+  not_a_tcp_target: 400,
   target_limit_reached: 409,
   target_not_extendable: 409,
   target_not_running: 409,
@@ -80,9 +85,11 @@ export const API_ERROR_STATUS = {
   // The engine's failures met while the caller waits
   image_missing: 422,
   pull_denied: 422,
+  image_too_large: 422,
   out_of_memory: 422,
   start_failed: 502,
   port_taken: 503,
+  isolation_unavailable: 503,
 } as const satisfies Record<string, number>;
 
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;

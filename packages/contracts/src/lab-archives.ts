@@ -15,10 +15,12 @@ import {
   LAB_FLAGS_MAX,
   LAB_NAME_MAX_LENGTH,
   LAB_POINTS,
+  LAB_REGEX_FLAGS_MESSAGE,
   labCategorySchema,
   labDifficultySchema,
+  withinRegexFlagsMax,
 } from './labs';
-import { labTargetInputSchema } from './targets';
+import { labTargetInputSchema, labTargetSchema } from './targets';
 import { hasNoNul, NO_NUL_MESSAGE } from './text';
 
 /**
@@ -79,7 +81,10 @@ export const archivedLabSchema = z
     scoring: z.enum(LAB_SCORINGS).default('fixed'),
     minimumPoints: z.number().int().min(0).max(LAB_POINTS.max).nullable().default(null),
     decay: z.number().int().min(1).max(LAB_DECAY_MAX).nullable().default(null),
-    flags: z.array(archivedFlagSchema).max(LAB_FLAGS_MAX),
+    flags: z
+      .array(archivedFlagSchema)
+      .max(LAB_FLAGS_MAX)
+      .refine(withinRegexFlagsMax, LAB_REGEX_FLAGS_MESSAGE),
     hints: z.array(archivedHintSchema).max(LAB_HINTS_MAX).default([]),
     target: labTargetInputSchema.nullable().default(null),
     files: z.array(archivedFileSchema).default([]),
@@ -164,5 +169,11 @@ export const labImportReportSchema = z.object({
   skipped: z.array(z.object({ name: z.string(), reason: z.string() })),
   /** What a lab's source held that HackClass has no place for, field by field. */
   notMapped: z.array(z.object({ lab: z.string(), field: z.string(), reason: z.string() })),
+  /**
+   * The live targets the upload defines. None is imported: an archive from elsewhere could run
+   * any image on the school's machine, so each waits until the lab's teacher, having read it,
+   * adds it to the lab (the lab form's `target`), where every rule of a save applies.
+   */
+  targets: z.array(z.object({ labId: z.uuid(), lab: z.string(), target: labTargetSchema })),
 });
 export type LabImportReport = z.infer<typeof labImportReportSchema>;

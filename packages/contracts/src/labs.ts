@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   FLAG_KINDS,
+  type FlagKind,
   HINT_CONTENT_MAX_LENGTH,
   LAB_HINTS_MAX,
   LAB_SCORINGS,
@@ -41,6 +42,14 @@ export const labCategorySchema = z.enum(LAB_CATEGORIES, {
 
 export const LAB_FLAG_MAX_LENGTH = 500;
 export const LAB_FLAGS_MAX = 20;
+/**
+ * Every regex flag is tried on each wrong answer: at five, a lab's worst patterns within
+ * `FLAG_PATTERN_MAX_SIZE` cost tens of milliseconds an answer, not hundreds.
+ */
+export const LAB_REGEX_FLAGS_MAX = 5;
+export const LAB_REGEX_FLAGS_MESSAGE = `At most ${LAB_REGEX_FLAGS_MAX} flags may be patterns: join alternatives into one with |`;
+export const withinRegexFlagsMax = (flags: readonly { kind: FlagKind }[]) =>
+  flags.filter(({ kind }) => kind === 'regex').length <= LAB_REGEX_FLAGS_MAX;
 
 /**
  * One accepted answer: compared exactly, or a regular expression matched against the whole
@@ -75,13 +84,15 @@ const jsonArrayField = <Item extends z.ZodType>(item: Item, label: string) =>
 /**
  * The `flags` field of the lab form: ONE text field holding a JSON array of
  * `{ "value": "flag{…}", "kind": "exact", "caseSensitive": true }` (values trimmed; `kind`
- * defaults to exact, `caseSensitive` to true), at most 20; at least one unless the lab's target
- * hands out per-student flags. A regex flag must be a pattern RE2 compiles.
+ * defaults to exact, `caseSensitive` to true), at most 20 and at most 5 of them patterns; at least
+ * one unless the lab's target hands out per-student flags. A regex flag must be a pattern RE2
+ * compiles, within the cost `flagPatternError` allows.
  */
 export const labFlagsFieldSchema = jsonArrayField(labFlagInputSchema, 'the flags').pipe(
   z
     .array(z.object({ value: z.string(), kind: z.enum(FLAG_KINDS), caseSensitive: z.boolean() }))
     .max(LAB_FLAGS_MAX, `At most ${LAB_FLAGS_MAX} flags`)
+    .refine(withinRegexFlagsMax, LAB_REGEX_FLAGS_MESSAGE)
     .superRefine((flags, context) => {
       flags.forEach(({ value, kind }, index) => {
         const error = kind === 'regex' ? flagPatternError(value) : undefined;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema } from './email';
 import { pageOf, pageQueryFields } from './paging';
 import { hasNoNul, NO_NUL_MESSAGE } from './text';
 
@@ -9,7 +10,7 @@ export const memberStatusSchema = z.enum(MEMBER_STATUSES);
 export const memberParamsSchema = z.object({ id: z.uuid(), userId: z.uuid() });
 
 export const inviteMemberQuerySchema = z.object({
-  userEmail: z.email('Enter a valid email address').max(254),
+  userEmail: emailSchema,
 });
 
 /**

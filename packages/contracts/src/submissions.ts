@@ -6,11 +6,16 @@ import { hasNoNul, NO_NUL_MESSAGE } from './text';
 
 export const flagSubmissionParamsSchema = z.object({ id: z.uuid(), labId: z.uuid() });
 
+/** A typed flag as it is checked: without the spaces and line ends around it. */
+export const normalizeFlag = (typed: string) => typed.trim();
+
+export const FLAG_REQUIRED = 'Enter a flag';
+
 export const flagSubmissionRequestSchema = z.strictObject({
   flag: z
-    .string('Enter a flag')
-    .trim()
-    .min(1, 'Enter a flag')
+    .string(FLAG_REQUIRED)
+    .overwrite(normalizeFlag)
+    .min(1, FLAG_REQUIRED)
     .max(LAB_FLAG_MAX_LENGTH, `A flag has at most ${LAB_FLAG_MAX_LENGTH} characters`)
     .refine(hasNoNul, NO_NUL_MESSAGE),
 });

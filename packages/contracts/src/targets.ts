@@ -23,6 +23,15 @@ export type TargetState = (typeof TARGET_STATES)[number];
 /** States in which a target holds a container and a port: one per student and lab. */
 export const ACTIVE_TARGET_STATES = ['starting', 'running', 'stopping'] as const;
 
+/** States a target leaves on its own, for running or for its end: worth asking again soon. */
+export const SETTLING_TARGET_STATES = ['starting', 'stopping'] as const;
+
+const isOneOf = (states: readonly TargetState[]) => (state: TargetState | undefined) =>
+  state !== undefined && states.includes(state);
+
+export const isActiveTargetState = isOneOf(ACTIVE_TARGET_STATES);
+export const isSettlingTargetState = isOneOf(SETTLING_TARGET_STATES);
+
 /** The environment variable a per-student target finds its flag in. */
 export const TARGET_FLAG_VARIABLE = 'HACKCLASS_FLAG';
 
@@ -173,18 +182,21 @@ export const labTargetSchema = z.object({
 });
 export type LabTarget = z.infer<typeof labTargetSchema>;
 
-/** What everyone who sees a lab learns of its target. */
-export const labTargetSummarySchema = labTargetSchema.pick({
-  kind: true,
-  lifetimeMinutes: true,
-  extendable: true,
-  flagMode: true,
-});
-export type LabTargetSummary = z.infer<typeof labTargetSummarySchema>;
-
 /** Why a target failed, in a sentence a student can read. */
 export const targetFailureSchema = z.object({ code: z.string(), message: z.string() });
 export type TargetFailure = z.infer<typeof targetFailureSchema>;
+
+/** What everyone who sees a lab learns of its target. */
+export const labTargetSummarySchema = labTargetSchema
+  .pick({ kind: true, lifetimeMinutes: true, extendable: true, flagMode: true })
+  .extend({
+    /**
+     * Present when no target of the lab can start on this server, saying why: its image is one
+     * the lab's creator may no longer use (`image_not_allowed`).
+     */
+    refused: targetFailureSchema.optional(),
+  });
+export type LabTargetSummary = z.infer<typeof labTargetSummarySchema>;
 
 /** One student's target for one lab of a classroom. */
 export const targetSchema = z.object({
@@ -200,7 +212,11 @@ export const targetSchema = z.object({
   endedAt: z.iso.datetime().nullable(),
   /** Whether the expiry may be pushed back now, by the lab's rule and the target's state. */
   canExtend: z.boolean(),
-  /** TCP targets while running: `host:port` for `nc`. */
+  /**
+   * TCP targets while running, when the operator exposes them on a plain port
+   * (LAB_TCP_BIND_ADDRESS): `host:port` for `nc`. Otherwise null: they are reached through
+   * their tunnel (`POST /targets/{id}/tunnel`).
+   */
   address: z.string().nullable(),
   failure: targetFailureSchema.nullable(),
   can: targetCanSchema,
@@ -230,6 +246,28 @@ export type ClassroomTarget = z.infer<typeof classroomTargetSchema>;
 /** The Open link of an HTTP target: a single-use ticket, good for a minute. */
 export const targetTicketSchema = z.object({ url: z.url() });
 export type TargetTicket = z.infer<typeof targetTicketSchema>;
+
+/**
+ * A TCP target's tunnel: a WebSocket whose binary messages carry one TCP connection to the
+ * target, opened with `Authorization: Bearer <token>` (`hackclass connect`, or any WebSocket
+ * client that sends the header).
+ */
+export const targetTunnelSchema = z.object({
+  url: z.url(),
+  token: z.string(),
+  expiresAt: z.iso.datetime(),
+});
+export type TargetTunnel = z.infer<typeof targetTunnelSchema>;
+
+/**
+ * The engine as admins see it: `ok`, `degraded` (it does not answer, or the host firewall guard
+ * is not in place, so no target starts) with why, or `off` (no engine is set up).
+ */
+export const targetEngineSchema = z.object({
+  status: z.enum(['ok', 'degraded', 'off']),
+  detail: z.string().nullable(),
+});
+export type TargetEngine = z.infer<typeof targetEngineSchema>;
 
 export const imageCheckRequestSchema = z.strictObject({ image: imageReferenceSchema });
 export type ImageCheckRequest = z.infer<typeof imageCheckRequestSchema>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { emailSchema } from './email';
+import { plainName } from './names';
 import { pageOf, pageQueryFields } from './paging';
 import { userCanSchema } from './permissions';
 import { ROLE } from './roles';
@@ -37,23 +39,12 @@ export const DISPLAY_NAME_MAX_LENGTH = 100;
 
 /** Signup: a person chooses student or teacher; admins are made by configuration or an admin. */
 export const registerRequestSchema = z.strictObject({
-  email: z.email('Enter a valid email address').max(254),
+  email: emailSchema,
   password: z
     .string()
     .min(PASSWORD_MIN_LENGTH, `Password should be at least ${PASSWORD_MIN_LENGTH} characters`)
     .max(PASSWORD_MAX_LENGTH, `Password should be at most ${PASSWORD_MAX_LENGTH} characters`),
-  displayName: z
-    .string()
-    .trim()
-    .min(1, 'Enter your name')
-    .max(DISPLAY_NAME_MAX_LENGTH)
-    .refine(hasNoNul, NO_NUL_MESSAGE)
-    // The identity service refuses them in names too: a name is one line of visible text.
-    // NUL has its own message above.
-    .refine(
-      (name) => !/\p{Cc}/u.test(name.replaceAll('\u0000', '')),
-      'Remove the control characters',
-    ),
+  displayName: plainName(z.string().trim().min(1, 'Enter your name').max(DISPLAY_NAME_MAX_LENGTH)),
   roleId: z.union([z.literal(ROLE.student), z.literal(ROLE.teacher)], {
     error: 'Choose student or teacher',
   }),
@@ -80,8 +71,15 @@ export const roleChangeSchema = z.strictObject({ roleId: roleIdSchema });
 
 export const userParamsSchema = z.object({ id: z.uuid() });
 
-/** A user as admins manage them: the profile, plus whether an admin disabled the account. */
-export const managedUserSchema = userSchema.extend({ disabled: z.boolean() });
+/**
+ * A user as admins manage them: the profile, plus whether an admin disabled the account and
+ * whether they teach without an admin's approval yet (they signed up as a teacher where
+ * TEACHER_APPROVAL is off), which keeps them to fewer invitation mails until approved.
+ */
+export const managedUserSchema = userSchema.extend({
+  disabled: z.boolean(),
+  unapprovedTeacher: z.boolean(),
+});
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 
 export const USER_PAGE_SIZE = { default: 20, max: 100 } as const;
@@ -90,7 +88,7 @@ export const userListQuerySchema = z.object({
   /** A substring of the email or the name, ignoring case. */
   search: z.string().max(200).refine(hasNoNul, NO_NUL_MESSAGE).optional(),
   role: z.coerce.number().pipe(roleIdSchema).optional(),
-  /** `true`: only those awaiting approval as teachers. */
+  /** `true`: only those awaiting approval as teachers, as students or teaching meanwhile. */
   awaitingApproval: z.stringbool().optional(),
   ...pageQueryFields(USER_PAGE_SIZE),
 });

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import { ownerOnlyTree } from './data-dir';
 import { lockDataDir } from './data-dir-lock';
+import { FairPGlite } from './fair-pglite';
 
 export type Connection =
   | { kind: 'pglite'; client: PGlite; ping(): Promise<void>; close(): Promise<void> }
@@ -52,7 +53,7 @@ async function openPglite(dataDir: string, pingTimeoutMs: number): Promise<Conne
   const release = await lockDataDir(dataDir);
   try {
     const dbDir = join(dataDir, 'db');
-    const client = new PGlite(dbDir);
+    const client = new FairPGlite(dbDir);
     await client.waitReady;
     ownerOnlyTree(dbDir);
     return {

@@ -1,11 +1,19 @@
 import type Docker from 'dockerode';
 import { dockerClient } from './client';
 import { dialGet } from './dial';
-import { asEngineError, engineFailure, startError, unreachable } from './engine-errors';
+import type { DiskLimit } from './disk';
+import { diskBounds } from './disk-bound';
+import {
+  asEngineError,
+  engineFailure,
+  isolationUnavailable,
+  startError,
+  unreachable,
+} from './engine-errors';
 import { anyBridge, describeContainer, removeContainer, removeNetwork } from './engine-objects';
 import { EngineError } from './errors';
 import { firewallGuard } from './guard';
-import { checkImage, ensureImage } from './images';
+import { checkImage, ensureImage, hasImage, removeImage } from './images';
 import { labelFilter, labelsOf } from './labels';
 import { assertLaunch } from './launch';
 import { assertTargetId, bridgeName } from './names';
@@ -18,7 +26,10 @@ import type { TargetDriver, TargetLaunch } from './types';
 export interface DockerDriverOptions {
   /** This deployment's id: every container and network carries it, list() filters by it. */
   deploymentId: string;
-  /** The host address target ports are published on (LAB_BIND_ADDRESS). */
+  /**
+   * The host address target ports are published on (LAB_BIND_ADDRESS) unless a launch names
+   * another: where HackClass's proxy and tunnel reach targets, and students must not.
+   */
   bindAddress: string;
   /** The Engine API's address; absent: DOCKER_HOST or the default socket. */
   dockerHost?: string | undefined;
@@ -27,16 +38,36 @@ export interface DockerDriverOptions {
    * engine's default address pools, which hold about 30 networks.
    */
   subnetPool?: string | undefined;
-  /** `auto` (default) installs the host firewall guard where it can; `off` leaves it to the operator. */
+  /**
+   * `auto` (default) installs the host firewall guard, and no target starts where it cannot;
+   * `off` leaves the rules to the operator, and targets start without HackClass's check.
+   */
   firewall?: 'auto' | 'off';
+  /**
+   * How each target's disk is bounded (README, "Disk"); absent: `auto`, a quota where the
+   * engine keeps one, else a read-only root.
+   */
+  diskLimit?: DiskLimit;
+  /** The most one target writes to the host's disk, in MB; absent: 1024. */
+  diskMb?: number;
+  /** The iptables the guard runs; absent: the first of the usual paths. */
+  iptables?: string | undefined;
+  /**
+   * Private networks (IPv4 CIDRs) targets with outbound may reach all the same; every other
+   * private range and the host's own networks are dropped for them (LAB_OUTBOUND_ALLOW).
+   */
+  outboundAllowed?: string[];
   /** How long Check image waits for a registry. */
   registryTimeoutMs?: number;
   /** How long a start waits for a pull. */
   pullTimeoutMs?: number;
+  /** The most a pull downloads, in MB of the image's layers; absent: 4096. */
+  pullMaxMb?: number;
 }
 
-/** The Docker driver always reports on the host firewall guard. */
-export type DockerTargetDriver = TargetDriver & Required<Pick<TargetDriver, 'isolation'>>;
+/** The Docker driver always reports on the host firewall guard, and checks it on demand. */
+export type DockerTargetDriver = TargetDriver &
+  Required<Pick<TargetDriver, 'isolation' | 'guardIsolation'>>;
 
 const PING_TIMEOUT_MS = 5_000;
 
@@ -44,9 +75,12 @@ export function dockerDriver(options: DockerDriverOptions): DockerTargetDriver {
   if (options.subnetPool !== undefined) assertSubnetPool(options.subnetPool);
   const docker = dockerClient(options.dockerHost);
   const { deploymentId, bindAddress } = options;
-  const guard = firewallGuard(options.firewall ?? 'auto', () =>
-    anyBridge(docker).catch(() => undefined),
+  const guard = firewallGuard(
+    options.firewall ?? 'auto',
+    () => anyBridge(docker).catch(() => undefined),
+    { iptables: options.iptables, outboundAllowed: options.outboundAllowed },
   );
+  const diskOf = diskBounds(docker, options.diskLimit ?? 'auto', options.diskMb ?? 1024);
   // close() aborts pulls and registry checks still under way, and refuses later calls.
   const lifetime = new AbortController();
 
@@ -73,8 +107,12 @@ export function dockerDriver(options: DockerDriverOptions): DockerTargetDriver {
         networkSpec(deploymentId, launch),
         options.subnetPool,
       );
-      await guard.ensure(bridgeName(launch.targetId, launch.outbound));
-      container = await docker.createContainer(containerSpec(deploymentId, bindAddress, launch));
+      const isolation = await guard.ensure(bridgeName(launch.targetId, launch.outbound));
+      if (!isolation.guarded && !isolation.leftToOperator) throw isolationUnavailable(isolation);
+      const disk = await diskOf(launch.image);
+      container = await docker.createContainer(
+        containerSpec(deploymentId, launch.hostAddress ?? bindAddress, launch, disk),
+      );
       await container.start();
       return { containerId: container.id };
     } catch (error) {
@@ -97,6 +135,11 @@ export function dockerDriver(options: DockerDriverOptions): DockerTargetDriver {
       }
     },
 
+    async hasImage(image) {
+      assertImageReference(image);
+      return engineCall(() => hasImage(docker, image));
+    },
+
     async checkImage(image) {
       assertImageReference(image);
       return engineCall(() => checkImage(docker, image, options.registryTimeoutMs ?? 5_000));
@@ -108,8 +151,19 @@ export function dockerDriver(options: DockerDriverOptions): DockerTargetDriver {
         lifetime.signal,
         AbortSignal.timeout(options.pullTimeoutMs ?? 600_000),
       ]);
-      await engineCall(() => ensureImage(docker, launch.image, pullSignal));
-      return engineCall(() => createAndStart(launch));
+      const pulled = await engineCall(() =>
+        ensureImage(docker, launch.image, {
+          pull: launch.pull ?? true,
+          signal: pullSignal,
+          maxMb: options.pullMaxMb ?? 4096,
+        }),
+      );
+      return { ...(await engineCall(() => createAndStart(launch))), pulled };
+    },
+
+    async removeImage(image) {
+      assertImageReference(image);
+      return engineCall(() => removeImage(docker, image));
     },
 
     async inspect(targetId) {
@@ -144,6 +198,8 @@ export function dockerDriver(options: DockerDriverOptions): DockerTargetDriver {
     },
 
     isolation: () => guard.report(),
+
+    guardIsolation: () => guard.refresh(),
 
     async close() {
       lifetime.abort(new EngineError('engine_unreachable', 'The target driver is shut down.'));

@@ -26,11 +26,17 @@ describe('engine errors', () => {
       'image_missing',
     ],
     ['invalid reference format: repository name must be lowercase', 'image_missing'],
-  ])('reads "%s" as %s', (message, code) => {
-    const error = imageError('labs/sqli:3', engineError(500, message));
+    [
+      'error parsing HTTP 404 response body: invalid character \'<\' looking for beginning of value: "<!DOCTYPE HTML><html lang=\\"en\\">"',
+      'image_missing',
+    ],
+  ])('reads "%s" as %s, in a fixed sentence', (message, code) => {
+    const error = imageError(engineError(500, message));
     expect(error.code).toBe(code);
-    expect(error.message).toContain('labs/sqli:3');
-    expect(error.message).not.toContain('HTTP code');
+    expect(error.message).not.toContain('HTTP');
+    expect(error.message).not.toContain('registry.school.example');
+    expect(error.message).not.toContain('<');
+    expect(engineMessage(error.cause)).toBe(message);
   });
 
   it.each([

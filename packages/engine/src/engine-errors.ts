@@ -1,4 +1,5 @@
-import { EngineError } from './errors';
+import { EngineError, type EngineErrorCode } from './errors';
+import type { IsolationReport } from './types';
 
 // The Engine API reports most failures as an HTTP status and a sentence; where the status is
 // too coarse (a pull answers 500 for a missing image and for an unreachable registry alike),
@@ -77,33 +78,31 @@ const DENIED = /denied|unauthorized|authentication required|forbidden|no basic a
 const REGISTRY_DOWN =
   /no such host|dial tcp|i\/o timeout|connection refused|network is unreachable|TLS handshake|x509|certificate|\bEOF\b/i;
 
-/** Why the engine has no `image` and cannot get it, as pull_denied or image_missing. */
-export function imageError(image: string, error: unknown): EngineError {
+/**
+ * Why the engine has no image and cannot get it, as pull_denied or image_missing, in a fixed
+ * sentence a student may read: the engine's own (which can quote whatever a registry answered)
+ * stays in the cause, for the log.
+ */
+export function imageError(error: unknown): EngineError {
   const detail = engineMessage(error);
+  const refuse = (code: EngineErrorCode, message: string) =>
+    new EngineError(code, message, { cause: error });
   if (/invalid reference format/i.test(detail)) {
-    return new EngineError('image_missing', `"${image}" is not a valid image reference.`, {
-      cause: error,
-    });
+    return refuse('image_missing', 'The image reference is not valid.');
   }
   if (DENIED.test(detail)) {
-    return new EngineError(
+    return refuse(
       'pull_denied',
-      `The registry refused to hand over the image "${image}": it does not exist there or it needs a login this server does not have.`,
-      { cause: error },
+      'The registry refused to hand over the image: it does not exist there, or it needs a login this server does not have.',
     );
   }
   if (REGISTRY_DOWN.test(detail)) {
-    return new EngineError(
+    return refuse(
       'image_missing',
-      `The image "${image}" is not on this server and its registry cannot be reached.`,
-      { cause: error },
+      'The image is not on this server and its registry cannot be reached.',
     );
   }
-  return new EngineError(
-    'image_missing',
-    `The image "${image}" is not on this server and could not be pulled: ${detail}`,
-    { cause: error },
-  );
+  return refuse('image_missing', 'The image is not on this server and could not be pulled.');
 }
 
 /** Any other refusal of the engine (listing, inspecting, removing). */
@@ -133,3 +132,14 @@ export function startError(hostPort: number, error: unknown): EngineError {
     cause: error,
   });
 }
+
+/**
+ * A start refused because the host firewall guard is not in place: the student reads that
+ * targets are off for now; the operator's reason is the cause, for the log.
+ */
+export const isolationUnavailable = (report: IsolationReport) =>
+  new EngineError(
+    'isolation_unavailable',
+    'Live targets cannot start on this server right now: it cannot keep them apart from its other services. Tell your teacher.',
+    { cause: new Error(report.message) },
+  );

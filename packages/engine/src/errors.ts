@@ -2,9 +2,11 @@ export type EngineErrorCode =
   | 'engine_unreachable'
   | 'image_missing'
   | 'pull_denied'
+  | 'image_too_large'
   | 'port_taken'
   | 'out_of_memory'
-  | 'start_failed';
+  | 'start_failed'
+  | 'isolation_unavailable';
 
 /**
  * A failure of the container engine, with a message a student can read. The engine's own error

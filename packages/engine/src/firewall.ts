@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
+import { OUTBOUND_CHAIN, outboundRules } from './outbound-policy';
 import type { IsolationReport } from './types';
 
 const run = promisify(execFile);
@@ -47,6 +48,12 @@ export const guardRules: GuardRule[] = [
     chain: 'FORWARD',
     rule: ['-i', 'hc+', '-o', 'hc+', ...COMMENT, '-j', 'DROP'],
   },
+  // A target with outbound reaches the Internet, not the school's or the host's networks.
+  {
+    table: 'mangle',
+    chain: 'FORWARD',
+    rule: ['-i', 'hco+', ...NOT_REPLY, ...COMMENT, '-j', OUTBOUND_CHAIN],
+  },
 ];
 
 /** A rule as an operator types it. */
@@ -57,15 +64,20 @@ const IPTABLES = ['/usr/sbin/iptables', '/sbin/iptables', '/usr/bin/iptables'];
 
 /**
  * Installs the guard rules unless they are there (iptables -C first, so it is idempotent), when
- * this process may: root, iptables present. Says so when it may not.
+ * this process may: root, iptables present. Says so when it may not. `command` is the iptables
+ * to use: the first of the usual paths unless given (iptables-legacy where the engine uses it).
  */
-export async function installGuard(): Promise<IsolationReport> {
+export async function installGuard(
+  command?: string,
+  outboundAllowed: string[] = [],
+): Promise<IsolationReport> {
   if (process.getuid?.() !== 0) {
     return unguarded('HackClass does not run as root, so it cannot install them');
   }
-  const iptables = IPTABLES.find((path) => existsSync(path));
+  const iptables = command ?? IPTABLES.find((path) => existsSync(path));
   if (iptables === undefined) return unguarded('iptables is not installed here');
   try {
+    await syncOutboundChain(iptables, outboundRules(outboundAllowed));
     for (const { table, chain, rule } of guardRules) {
       if (await succeeds(iptables, ['-w', '-t', table, '-C', chain, ...rule])) continue;
       await run(iptables, ['-w', '-t', table, '-I', chain, '1', ...rule]);
@@ -76,15 +88,33 @@ export async function installGuard(): Promise<IsolationReport> {
   }
   return {
     guarded: true,
+    leftToOperator: false,
     message:
       'The host firewall keeps every target from the host and targets without outbound from every network.',
   };
 }
 
-export const unguarded = (reason: string): IsolationReport => ({
+export const unguarded = (reason: string, leftToOperator = false): IsolationReport => ({
   guarded: false,
+  leftToOperator,
   message: `The host firewall rules that keep targets from the host and, without outbound, from every network are not installed: ${reason}. See the README's "Isolation" section for the rules to add.`,
 });
+
+/**
+ * Makes the outbound chain hold exactly `rules` (every replica computes the same ones from the
+ * same settings and interfaces): created if missing, rewritten when it differs.
+ */
+async function syncOutboundChain(iptables: string, rules: string[]): Promise<void> {
+  const mangle = (...args: string[]) => run(iptables, ['-w', '-t', 'mangle', ...args]);
+  const listed = await mangle('-S', OUTBOUND_CHAIN).then(
+    ({ stdout }) => stdout.split('\n').filter((line) => line.startsWith('-A ')),
+    () => undefined,
+  );
+  if (listed?.join('\n') === rules.join('\n')) return;
+  if (listed === undefined) await mangle('-N', OUTBOUND_CHAIN);
+  else await mangle('-F', OUTBOUND_CHAIN);
+  for (const rule of rules) await mangle(...rule.split(' '));
+}
 
 async function succeeds(command: string, args: string[]): Promise<boolean> {
   try {

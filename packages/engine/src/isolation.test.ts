@@ -1,8 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dockerDriver } from './docker-driver';
+import { type GuardRule, guardRules } from './firewall';
 import {
   docker,
   engineAnswers,
@@ -27,6 +29,12 @@ const fetchFrom = (containerId: string, host: string, seconds = 2) =>
   ]);
 
 const UNGUARDED = 'the host firewall guard cannot be installed here (see README, Isolation)';
+
+const isLoopback = (address: string | undefined) =>
+  address === undefined ||
+  address.startsWith('127.') ||
+  address === '::1' ||
+  address.startsWith('::ffff:127.');
 
 describe.skipIf(!engineAnswers)('docker driver: isolation', () => {
   const driver = dockerDriver({ deploymentId: testDeploymentId(), bindAddress: '127.0.0.1' });
@@ -112,7 +120,11 @@ describe.skipIf(!engineAnswers)('docker driver: isolation', () => {
 
     beforeAll(async () => {
       listener = createServer((socket) => {
-        connections++;
+        // A target has a loopback of its own: one from this machine's is another test (the
+        // perimeter scan knocks on every port of 127.0.0.2), never a target.
+        if (!isLoopback(socket.remoteAddress)) connections++;
+        // A scanner resets its connections: that is no failure of this test.
+        socket.on('error', () => undefined);
         socket.end('host-reached\n');
       }).listen(0, '0.0.0.0');
       await new Promise((resolve) => listener.once('listening', resolve));
@@ -155,15 +167,27 @@ describe.skipIf(!engineAnswers)('docker driver: isolation', () => {
 
     beforeAll(async () => {
       remote = await startRemote();
+      // The remote's link is one of the host's networks now: the guard takes it in.
+      await driver.guardIsolation();
     });
 
     afterAll(() => {
       remote?.remove();
     });
 
-    it('is reached by a target with outbound', async () => {
-      const attempt = await probe(containerOf(open), remote.address, remote.port);
+    it('is reached by a target with outbound, on the Internet', async () => {
+      const attempt = await probe(containerOf(open), remote.internetAddress, remote.port);
       expect(attempt.output).toContain('remote-reached');
+    });
+
+    it('is out of reach of a target with outbound on a private network or one of the host’s', async (context) => {
+      if (!guarded) context.skip(UNGUARDED);
+      const attempts = await Promise.all(
+        [remote.privateAddress, remote.address].map((host) =>
+          probe(containerOf(open), host, remote.port),
+        ),
+      );
+      for (const attempt of attempts) expect(attempt.output).not.toContain('remote-reached');
     });
 
     it('is out of reach of every target at a link-local address', async (context) => {
@@ -210,5 +234,16 @@ describe.skipIf(!engineAnswers)('docker driver: isolation', () => {
       const attempt = await probe(containerOf(isolated), remote.address, remote.port);
       expect(attempt.output).not.toContain('remote-reached');
     });
+  });
+
+  // Last in this file, the only one probing isolation: it takes the rules away for a moment.
+  it('puts back the rules a firewall reload dropped, at the next check', async (context) => {
+    if (!guarded) context.skip(UNGUARDED);
+    const iptables = (action: '-C' | '-D', { table, chain, rule }: GuardRule) =>
+      spawnSync('iptables', ['-w', '-t', table, action, chain, ...rule]).status;
+    for (const rule of guardRules) expect(iptables('-D', rule)).toBe(0);
+    for (const rule of guardRules) expect(iptables('-C', rule)).not.toBe(0);
+    expect(await driver.guardIsolation()).toMatchObject({ guarded: true });
+    for (const rule of guardRules) expect(iptables('-C', rule)).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { EngineError } from './errors';
 import { assertTargetId } from './names';
 import { assertImageReference } from './reference';
@@ -17,6 +18,9 @@ export function assertLaunch(launch: TargetLaunch): void {
   };
   if (!isPort(launch.containerPort)) refuse(`${launch.containerPort} is not a port`);
   if (!isPort(launch.hostPort)) refuse(`${launch.hostPort} is not a port`);
+  if (launch.hostAddress !== undefined && isIP(launch.hostAddress) === 0) {
+    refuse(`${launch.hostAddress} is not an IP address`);
+  }
   // The engine's own minimum.
   if (!Number.isInteger(launch.memoryMb) || launch.memoryMb < 6) {
     refuse('its memory limit must be a whole number of MB, at least 6');

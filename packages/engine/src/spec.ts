@@ -1,4 +1,5 @@
 import type Docker from 'dockerode';
+import { type DiskBound, diskHostConfig } from './disk';
 import { labelsFor } from './labels';
 import { bridgeName, objectName } from './names';
 import type { TargetLaunch } from './types';
@@ -28,13 +29,24 @@ export function networkSpec(
   };
 }
 
+// Otherwise a target inherits the engine's limits: 20 000 open files on the reviewed host, and
+// core dumps of its memory wherever the host's core_pattern sends them (a program writing to the
+// host's disk, beyond any bound). Processes are bounded by PidsLimit: nproc counts per user over
+// the whole host, and never counts root.
+const ULIMITS = [
+  { Name: 'nofile', Soft: 1024, Hard: 4096 },
+  { Name: 'core', Soft: 0, Hard: 0 },
+];
+
 export function containerSpec(
   deploymentId: string,
-  bindAddress: string,
+  hostAddress: string,
   launch: TargetLaunch,
+  disk: DiskBound,
 ): Docker.ContainerCreateOptions {
   const port = `${launch.containerPort}/tcp`;
   const memory = launch.memoryMb * MIB;
+  const { Ulimits: diskUlimits = [], ...diskConfig } = diskHostConfig(disk, launch.memoryMb);
   return {
     name: objectName(launch.targetId),
     Image: launch.image,
@@ -43,7 +55,7 @@ export function containerSpec(
     ExposedPorts: { [port]: {} },
     HostConfig: {
       NetworkMode: objectName(launch.targetId),
-      PortBindings: { [port]: [{ HostIp: bindAddress, HostPort: String(launch.hostPort) }] },
+      PortBindings: { [port]: [{ HostIp: hostAddress, HostPort: String(launch.hostPort) }] },
       CapDrop: ['ALL'],
       SecurityOpt: ['no-new-privileges:true'],
       Privileged: false,
@@ -58,6 +70,8 @@ export function containerSpec(
       Sysctls: { 'net.ipv4.ip_unprivileged_port_start': '0' },
       // A chatty target cannot fill the host's disk with its log.
       LogConfig: { Type: 'json-file', Config: { 'max-size': '1m', 'max-file': '1' } },
+      Ulimits: [...ULIMITS, ...diskUlimits],
+      ...diskConfig,
     },
   };
 }

@@ -1,8 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { PassThrough } from 'node:stream';
 import Docker from 'dockerode';
+import { freePort } from './testing/ports';
 import type { TargetLaunch } from './types';
+
+export { freePort };
 
 export const docker = new Docker();
 
@@ -17,19 +20,6 @@ export const engineAnswers = await docker.ping().then(
 
 /** A deployment id of its own per test file; removeTestLeftovers() knows the `test-` prefix. */
 export const testDeploymentId = () => `test-${randomBytes(6).toString('hex')}`;
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(address),
-      );
-    });
-  });
-}
 
 export async function launchOf(
   image: string,

@@ -17,6 +17,10 @@ export const canMakeRemote = process.getuid?.() === 0 && existsSync(IP);
 export async function startRemote(): Promise<{
   address: string;
   linkLocal: string;
+  /** A private address (RFC 1918) behind the remote, as a host of the school's LAN. */
+  privateAddress: string;
+  /** A documentation-range address behind the remote, as a host on the Internet. */
+  internetAddress: string;
   port: number;
   remove(): void;
 }> {
@@ -27,6 +31,8 @@ export async function startRemote(): Promise<{
   const remoteSide = `rmtp${id}`;
   const subnet = `198.18.${randomInt(0, 256)}`;
   const linkLocal = `169.254.${randomInt(1, 255)}.${randomInt(1, 255)}`;
+  const privateAddress = `10.254.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+  const internetAddress = `203.0.113.${randomInt(1, 255)}`;
   const inside = (...args: string[]) => execFileSync(IP, ['netns', 'exec', namespace, ...args]);
   let server: ChildProcess | undefined;
   const remove = () => {
@@ -45,6 +51,11 @@ export async function startRemote(): Promise<{
     // A link-local address too, where clouds keep their metadata service.
     inside(IP, 'addr', 'add', `${linkLocal}/32`, 'dev', remoteSide);
     execFileSync(IP, ['route', 'add', `${linkLocal}/32`, 'dev', hostSide]);
+    // Hosts beyond it: reached through the remote, as through a router.
+    for (const beyond of [privateAddress, internetAddress]) {
+      inside(IP, 'addr', 'add', `${beyond}/32`, 'dev', remoteSide);
+      execFileSync(IP, ['route', 'add', `${beyond}/32`, 'via', `${subnet}.2`, 'dev', hostSide]);
+    }
     server = spawn(
       IP,
       [
@@ -70,7 +81,7 @@ export async function startRemote(): Promise<{
   const address = `${subnet}.2`;
   await answers(address, 9000);
   await answers(linkLocal, 9000);
-  return { address, linkLocal, port: 9000, remove };
+  return { address, linkLocal, privateAddress, internetAddress, port: 9000, remove };
 }
 
 async function answers(host: string, port: number) {

@@ -36,8 +36,10 @@ export const health = fp<HealthOptions>(
   async (app: FastifyInstance, { pingDatabase }) => {
     const checks = new Map<string, () => Promise<DependencyStatus>>();
     app.decorate('readiness', { add: (name, check) => void checks.set(name, check) });
-    app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
-    app.get('/readyz', { logLevel: 'warn' }, async (request, reply): Promise<Readiness> => {
+    // Probes ask by the replica's address (a pod IP), not by the name users reach.
+    const probe = { logLevel: 'warn', config: { anyHost: true } } as const;
+    app.get('/healthz', probe, async () => ({ status: 'ok' }));
+    app.get('/readyz', probe, async (request, reply): Promise<Readiness> => {
       const database = pingDatabase().then(
         () => ({ status: 'ok' as const }),
         (error: unknown) => {

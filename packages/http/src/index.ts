@@ -1,3 +1,4 @@
+export { addressBucket } from './address-bucket';
 export { type DependencyStatus, type HealthOptions, health, type Readiness } from './health';
 export { apiError, commonErrors, DATABASE_RETRY_AFTER_SECONDS, HttpError } from './http-error';
 export { addMailOutboxMetrics } from './mail-metrics';

@@ -94,6 +94,25 @@ describe('/metrics', () => {
     expect(local.statusCode).toBe(200);
   });
 
+  it('answers no loopback client without a token that asks for another host name or was forwarded', async () => {
+    for (const headers of [
+      { host: 'rebound.evil.example:3000' },
+      { host: '192.0.2.7:3000' },
+      { host: 'localhost:3000', 'x-forwarded-for': '203.0.113.9' },
+      { host: 'localhost:3000', forwarded: 'for=203.0.113.9' },
+      { host: 'localhost:3000', 'x-real-ip': '203.0.113.9' },
+    ]) {
+      const refused = await open.inject({ url: '/metrics', remoteAddress: '127.0.0.1', headers });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'metrics_forbidden' });
+      expect(refused.body).not.toContain('hackclass_');
+    }
+    for (const host of ['localhost:3000', '127.0.0.1:9100', '[::1]']) {
+      const local = await open.inject({ url: '/metrics', remoteAddress: '::1', headers: { host } });
+      expect(local.statusCode).toBe(200);
+    }
+  });
+
   it.skipIf(!process.env.DATABASE_URL)(
     'asks for the bearer token when one is configured, from loopback too',
     async () => {
@@ -111,10 +130,11 @@ describe('/metrics', () => {
         expect(refused.headers['www-authenticate']).toBe('Bearer');
         expect(refused.body).not.toContain('hackclass_');
       }
+      // Prometheus scrapes a replica by its address, whatever PUBLIC_URL says.
       const allowed = await guarded.inject({
         url: '/metrics',
         remoteAddress: '192.0.2.7',
-        headers: { authorization: `Bearer ${TOKEN}` },
+        headers: { authorization: `Bearer ${TOKEN}`, host: '10.1.2.3:3000' },
       });
       expect(allowed.statusCode).toBe(200);
       const samples = parsePrometheusText(allowed.body);

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Registry } from 'prom-client';
 import { addDatabaseMetrics } from './database-metrics';
+import { isLoopbackHost } from './host-check';
 import { HttpError } from './http-error';
 import {
   createServiceMetrics,
@@ -21,7 +22,7 @@ declare module 'fastify' {
 }
 
 export interface MetricsOptions {
-  /** METRICS_TOKEN: the bearer token a scraper sends; without one, loopback clients only. */
+  /** METRICS_TOKEN: the bearer token a scraper sends; without one, clients on this host only. */
   token: string | undefined;
   connection: Connection;
 }
@@ -37,9 +38,21 @@ export function bearerMatches(authorization: string | undefined, token: string):
 const isLoopback = (address: string) =>
   /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/i.test(address);
 
+/** Headers a reverse proxy adds to say whom it forwards for: the client is not on this host. */
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
+
+/**
+ * A client on this host: a loopback address, asking for a loopback name (a page that rebinds a
+ * name of its own to 127.0.0.1 sends that name), and not forwarded by a proxy.
+ */
+const isLocalClient = (request: FastifyRequest) =>
+  isLoopback(request.ip) &&
+  isLoopbackHost(request.headers.host) &&
+  FORWARDING_HEADERS.every((name) => request.headers[name] === undefined);
+
 function refusalOf(request: FastifyRequest, token: string | undefined): HttpError | undefined {
   if (token === undefined) {
-    return isLoopback(request.ip)
+    return isLocalClient(request)
       ? undefined
       : new HttpError(
           403,
@@ -70,7 +83,9 @@ export const metricsRoute = fp<MetricsOptions>(
       );
       if (reply.statusCode === 429) metrics.rateLimited.inc({ route });
     });
-    app.get('/metrics', { logLevel: 'warn' }, async (request, reply) => {
+    // Any Host: Prometheus scrapes each replica by its address with the token; without one,
+    // refusalOf asks for a loopback name.
+    app.get('/metrics', { logLevel: 'warn', config: { anyHost: true } }, async (request, reply) => {
       const refusal = refusalOf(request, token);
       if (refusal) {
         if (refusal.status === 401) reply.header('www-authenticate', 'Bearer');

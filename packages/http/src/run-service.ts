@@ -19,6 +19,7 @@ import { smtpReadiness } from '@hackclass/mail';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { closeConnectionsPromptly } from './close-connections';
 import { health } from './health';
+import { hostCheck, serviceOriginsOf } from './host-check';
 import { commonErrors, type HttpError } from './http-error';
 import { metricsRoute } from './metrics-route';
 import { sendProblem } from './problem';
@@ -47,7 +48,8 @@ function frameworkProblemOf(error: FastifyError): HttpError {
 
 /**
  * A Fastify instance with what every service of ours has: structured logs with request ids,
- * `/healthz`, `/readyz` and `/metrics`, and the database closed when the instance closes.
+ * requests for other hosts than its own refused, `/healthz`, `/readyz` and `/metrics`, and the
+ * database closed when the instance closes.
  */
 export async function createService({
   config,
@@ -60,6 +62,9 @@ export async function createService({
     // Fastify would keep any header value as the id; requestIdOf keeps only sane ones.
     requestIdHeader: false,
     genReqId: requestIdOf,
+    // A first start migrates the database and makes a 3072-bit signing key, seconds of work on a
+    // busy machine: Fastify's 10 s would stop a start that is only slow.
+    pluginTimeout: 60_000,
     // Malformed percent-encoding and over-long path parameters are refused by the router before
     // any error handler runs; without this they would answer Fastify's own JSON, not a problem.
     frameworkErrors: (error, request, reply) => {
@@ -73,6 +78,10 @@ export async function createService({
   });
   app.addHook('onClose', () => connection.close());
   if (config.trustProxy === false) warnOfUntrustedProxy(app);
+  await app.register(hostCheck, {
+    publicUrl: config.publicUrl,
+    serviceOrigins: serviceOriginsOf(config),
+  });
   await app.register(health, { pingDatabase: connection.ping });
   if (config.redisUrl) {
     const redis = redisReadiness(config.redisUrl);

@@ -11,7 +11,10 @@ export interface VerifiedIdToken {
   authTime: number;
   /** Seconds since epoch. */
   issuedAt: number;
-  /** Seconds since epoch. */
+  /**
+   * Seconds since epoch: when the verifier stops accepting the token, its `exp` or, under a
+   * maximum token age, earlier.
+   */
   expiresAt: number;
   signInProvider: string | undefined;
   /** Every claim of the token, custom claims included. */

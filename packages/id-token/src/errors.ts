@@ -10,6 +10,7 @@ export type IdTokenErrorReason =
   | 'wrong_audience'
   | 'wrong_issuer'
   | 'missing_subject'
+  | 'unaccepted_sign_in_provider'
   | 'keys_unavailable';
 
 const MESSAGES: Record<IdTokenErrorReason, string> = {
@@ -24,6 +25,7 @@ const MESSAGES: Record<IdTokenErrorReason, string> = {
   wrong_audience: 'ID token was issued for another project',
   wrong_issuer: 'ID token was issued by an unexpected issuer',
   missing_subject: 'ID token subject (uid) must be a non-empty string of at most 128 characters',
+  unaccepted_sign_in_provider: 'ID token comes from a sign-in provider that is not accepted',
   keys_unavailable: "ID token could not be verified: the issuer's keys are unavailable",
 };
 

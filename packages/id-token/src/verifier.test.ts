@@ -174,6 +174,7 @@ describe('rejections', () => {
     wrong_issuer: /^ID token was issued by an unexpected issuer$/,
     missing_subject:
       /^ID token subject \(uid\) must be a non-empty string of at most 128 characters$/,
+    unaccepted_sign_in_provider: /^ID token comes from a sign-in provider that is not accepted$/,
     keys_unavailable: /^ID token could not be verified: the issuer's keys are unavailable$/,
   };
 
@@ -226,6 +227,54 @@ describe('clock tolerance', () => {
   });
 });
 
+describe('sign-in providers and token age', () => {
+  const configured = (options: { signInProviders?: string[]; maxTokenAgeSeconds?: number }) =>
+    createIdTokenVerifier({
+      projectId: PROJECT_ID,
+      keys: createLocalJWKSet({ keys: [key.publicJwk] }),
+      now: () => NOW_MS,
+      ...options,
+    });
+  const from = (provider: string | undefined) =>
+    signToken(
+      key,
+      claims({
+        firebase:
+          provider === undefined ? undefined : { identities: {}, sign_in_provider: provider },
+      }),
+    );
+
+  it('accepts only the sign-in providers given, and no token that names none', async () => {
+    const passwordOnly = configured({ signInProviders: ['password'] });
+    await expect(passwordOnly.verify(await from('password'))).resolves.toMatchObject({
+      signInProvider: 'password',
+    });
+    for (const provider of ['google.com', 'custom', 'anonymous', 'Password', undefined]) {
+      const error = await rejection(await from(provider), passwordOnly);
+      expect(error.reason, String(provider)).toBe('unaccepted_sign_in_provider');
+    }
+    const withGoogle = configured({ signInProviders: ['password', 'google.com'] });
+    await expect(withGoogle.verify(await from('google.com'))).resolves.toBeDefined();
+    await expect(verifier.verify(await from('anonymous'))).resolves.toBeDefined();
+  });
+
+  it('refuses a token issued longer ago than maxTokenAgeSeconds, and expires it then', async () => {
+    const tenMinutes = configured({ maxTokenAgeSeconds: 600 });
+    const issued = (secondsAgo: number) =>
+      signToken(key, claims({ iat: NOW - secondsAgo, exp: NOW - secondsAgo + 3600 }));
+    await expect(tenMinutes.verify(await issued(60))).resolves.toMatchObject({
+      issuedAt: NOW - 60,
+      expiresAt: NOW - 60 + 600,
+    });
+    // The clock tolerance (5 s) applies to the age as to `exp`.
+    await expect(tenMinutes.verify(await issued(605))).resolves.toBeDefined();
+    expect((await rejection(await issued(606), tenMinutes)).reason).toBe('expired');
+    await expect(verifier.verify(await issued(606))).resolves.toMatchObject({
+      expiresAt: NOW - 606 + 3600,
+    });
+  });
+});
+
 describe('key resolver failures', () => {
   it('maps a kid published twice to unknown_key', async () => {
     const twice = createIdTokenVerifier({
@@ -252,13 +301,16 @@ describe('key resolver failures', () => {
 });
 
 describe('options', () => {
-  it('refuses an empty projectId, a negative tolerance and a bad URL', () => {
+  it('refuses an empty projectId, a negative tolerance, a bad URL and a token age of 0', () => {
     const keys = server.url;
     expect(() => createIdTokenVerifier({ projectId: '', keys })).toThrow(TypeError);
     expect(() =>
       createIdTokenVerifier({ projectId: PROJECT_ID, keys, clockToleranceSeconds: -1 }),
     ).toThrow(RangeError);
     expect(() => createIdTokenVerifier({ projectId: PROJECT_ID, keys: 'not a url' })).toThrow();
+    expect(() =>
+      createIdTokenVerifier({ projectId: PROJECT_ID, keys, maxTokenAgeSeconds: 0 }),
+    ).toThrow(RangeError);
   });
 
   it('defaults the issuer to securetoken.google.com/<projectId>', async () => {

@@ -22,6 +22,18 @@ export interface IdTokenVerifierOptions {
   issuer?: string;
   /** Seconds of clock skew tolerated on exp/iat/auth_time; default 5. */
   clockToleranceSeconds?: number;
+  /**
+   * The `firebase.sign_in_provider` values accepted (`password`, `google.com`…); any when
+   * absent. A Firebase project may enable providers, or serve apps, this service should not
+   * trust, each able to mint a verified email.
+   */
+  signInProviders?: readonly string[] | undefined;
+  /**
+   * Refuses a token issued (`iat`) longer ago than this, before its `exp`: where the issuer
+   * publishes no revocations, the longest a token outlives a disabled, deleted or re-passworded
+   * account. Clients get a new token by refreshing; unlimited when absent.
+   */
+  maxTokenAgeSeconds?: number | undefined;
   /** For tests: current time in ms; default Date.now. */
   now?: () => number;
 }
@@ -36,10 +48,22 @@ export interface IdTokenVerifier {
  * Firebase project alike. Create one per process: a remote key set is cached inside it.
  */
 export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenVerifier {
-  const { projectId, clockToleranceSeconds = 5, now = Date.now } = options;
+  const {
+    projectId,
+    clockToleranceSeconds = 5,
+    signInProviders,
+    maxTokenAgeSeconds,
+    now = Date.now,
+  } = options;
   if (!projectId) throw new TypeError('projectId must be a non-empty string');
   if (!Number.isFinite(clockToleranceSeconds) || clockToleranceSeconds < 0) {
     throw new RangeError('clockToleranceSeconds must be a non-negative number');
+  }
+  if (
+    maxTokenAgeSeconds !== undefined &&
+    (!Number.isFinite(maxTokenAgeSeconds) || maxTokenAgeSeconds <= 0)
+  ) {
+    throw new RangeError('maxTokenAgeSeconds must be a positive number');
   }
   const issuer = options.issuer ?? `https://securetoken.google.com/${projectId}`;
   // The remote set refetches on an unknown kid, at most once per 30 s cooldown.
@@ -66,11 +90,20 @@ export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenV
           clockTolerance: clockToleranceSeconds,
           currentDate: new Date(nowSeconds * 1000),
           requiredClaims: ['sub', 'iat', 'exp', 'auth_time'],
+          // A token past it fails as JWTExpired, like one past its `exp`.
+          maxTokenAge: maxTokenAgeSeconds,
         }));
       } catch (error) {
         throw fromVerifyError(error);
       }
-      return toVerifiedIdToken(payload, projectId, nowSeconds + clockToleranceSeconds);
+      const verified = toVerifiedIdToken(payload, projectId, nowSeconds + clockToleranceSeconds);
+      const provider = verified.signInProvider;
+      if (signInProviders && (provider === undefined || !signInProviders.includes(provider))) {
+        throw new IdTokenError('unaccepted_sign_in_provider');
+      }
+      if (maxTokenAgeSeconds === undefined) return verified;
+      const ageLimit = verified.issuedAt + maxTokenAgeSeconds;
+      return { ...verified, expiresAt: Math.min(verified.expiresAt, ageLimit) };
     },
   };
 }

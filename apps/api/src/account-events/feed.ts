@@ -1,17 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { deleteProductUser } from '../accounts/delete-user';
 import type { ApiDatabase } from '../db';
-import type { ClassroomEvents } from '../events/classroom-events';
 import {
   ACCOUNT_EVENTS_PAGE,
   type AccountEvent,
   type IdentityAdmin,
 } from '../identity-admin/client';
-import type { TargetService } from '../targets/service';
-import { releaseTargets } from '../targets/stop-targets';
-import { deleteProductUser } from '../users/delete-user';
 import type { KnownUsers } from '../users/known-users';
+import { REVOCATION_KEPT_MS, type Revocations } from '../users/revocations';
 import { readCursor, saveCursor } from './cursor';
-import { REVOCATION_KEPT_MS, type Revocations } from './revocations';
 
 /**
  * Events younger than this are applied but the cursor stays before them: an event whose
@@ -22,12 +19,7 @@ const SETTLE_MS = 10_000;
 
 export interface AccountEventFeed {
   /** Polls every `intervalMs` until closed; the first poll reads the last hour's revocations. */
-  start(services: {
-    db: ApiDatabase;
-    log: FastifyBaseLogger;
-    classroomEvents: ClassroomEvents;
-    targets: TargetService;
-  }): void;
+  start(services: { db: ApiDatabase; log: FastifyBaseLogger }): void;
   /** Reads and applies the events since the last poll, now. */
   poll(): Promise<void>;
   /** Stops polling and waits for a poll under way. */
@@ -66,12 +58,7 @@ export function accountEventFeed({
       revocations.revoke(event.uid, event.validSince, recordedAt);
     } else {
       revocations.revoke(event.uid, Number.POSITIVE_INFINITY, recordedAt);
-      const { db, classroomEvents, targets } = requireServices();
-      const { classroomIds, targetIds } = await deleteProductUser(db, event.uid);
-      releaseTargets(targets, targetIds);
-      for (const classroomId of classroomIds) {
-        classroomEvents.publish(classroomId, { type: 'members' });
-      }
+      await deleteProductUser(requireServices().db, event.uid);
     }
     knownUsers.forget(event.uid);
   }

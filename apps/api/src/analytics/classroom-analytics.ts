@@ -1,10 +1,11 @@
 import type { ClassroomAnalytics } from '@hackclass/contracts';
 import { and, asc, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import { memberName, solveCount } from '../classrooms/find-classrooms';
+import { solveCount } from '../classrooms/find-classrooms';
 import type { ApiDatabase } from '../db';
 import { classroomLabs, labs, members, solves, submissions, users } from '../db/schema';
 import { classroomLabValue } from '../leaderboard/solve-points';
 import { sharedFlagOwnerName, sharedFlagOwnerOf } from '../submissions/shared-flag-owner';
+import { memberName } from '../users/member-name';
 
 /** The UTC day of a solve. */
 const solveDay = sql<string>`to_char(${solves.solvedAt} at time zone 'UTC', 'YYYY-MM-DD')`;

@@ -1,15 +1,15 @@
-import { ROLE, type UserActivity } from '@hackclass/contracts';
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { memberName } from '../classrooms/find-classrooms';
-import { taughtBy } from '../classrooms/taught-by';
+import type { UserActivity } from '@hackclass/contracts';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { classrooms, labs, members, solves, submissions, users } from '../db/schema';
-import { memberRank } from '../leaderboard/leaderboard';
+import { competes, memberRank } from '../leaderboard/leaderboard';
 import { solveEarns } from '../leaderboard/solve-points';
 import { type Actor, canCreateContent } from '../policies/actors';
+import { taughtBy } from '../policies/taught-by';
+import { classroomLabColumns } from '../schedules/classroom-lab-columns';
 import { dueDatesOf } from '../schedules/due-dates';
 import { sharedFlagOwnerName, sharedFlagOwnerOf } from '../submissions/shared-flag-owner';
-import { classroomLabColumns } from './classroom-lab-columns';
+import { memberName } from '../users/member-name';
 
 const RECENT_SOLVES = 10;
 const RECENT_SUBMISSIONS = 20;
@@ -47,13 +47,7 @@ function standings(db: ApiDatabase, userId: string) {
     })
     .from(members)
     .innerJoin(users, eq(users.id, members.userId))
-    .where(
-      and(
-        inArray(members.classroomId, mine),
-        eq(members.status, 'Accepted'),
-        ne(users.roleId, ROLE.admin),
-      ),
-    )
+    .where(and(inArray(members.classroomId, mine), competes))
     .as('ranked');
   return db
     .select({

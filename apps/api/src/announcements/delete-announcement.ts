@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { announcements } from '../db/schema';
+import { recordEvent } from '../domain-events/record-event';
 import { apiErrors } from '../errors';
 
 /** Deletes one of the classroom's announcements; its notifications stay, linking to the classroom. */
@@ -14,4 +15,5 @@ export async function deleteAnnouncement(
     .where(and(eq(announcements.id, announcementId), eq(announcements.classroomId, classroomId)))
     .returning({ id: announcements.id });
   if (deleted.length === 0) throw apiErrors.notFound('Announcement not found');
+  recordEvent(db, { type: 'announcements.changed', classroomId });
 }

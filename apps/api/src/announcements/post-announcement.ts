@@ -1,17 +1,13 @@
 import { ANNOUNCEMENT_EXCERPT_LENGTH, type Announcement } from '@hackclass/contracts';
-import { announcementMail, enqueueMail, mailBrandOf } from '@hackclass/mail';
+import { announcementMail, mailBrandOf } from '@hackclass/mail';
 import { and, eq, ne } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { announcements, members, users } from '../db/schema';
-import { type NotificationRow, notify } from '../notifications/notify';
+import { recordEvent } from '../domain-events/record-event';
+import { queueMail } from '../mail/queue-mail';
+import { notify } from '../notifications/notify';
 import { plainExcerpt } from './excerpt';
 import { presentAnnouncement, selectAnnouncements } from './present-announcement';
-
-export interface PostedAnnouncement {
-  announcement: Announcement;
-  /** One for each accepted member, to publish once committed. */
-  notifications: NotificationRow[];
-}
 
 /** Set when the announcement is also mailed: where the mails' links lead, and who signs them. */
 export interface AnnouncementMailing {
@@ -30,7 +26,7 @@ export function postAnnouncement(
   authorId: string,
   body: string,
   mailing?: AnnouncementMailing,
-): Promise<PostedAnnouncement> {
+): Promise<Announcement> {
   return db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(announcements)
@@ -50,7 +46,7 @@ export function postAnnouncement(
           ne(members.userId, authorId),
         ),
       );
-    const notifications = await notify(
+    await notify(
       tx,
       accepted.map((member) => member.userId),
       'Announcement',
@@ -64,7 +60,7 @@ export function postAnnouncement(
     if (mailing) {
       const brand = mailBrandOf(mailing.publicUrl);
       for (const member of accepted) {
-        await enqueueMail(
+        await queueMail(
           tx,
           announcementMail(brand, {
             to: member.email,
@@ -76,6 +72,7 @@ export function postAnnouncement(
         );
       }
     }
-    return { announcement: presentAnnouncement(row), notifications };
+    recordEvent(tx, { type: 'announcements.changed', classroomId: classroom.id });
+    return presentAnnouncement(row);
   });
 }

@@ -1,8 +1,8 @@
 import type { Announcement } from '@hackclass/contracts';
 import { eq } from 'drizzle-orm';
-import { memberName } from '../classrooms/find-classrooms';
 import type { ApiDatabase } from '../db';
 import { announcements, users } from '../db/schema';
+import { memberName } from '../users/member-name';
 
 /** Announcements with their author's name for others, as the API answers them. */
 export const selectAnnouncements = (db: ApiDatabase) =>

@@ -1,7 +1,7 @@
 import type { ClassroomFields } from '@hackclass/contracts';
 import type { ApiDatabase } from '../db';
 import { classrooms } from '../db/schema';
-import { ensureRoom, type QuotaOwner } from '../quotas/room';
+import { ensureRoom, type QuotaOwner } from '../quotas/headroom';
 import type { ClassroomRow } from './find-classrooms';
 import { withFreshJoinCode } from './join-code';
 

@@ -1,17 +1,15 @@
-import {
-  FALLBACK_NAME_ID_CHARS,
-  FALLBACK_NAME_PREFIX,
-  type MemberStatus,
-} from '@hackclass/contracts';
+import type { MemberStatus } from '@hackclass/contracts';
 import { and, asc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { preparedQuery } from '../db/prepared';
 import { classroomLabs, classrooms, labs, labTargets, members, solves, users } from '../db/schema';
+import { placeOnBoard } from '../leaderboard/leaderboard';
 import { classroomLabValue } from '../leaderboard/solve-points';
 import { type Actor, isAdmin, isGuest, isTeacher } from '../policies/actors';
 import { type ClassroomFacts, canSeeClassroomSummary } from '../policies/classrooms';
+import { coTeaches, taughtBy } from '../policies/taught-by';
 import { requirementsOf } from '../schedules/present-schedule';
-import { coTeaches, taughtBy } from './taught-by';
+import { memberName } from '../users/member-name';
 
 export type ClassroomRow = typeof classrooms.$inferSelect;
 
@@ -23,10 +21,6 @@ export interface ClassroomView extends ClassroomFacts {
   /** Labs open to students: the count they are shown. */
   openedLabCount: number;
 }
-
-/** A user's name for others: their display name, else `fallbackName` of their id (never their email). */
-export const memberName = sql<string>`coalesce(nullif(btrim(${users.displayName}), ''),
-  ${sql.raw(`'${FALLBACK_NAME_PREFIX} '`)} || upper(left(${users.id}::text, ${sql.raw(String(FALLBACK_NAME_ID_CHARS))})))`;
 
 const actorId = sql.placeholder('actorId');
 
@@ -105,7 +99,10 @@ export async function findClassroomView(
   return row && toView(row);
 }
 
-/** The accepted members with their points and first solves, by name. */
+/**
+ * The accepted members with their points, first solves and rank, in leaderboard order (see
+ * `placeOnBoard`), those who are not on it last, by name.
+ */
 export async function acceptedMembersOf(db: ApiDatabase, classroomId: string) {
   return db
     .select({
@@ -113,11 +110,12 @@ export async function acceptedMembersOf(db: ApiDatabase, classroomId: string) {
       name: memberName,
       points: members.points,
       firstSolves: members.firstSolveCount,
+      rank: placeOnBoard,
     })
     .from(members)
     .innerJoin(users, eq(users.id, members.userId))
     .where(and(eq(members.classroomId, classroomId), eq(members.status, 'Accepted')))
-    .orderBy(asc(memberName), asc(users.id));
+    .orderBy(sql`${placeOnBoard} asc nulls last`, asc(sql`lower(${memberName})`), asc(users.id));
 }
 
 /** Accepted members who solved the lab of the outer query (on `classroom_labs`) in its classroom. */
@@ -165,9 +163,4 @@ export async function labsOf(db: ApiDatabase, classroomId: string, viewerId: str
     .innerJoin(labs, eq(labs.id, classroomLabs.labId))
     .where(eq(classroomLabs.classroomId, classroomId))
     .orderBy(asc(labs.name));
-}
-
-export async function userName(db: ApiDatabase, userId: string) {
-  const [row] = await db.select({ name: memberName }).from(users).where(eq(users.id, userId));
-  return row?.name;
 }

@@ -4,7 +4,8 @@ import type { Actor } from '../policies/actors';
 import { canManageClassroom, canSeeClassroom, canSeeJoinCode } from '../policies/classrooms';
 import { classroomPermissions } from '../policies/permissions';
 import { nextOpening, presentSchedules } from '../schedules/present-schedule';
-import { acceptedMembersOf, type ClassroomView, labsOf, userName } from './find-classrooms';
+import { userName } from '../users/member-name';
+import { acceptedMembersOf, type ClassroomView, labsOf } from './find-classrooms';
 
 /** The image's address, changing with the classroom so that browsers may cache it. */
 const imageUrlOf = ({ classroom }: ClassroomView) =>
@@ -56,6 +57,7 @@ export async function presentClassroom(
             name: creatorName,
             points: 0,
             firstSolves: 0,
+            rank: null,
             isCreator: true,
           },
         ]

@@ -1,7 +1,9 @@
+import { normalizeEmail } from '@hackclass/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ClassroomRow } from '../classrooms/find-classrooms';
 import type { ApiDatabase } from '../db';
 import { classroomCoTeachers, members, users } from '../db/schema';
+import { recordEvent } from '../domain-events/record-event';
 import { apiErrors } from '../errors';
 import { notify } from '../notifications/notify';
 import { isTeacher } from '../policies/actors';
@@ -26,7 +28,7 @@ export async function addCoTeacher(
   adder: { id: string; name: string },
   email: string,
 ): Promise<CoTeacherRow> {
-  const address = email.trim().toLowerCase();
+  const address = normalizeEmail(email);
   const [teacher] = await db
     .select({ id: users.id, roleId: users.roleId })
     .from(users)
@@ -63,6 +65,7 @@ export async function addCoTeacher(
       classroomName: classroom.name,
       userName: adder.name,
     });
+    recordEvent(tx, { type: 'members.changed', classroomId: classroom.id });
     const [coTeacher] = await listCoTeachers(tx, classroom.id, teacher.id);
     if (!coTeacher) throw new Error('the co-teacher just added is missing');
     return coTeacher;

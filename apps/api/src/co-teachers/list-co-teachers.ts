@@ -1,10 +1,10 @@
 import type { CoTeacher } from '@hackclass/contracts';
 import { and, asc, eq } from 'drizzle-orm';
-import { memberName } from '../classrooms/find-classrooms';
 import type { ApiDatabase } from '../db';
 import { classroomCoTeachers, users } from '../db/schema';
 import type { Actor } from '../policies/actors';
 import { type ClassroomFacts, canRemoveCoTeacher } from '../policies/classrooms';
+import { memberName } from '../users/member-name';
 
 export type CoTeacherRow = Omit<CoTeacher, 'can'>;
 

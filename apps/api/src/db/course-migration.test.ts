@@ -131,8 +131,8 @@ describe('the course features’ migration', () => {
       { kind: 'exact', caseSensitive: false },
       { kind: 'exact', caseSensitive: true },
     ]);
-    expect(matchesFlag(flags, 'hc{caesar}')).toBe(true);
-    expect(matchesFlag(flags, 'hc{or_1=1}')).toBe(false);
+    expect(await matchesFlag(flags, 'hc{caesar}')).toBe(true);
+    expect(await matchesFlag(flags, 'hc{or_1=1}')).toBe(false);
   });
 
   it('keeps every member’s points and marks the first solvers', async () => {

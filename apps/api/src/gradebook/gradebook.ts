@@ -6,11 +6,11 @@ import {
   ROLE,
 } from '@hackclass/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import { memberName } from '../classrooms/find-classrooms';
 import type { ApiDatabase } from '../db';
 import { classroomLabs, hintUnlocks, labHints, labs, members, solves, users } from '../db/schema';
 import { classroomLabValue, solvePoints } from '../leaderboard/solve-points';
 import { containsPattern } from '../members/list-members';
+import { memberName } from '../users/member-name';
 
 export interface GradebookScope {
   /** One student's row alone, and the labs open to students: what a student sees. */

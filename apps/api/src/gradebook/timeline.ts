@@ -1,11 +1,11 @@
 import type { Timeline, TimelineEvent, TimelineQuery } from '@hackclass/contracts';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { memberName } from '../classrooms/find-classrooms';
 import type { ApiDatabase } from '../db';
 import { members, solves, users } from '../db/schema';
 import { apiErrors } from '../errors';
 import { hintNumber } from '../hints/hint-number';
 import { solvePoints } from '../leaderboard/solve-points';
+import { memberName } from '../users/member-name';
 
 /**
  * The student's flags sent, hints unlocked and solves that count in the classroom, as rows of one

@@ -1,8 +1,8 @@
 import type { HintUnlockList, HintUnlockListQuery } from '@hackclass/contracts';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { memberName } from '../classrooms/find-classrooms';
 import type { ApiDatabase } from '../db';
 import { hintUnlocks, labHints, labs, users } from '../db/schema';
+import { memberName } from '../users/member-name';
 import { hintNumber } from './hint-number';
 
 /** A page of who unlocked which hint of the classroom's labs when, newest first. */

@@ -12,7 +12,8 @@ import type { IdentityAdmin } from './client';
  * - Deleting deletes the HackClass user; the web app deletes the user's own Firebase account,
  *   an admin deletes others in the Firebase console.
  * - Whether an account exists cannot be asked, so an email held by another user stays theirs.
- * - Firebase publishes no revocations or deletions: none are read.
+ * - Firebase publishes no revocations or deletions: none are read. The token verifier accepts a
+ *   token for FIREBASE_MAX_TOKEN_AGE_MINUTES after issue instead of its hour.
  */
 export function firebaseIdentityAdmin(): IdentityAdmin {
   return {

@@ -1,11 +1,11 @@
 import type { InvitationLinkState } from '@hackclass/contracts';
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { memberName } from '../classrooms/find-classrooms';
 import type { ApiDatabase } from '../db';
 import { classrooms, invitationLinks, users } from '../db/schema';
+import { tokenHashOf } from '../invitation-links/invitation-token';
 import { displayNameOf } from '../members/membership-rows';
-import { tokenHashOf } from './invitation-token';
+import { memberName } from '../users/member-name';
 
 const inviters = alias(users, 'inviters');
 

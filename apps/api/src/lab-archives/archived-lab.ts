@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { labFiles, labFlags, labHints, labs } from '../db/schema';
 import { labTargetOf } from '../targets/lab-target';
+import { safeFileName } from '../uploads/file-names';
 import { archiveFileNames } from './file-names';
 
 /** A lab's file as it goes into an archive: its name there and where its bytes are stored. */
@@ -37,7 +38,7 @@ export async function labForArchive(db: ApiDatabase, labId: string): Promise<Lab
     .from(labFiles)
     .where(eq(labFiles.labId, labId))
     .orderBy(asc(labFiles.createdAt), asc(labFiles.fileName), asc(labFiles.id));
-  const names = archiveFileNames(files.map((file) => file.fileName));
+  const names = archiveFileNames(files.map((file) => safeFileName(file.fileName)));
   return {
     lab: {
       name: row.name,

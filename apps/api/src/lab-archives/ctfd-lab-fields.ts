@@ -1,4 +1,4 @@
-import { type ArchivedLab, isFlagPattern, LAB_HINTS_MAX } from '@hackclass/contracts';
+import { type ArchivedLab, flagPatternError, LAB_HINTS_MAX } from '@hackclass/contracts';
 import type { DraftSet } from './lab-draft';
 
 // How ctfcli's challenge.yml fields become a lab's, each noting in `report` what does not map.
@@ -25,11 +25,12 @@ export function flagsOf(challenge: Challenge, name: string, report: Report): Arc
       return [];
     }
     if (type === 'static') return [{ value: content, kind: 'exact', caseSensitive }];
-    if (!isFlagPattern(content)) {
+    const patternError = flagPatternError(content);
+    if (patternError !== undefined) {
       report.notMapped.push({
         lab: name,
         field: 'flags',
-        reason: `The pattern ${content} uses what the linear-time flag checker lacks (such as back-references or look-arounds)`,
+        reason: `The pattern ${content} is not one the linear-time flag checker runs: ${patternError}`,
       });
       return [];
     }

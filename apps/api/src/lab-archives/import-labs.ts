@@ -5,8 +5,7 @@ import { isUniqueViolation } from '../db/database-errors';
 import { labFlags, labHints, labs } from '../db/schema';
 import { apiErrors } from '../errors';
 import { freeSlugFor, insertFiles } from '../labs/create-lab';
-import { bytesOf, ensureRoom, type QuotaOwner } from '../quotas/room';
-import { saveLabTarget } from '../targets/lab-target';
+import { bytesOf, ensureRoom, type QuotaOwner } from '../quotas/headroom';
 import type { UploadedFile } from '../uploads/multipart-form';
 import { joinClassroom, outsideClassroom } from './imported-into-classroom';
 import type { DraftSet, LabDraft } from './lab-draft';
@@ -62,7 +61,8 @@ async function insertLab(
   draft: LabDraft,
   files: UploadedFile[],
 ) {
-  const { flags, hints, target, ...columns } = draft.lab;
+  // The target is not imported: the report hands it to the teacher to add (see LabImportReport).
+  const { flags, hints, target: _target, ...columns } = draft.lab;
   const [lab] = await tx
     .insert(labs)
     .values({ ...columns, slug: await freeSlugFor(tx, columns.name), creatorId })
@@ -83,7 +83,6 @@ async function insertLab(
       })),
     );
   }
-  await saveLabTarget(tx, lab.id, target);
   await insertFiles(tx, lab.id, files);
   return lab;
 }
@@ -120,6 +119,9 @@ export async function importLabs(
           created: created.map(({ id, slug, name }) => ({ id, slug, name })),
           skipped,
           notMapped: target.classroom ? notMapped : [...notMapped, ...outsideClassroom(drafts)],
+          targets: created.flatMap(({ draft, id, name }) =>
+            draft.lab.target ? [{ labId: id, lab: name, target: draft.lab.target }] : [],
+          ),
         };
       } catch (error) {
         if (attempt >= SLUG_ATTEMPTS || !isUniqueViolation(error, 'labs_slug_key')) throw error;

@@ -2,7 +2,8 @@ import { LATE_PERCENT, type LabImportReport } from '@hackclass/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { classroomLabRequirements, classroomLabs, members } from '../db/schema';
-import { notify } from '../notifications/notify';
+import { recordEvent } from '../domain-events/record-event';
+import { labNotice, notify } from '../notifications/notify';
 import type { LabDraft } from './lab-draft';
 
 /** A lab that opens after `now` stays unknown to students until then (the schedule clock). */
@@ -48,15 +49,10 @@ export async function joinClassroom(
       tx,
       accepted.map((member) => member.userId),
       'LabAdded',
-      {
-        classroomId: classroom.id,
-        classroomName: classroom.name,
-        labId: lab.id,
-        labName: lab.name,
-        labSlug: lab.slug,
-      },
+      labNotice(classroom, lab),
     );
   }
+  recordEvent(tx, { type: 'labs.changed', classroomId: classroom.id });
 }
 
 /** What only a classroom keeps — schedules and unlock paths — reported when there is none. */

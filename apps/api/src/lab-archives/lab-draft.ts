@@ -15,7 +15,7 @@ export interface LabDraft {
 }
 
 /** What an upload holds: the labs to create, and the report of what could not come along. */
-export interface DraftSet extends Omit<LabImportReport, 'created'> {
+export interface DraftSet extends Omit<LabImportReport, 'created' | 'targets'> {
   drafts: LabDraft[];
 }
 

@@ -24,7 +24,14 @@ function readYaml(path: string, bytes: Buffer): Challenge {
     const problem = error.message.split(/ at line \d+/)[0];
     throw apiErrors.labArchiveInvalid(path, `YAML error${where}: ${problem}`);
   }
-  const challenge: unknown = document.toJS();
+  let challenge: unknown;
+  try {
+    // Aliases expand as they are read: a few lines of nested ones ("billion laughs") would make
+    // billions of nodes, so past 100 the yaml package stops.
+    challenge = document.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    throw apiErrors.labArchiveInvalid(path, `YAML error: ${(error as Error).message}`);
+  }
   if (typeof challenge !== 'object' || challenge === null || Array.isArray(challenge)) {
     throw apiErrors.labArchiveInvalid(path, 'Not a challenge: expected a mapping of fields');
   }
@@ -90,7 +97,8 @@ function draftOf(
       lab: name,
       field,
       reason:
-        UNMAPPED_CTFD_FIELDS[field] ?? 'Not a field of ctfcli’s challenge.yml that HackClass knows',
+        UNMAPPED_CTFD_FIELDS.get(field) ??
+        'Not a field of ctfcli’s challenge.yml that HackClass knows',
     });
   }
   const rawCategory = typeof challenge.category === 'string' ? challenge.category : '';

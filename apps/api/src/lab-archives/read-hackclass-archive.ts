@@ -7,6 +7,8 @@ import {
   labSetArchiveManifestSchema,
 } from '@hackclass/contracts';
 import { apiErrors } from '../errors';
+import { safeFileName } from '../uploads/file-names';
+import { archiveFileNames } from './file-names';
 import { type DraftSet, ensureNoCycle, type LabDraft, parseOrRefuse } from './lab-draft';
 import type { UnpackedFiles } from './unpack-upload';
 
@@ -40,10 +42,12 @@ function readLab(files: UnpackedFiles, folder: string, ref: string): LabDraft {
     path,
   );
   const { files: listed, ...lab } = manifest.lab;
+  // Stored as an uploaded file's name is: cleaned, then told apart if cleaning made two alike.
+  const names = archiveFileNames(listed.map((file) => safeFileName(file.name)));
   return {
     ref,
     lab,
-    files: listed.map((file) => {
+    files: listed.map((file, index) => {
       const filePath = `${folder}files/${file.name}`;
       const bytes = files.get(filePath);
       if (!bytes) {
@@ -56,7 +60,7 @@ function readLab(files: UnpackedFiles, folder: string, ref: string): LabDraft {
           'Not the size and SHA-256 the manifest lists: the archive was changed or damaged',
         );
       }
-      return { name: file.name, bytes };
+      return { name: names[index] ?? 'file', bytes };
     }),
     requires: [],
   };

@@ -1,10 +1,12 @@
-import { gunzipSync } from 'node:zlib';
+import { buffer } from 'node:stream/consumers';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import { HttpError } from '@hackclass/http';
-import { unzipSync } from 'fflate';
 import { extract } from 'tar-stream';
 import { apiErrors } from '../errors';
 import { safeEntryPath } from './archive-paths';
-import { zipSymlinks } from './zip-symlinks';
+import { zipDirectory } from './zip-directory';
+import { zipEntryBytes } from './zip-entry-bytes';
 
 /** The most entries an uploaded archive may hold, folders included. */
 export const MAX_ARCHIVE_ENTRIES = 1_000;
@@ -16,6 +18,9 @@ export interface UnpackLimits {
 
 /** An upload's files by their path inside it; a lone challenge.yml is `challenge.yml`. */
 export type UnpackedFiles = Map<string, Buffer>;
+
+// zlib's callback form runs in its thread pool, leaving the event loop free.
+const gunzipAsync = promisify(gunzip);
 
 const isGzip = (bytes: Buffer) => bytes[0] === 0x1f && bytes[1] === 0x8b;
 const isZip = (bytes: Buffer) =>
@@ -30,11 +35,13 @@ const tooLarge = (maxBytes: number) =>
 const tooManyEntries = () =>
   apiErrors.labArchiveTooLarge(`An archive may hold at most ${MAX_ARCHIVE_ENTRIES} entries`);
 
-function take(files: UnpackedFiles, name: string, bytes: Buffer) {
+/** Adds the entry `name` to `files`, its path checked before its bytes are read. */
+async function take(files: UnpackedFiles, name: string, read: () => Promise<Buffer>) {
   const path = safeEntryPath(name);
   if (path === undefined) {
     throw apiErrors.labArchiveInvalid(name, 'A path outside the archive is not allowed');
   }
+  const bytes = await read();
   if (path !== '') files.set(path, bytes);
 }
 
@@ -54,40 +61,24 @@ async function untar(tar: Buffer): Promise<UnpackedFiles> {
     if (type !== 'file' && type !== 'contiguous-file') {
       throw apiErrors.labArchiveInvalid(name, 'Links and special files are not allowed');
     }
-    const chunks: Buffer[] = [];
-    for await (const chunk of entry) chunks.push(chunk as Buffer);
-    take(files, name, Buffer.concat(chunks));
+    await take(files, name, () => buffer(entry));
   }
   return files;
 }
 
-function unzip(zip: Buffer, { maxBytes }: UnpackLimits): UnpackedFiles {
-  const linked = zipSymlinks(zip);
-  if (linked === undefined) throw apiErrors.labArchiveInvalid('archive', 'A damaged zip file');
-  if (linked.length > 0) {
-    throw apiErrors.labArchiveInvalid(linked[0] ?? '', 'Links are not allowed');
-  }
-  let entries = 0;
-  let declared = 0;
-  let unpacked: Record<string, Uint8Array>;
-  try {
-    // Each entry inflates into a buffer of the size its header declares and no larger, so the
-    // declared sizes bound what a zip bomb can make.
-    unpacked = unzipSync(zip, {
-      filter: (file) => {
-        entries += 1;
-        declared += file.originalSize;
-        if (entries > MAX_ARCHIVE_ENTRIES) throw tooManyEntries();
-        if (declared > maxBytes) throw tooLarge(maxBytes);
-        return !file.name.endsWith('/');
-      },
-    });
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    throw apiErrors.labArchiveInvalid('archive', 'A damaged zip file');
-  }
+async function unzip(zip: Buffer, { maxBytes }: UnpackLimits): Promise<UnpackedFiles> {
+  const entries = zipDirectory(zip, MAX_ARCHIVE_ENTRIES);
+  if (entries === 'damaged') throw apiErrors.labArchiveInvalid('archive', 'A damaged zip file');
+  if (entries === 'too many') throw tooManyEntries();
+  const linked = entries.find((entry) => entry.symlink);
+  if (linked) throw apiErrors.labArchiveInvalid(linked.name, 'Links are not allowed');
+  // Each entry is cut off past its declared size, so the declared sizes bound the real ones.
+  const declared = entries.reduce((total, entry) => total + entry.size, 0);
+  if (declared > maxBytes) throw tooLarge(maxBytes);
   const files: UnpackedFiles = new Map();
-  for (const [name, bytes] of Object.entries(unpacked)) take(files, name, Buffer.from(bytes));
+  for (const entry of entries.filter((candidate) => !candidate.name.endsWith('/'))) {
+    await take(files, entry.name, () => zipEntryBytes(zip, entry));
+  }
   return files;
 }
 
@@ -105,7 +96,7 @@ export async function unpackUpload(
   if (isGzip(bytes)) {
     let tar: Buffer;
     try {
-      tar = gunzipSync(bytes, { maxOutputLength: limits.maxBytes });
+      tar = await gunzipAsync(bytes, { maxOutputLength: limits.maxBytes });
     } catch (error) {
       if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') {
         throw tooLarge(limits.maxBytes);

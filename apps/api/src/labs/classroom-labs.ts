@@ -4,16 +4,17 @@ import type {
   UpdateClassroomLabRequest,
 } from '@hackclass/contracts';
 import { and, eq } from 'drizzle-orm';
-import { coTeaches } from '../classrooms/taught-by';
 import type { ApiDatabase } from '../db';
 import { pgErrorOf } from '../db/database-errors';
 import { classroomLabs, classrooms, labs, members } from '../db/schema';
+import { recordEvent } from '../domain-events/record-event';
 import { apiErrors } from '../errors';
 import { recountPoints, takeScoresTurn } from '../leaderboard/recount';
-import { notify } from '../notifications/notify';
+import { labNotice, notify } from '../notifications/notify';
 import type { Actor } from '../policies/actors';
 import { canManageClassroom, canSeeClassroom } from '../policies/classrooms';
 import { canAddLabToClassrooms } from '../policies/labs';
+import { coTeaches } from '../policies/taught-by';
 import { saveSchedule } from '../schedules/save-schedule';
 import { markStopping } from '../targets/stop-targets';
 
@@ -73,6 +74,7 @@ export async function addLabToClassroom(
     if (added.length === 0) throw apiErrors.labAlreadyInClassroom();
     await saveSchedule(tx, classroomId, labId, schedule);
     await recountPoints(tx, [classroomId]);
+    recordEvent(tx, { type: 'labs.changed', classroomId });
     if (opensLater) {
       return { classroomId, hackingLabId: labId };
     }
@@ -84,13 +86,7 @@ export async function addLabToClassroom(
       tx,
       accepted.map((member) => member.userId),
       'LabAdded',
-      {
-        classroomId,
-        classroomName: classroom.name,
-        labId,
-        labName: lab.name,
-        labSlug: lab.slug,
-      },
+      labNotice(classroom, lab),
     );
     return { classroomId, hackingLabId: labId };
   });
@@ -112,21 +108,22 @@ export async function updateClassroomLab(
     await takeScoresTurn(tx, classroomId);
     await saveSchedule(tx, classroomId, labId, change);
     await recountPoints(tx, [classroomId]);
+    recordEvent(tx, { type: 'labs.changed', classroomId });
   });
 }
 
 /**
  * Takes a lab out of a classroom the actor runs; 404 if the classroom does not have it. Its
- * students' targets for the lab there stop: returns them, to release once committed.
+ * students' targets for the lab there stop.
  */
 export async function removeLabFromClassroom(
   db: ApiDatabase,
   actor: Actor,
   classroomId: string,
   labId: string,
-): Promise<string[]> {
+): Promise<void> {
   await managedClassroom(db, actor, classroomId);
-  return db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     await takeScoresTurn(tx, classroomId);
     const removed = await tx
       .delete(classroomLabs)
@@ -134,6 +131,7 @@ export async function removeLabFromClassroom(
       .returning();
     if (removed.length === 0) throw apiErrors.notFound('Lab in this classroom not found');
     await recountPoints(tx, [classroomId]);
-    return markStopping(tx, { classroomId, labId });
+    await markStopping(tx, { classroomId, labId });
+    recordEvent(tx, { type: 'labs.changed', classroomId });
   });
 }

@@ -5,11 +5,11 @@ import { z } from 'zod';
 import type { ApiDatabase } from '../db';
 import { isUniqueViolation } from '../db/database-errors';
 import { labFiles, labs } from '../db/schema';
-import { replaceHints } from '../hints/lab-hints';
-import { bytesOf, ensureRoom, type QuotaOwner } from '../quotas/room';
+import { bytesOf, ensureRoom, type QuotaOwner } from '../quotas/headroom';
 import { saveLabTarget } from '../targets/lab-target';
 import type { UploadedFile } from '../uploads/multipart-form';
 import { replaceFlags } from './flags';
+import { replaceHints } from './lab-hints';
 import type { LabRow } from './present-lab';
 import { nextFreeSlug, slugify } from './slug';
 

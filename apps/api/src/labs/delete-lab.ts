@@ -11,14 +11,14 @@ import { markStopping } from '../targets/stop-targets';
  * Deletes a lab with its file rows. A lab some classroom uses is refused (409, naming how
  * many) unless `force`, which removes it from those classrooms too: deleting a lab out from
  * under students is a choice to make knowingly. The lab row is locked first, so a classroom
- * cannot take the lab up between the count and the delete. Returns the storage keys of its
- * files, to remove once the deletion is committed, and its students' targets to release.
+ * cannot take the lab up between the count and the delete. Its students' targets stop. Returns
+ * the storage keys of its files, to remove once the deletion is committed.
  */
 export async function deleteLab(
   db: ApiDatabase,
   labId: string,
   { force }: { force: boolean },
-): Promise<{ storageKeys: string[]; targetIds: string[] }> {
+): Promise<{ storageKeys: string[] }> {
   return db.transaction(async (tx) => {
     await tx.select({ id: labs.id }).from(labs).where(eq(labs.id, labId)).for('update');
     const [usage] = await tx
@@ -33,11 +33,11 @@ export async function deleteLab(
       .where(eq(labFiles.labId, labId));
     const classroomIds = (await classroomsWithLab(tx, labId)).sort();
     for (const classroomId of classroomIds) await takeScoresTurn(tx, classroomId);
-    const targetIds = await markStopping(tx, { labId });
+    await markStopping(tx, { labId });
     // Its file rows, classroom links and solves go with it (on delete cascade).
     await tx.delete(labs).where(eq(labs.id, labId));
     await recountPoints(tx, classroomIds);
-    return { storageKeys: files.map((file) => file.storageKey), targetIds };
+    return { storageKeys: files.map((file) => file.storageKey) };
   });
 }
 

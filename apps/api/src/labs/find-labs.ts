@@ -1,14 +1,15 @@
-import type { Lab, LabSummary } from '@hackclass/contracts';
+import type { Lab, LabSummary, LabTarget } from '@hackclass/contracts';
 import { and, asc, count, desc, eq, getTableColumns } from 'drizzle-orm';
 import { z } from 'zod';
-import { taughtBy } from '../classrooms/taught-by';
 import type { ApiDatabase } from '../db';
 import { classroomLabs, classrooms, labFiles, labs } from '../db/schema';
-import { hintsOf } from '../hints/lab-hints';
 import { type Actor, isAdmin, isTeacher } from '../policies/actors';
 import { canSeeLabFlags } from '../policies/labs';
+import { taughtBy } from '../policies/taught-by';
+import { type ImageContext, labImageRefusal } from '../targets/image-policy';
 import { labTargetOf, summaryOf } from '../targets/lab-target';
 import { flagsOf } from './flags';
+import { hintsOf } from './lab-hints';
 import { type LabRow, presentLabSummary } from './present-lab';
 import { listedLabsCondition, visibleLabsCondition } from './visibility';
 
@@ -47,8 +48,16 @@ export async function findVisibleLab(
   return lab;
 }
 
-/** A lab with its files, the classrooms using it that the actor runs, and flags and hints if theirs. */
-export async function labDetails(db: ApiDatabase, actor: Actor, lab: LabRow): Promise<Lab> {
+/**
+ * A lab with its files, the classrooms using it that the actor runs, and flags and hints if
+ * theirs; its target says why it cannot start when this server refuses its image (`images`).
+ */
+export async function labDetails(
+  db: ApiDatabase,
+  actor: Actor,
+  lab: LabRow,
+  images: ImageContext,
+): Promise<Lab> {
   const files = await db
     .select({
       id: labFiles.id,
@@ -72,10 +81,15 @@ export async function labDetails(db: ApiDatabase, actor: Actor, lab: LabRow): Pr
     classrooms: usedIn,
     ...(flags ? { flags } : {}),
     ...(hints ? { hints } : {}),
-    target: target ? summaryOf(target) : null,
+    target: target ? await targetSummary(images, lab.id, target) : null,
     // The image, its settings and the flag format are the lab's answers as much as its flags.
     ...(editor && target ? { targetDefinition: target } : {}),
   };
+}
+
+async function targetSummary(images: ImageContext, labId: string, target: LabTarget) {
+  const refused = await labImageRefusal(images, labId, target.image);
+  return { ...summaryOf(target), ...(refused ? { refused } : {}) };
 }
 
 /** Mirrors `canManageClassroom`: admins run every classroom, teachers those they teach. */

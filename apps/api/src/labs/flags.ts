@@ -1,7 +1,9 @@
-import { compileFlagPattern, type FlagKind, type LabFlag } from '@hackclass/contracts';
+import { setImmediate } from 'node:timers/promises';
+import { type FlagKind, type LabFlag, matchesWhole, normalizeFlag } from '@hackclass/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { labFlags } from '../db/schema';
+import { compiledFlagPattern } from './flag-patterns';
 
 export interface FlagValue {
   value: string;
@@ -38,7 +40,7 @@ export async function replaceFlags(
 function matchesOne(flag: FlagValue, answer: string): boolean {
   // RE2 matches in time linear in the answer, so a pattern such as (a+)+$ cannot hang the check.
   if (flag.kind === 'regex')
-    return compileFlagPattern(flag.value, flag.caseSensitive).matches(answer);
+    return matchesWhole(compiledFlagPattern(flag.value, flag.caseSensitive), answer);
   return flag.caseSensitive
     ? flag.value === answer
     : flag.value.toLowerCase() === answer.toLowerCase();
@@ -46,9 +48,15 @@ function matchesOne(flag: FlagValue, answer: string): boolean {
 
 /**
  * Whether `typed`, trimmed, is one of the flags: equal to an exact one, or matched whole by a
- * pattern; ignoring case where the flag says so.
+ * pattern; ignoring case where the flag says so. Each pattern holds the event loop alone for a
+ * moment (up to some tens of milliseconds at the limits), so the server answers other requests
+ * between two of them rather than after all of a lab's.
  */
-export function matchesFlag(flags: readonly FlagValue[], typed: string): boolean {
-  const answer = typed.trim();
-  return flags.some((flag) => matchesOne(flag, answer));
+export async function matchesFlag(flags: readonly FlagValue[], typed: string): Promise<boolean> {
+  const answer = normalizeFlag(typed);
+  for (const flag of flags) {
+    if (matchesOne(flag, answer)) return true;
+    if (flag.kind === 'regex') await setImmediate();
+  }
+  return false;
 }

@@ -4,25 +4,25 @@ import type { z } from 'zod';
 import type { ApiDatabase } from '../db';
 import { labFiles, labs } from '../db/schema';
 import { apiErrors } from '../errors';
-import { replaceHints } from '../hints/lab-hints';
 import { classroomsWithLab, recountPoints, takeScoresTurn } from '../leaderboard/recount';
-import { bytesOf, ensureRoom, type QuotaOwner } from '../quotas/room';
+import { bytesOf, ensureRoom, type QuotaOwner } from '../quotas/headroom';
 import { saveLabTarget } from '../targets/lab-target';
 import { markStopping } from '../targets/stop-targets';
 import type { UploadedFile } from '../uploads/multipart-form';
 import { insertFiles, scoringColumns } from './create-lab';
 import { replaceFlags } from './flags';
+import { replaceHints } from './lab-hints';
 import type { LabRow } from './present-lab';
 
 export type LabUpdate = z.output<typeof updateLabFieldsSchema>;
 
 /**
- * Rewrites a lab's fields, flags and hints (a hint's cost moves scores), removes the files named in `removeFileIds` (ids of other
- * labs' files are ignored) and adds `files`, in one transaction on the locked lab row; its slug
- * stays. Refuses to go past `maxFiles` or the owner's `quota` (counted after the removals). A
- * target left out stays; `null` removes it and stops the targets students run. Returns the
- * storage keys of the removed files, to delete once the change is committed, and the targets
- * to release.
+ * Rewrites a lab's fields, flags and hints (a hint's cost moves scores), removes the files
+ * named in `removeFileIds` (ids of other labs' files are ignored) and adds `files`, in one
+ * transaction on the locked lab row; its slug stays. Refuses to go past `maxFiles` or the
+ * owner's `quota` (counted after the removals). A target left out stays; `null` removes it and
+ * stops the targets students run. Returns the storage keys of the removed files, to delete once
+ * the change is committed.
  */
 export async function updateLab(
   db: ApiDatabase,
@@ -30,7 +30,7 @@ export async function updateLab(
   fields: LabUpdate,
   files: UploadedFile[],
   { maxFiles, quota }: { maxFiles: number; quota: QuotaOwner | undefined },
-): Promise<{ lab: LabRow; removedKeys: string[]; stoppedTargetIds: string[] }> {
+): Promise<{ lab: LabRow; removedKeys: string[] }> {
   const { removeFileIds, flags, hints, target, ...columns } = fields;
   return db.transaction(async (tx) => {
     // Its scoring moves the scores of every classroom with it: their turns first, in one order.
@@ -60,9 +60,9 @@ export async function updateLab(
     await replaceFlags(tx, labId, flags);
     await replaceHints(tx, labId, hints);
     await saveLabTarget(tx, labId, target);
-    const stoppedTargetIds = target === null ? await markStopping(tx, { labId }) : [];
+    if (target === null) await markStopping(tx, { labId });
     await recountPoints(tx, classroomIds);
     await insertFiles(tx, labId, files);
-    return { lab, removedKeys: removed.map((file) => file.storageKey), stoppedTargetIds };
+    return { lab, removedKeys: removed.map((file) => file.storageKey) };
   });
 }

@@ -1,9 +1,9 @@
 import { and, eq, exists, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import { taughtBy } from '../classrooms/taught-by';
 import type { ApiDatabase } from '../db';
 import { classroomLabs, classrooms, labs, members } from '../db/schema';
 import { type Actor, isAdmin, isGuest, isTeacher } from '../policies/actors';
 import { labListScope } from '../policies/labs';
+import { taughtBy } from '../policies/taught-by';
 
 /**
  * The lab of the outer query is in a classroom where the actor is an accepted member, and has

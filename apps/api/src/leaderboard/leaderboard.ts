@@ -1,24 +1,34 @@
 import { type Leaderboard, type LeaderboardQuery, ROLE } from '@hackclass/contracts';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
-import { memberName } from '../classrooms/find-classrooms';
 import type { ApiDatabase } from '../db';
 import { preparedQuery } from '../db/prepared';
 import { members, users } from '../db/schema';
+import { memberName } from '../users/member-name';
+
+/** Who is on a classroom's leaderboard: its accepted members; admins never compete. */
+export const competes = and(eq(members.status, 'Accepted'), ne(users.roleId, ROLE.admin));
 
 /** Points descending, ties to whoever reached them first; everyone on 0 shares the last rank. */
+const boardOrder = sql`${members.points} desc nulls last, ${members.reachedAt} asc nulls last`;
+
+/** A member's rank among the rows of a query that keeps only those who compete. */
 export const memberRank = sql<number>`rank() over (partition by ${members.classroomId}
-  order by ${members.points} desc nulls last, ${members.reachedAt} asc nulls last)`.mapWith(Number);
+  order by ${boardOrder})`.mapWith(Number);
+
+/**
+ * A member's rank on the leaderboard among the rows of a query that keeps all accepted members,
+ * admins included; null for an admin, who is not on it.
+ */
+export const placeOnBoard = sql<number | null>`case when ${users.roleId} = ${ROLE.admin} then null
+  else rank() over (partition by ${members.classroomId}, ${users.roleId} = ${ROLE.admin}
+  order by ${boardOrder}) end`.mapWith(Number);
 
 /**
  * One statement over the classroom's accepted members, their points stored with each solve (see
  * `recountPoints`), read in the order of `members_leaderboard_idx` up to the page asked for; the
- * rank streams along that order. Admins never compete.
+ * rank streams along that order.
  */
-const onTheBoard = and(
-  eq(members.classroomId, sql.placeholder('classroomId')),
-  eq(members.status, 'Accepted'),
-  ne(users.roleId, ROLE.admin),
-);
+const onTheBoard = and(eq(members.classroomId, sql.placeholder('classroomId')), competes);
 
 /**
  * How many are on the board: the accepted members (an index range) less the admins among them

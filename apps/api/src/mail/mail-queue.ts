@@ -3,11 +3,7 @@ import { addMailOutboxMetrics } from '@hackclass/http';
 import { joinMailDelivery, type MailDeliverySettings, type Mailer } from '@hackclass/mail';
 import type { FastifyInstance } from 'fastify';
 
-/**
- * How API code sends mail: `enqueueMail` (from `@hackclass/mail`) inside the transaction that
- * decides the mail, so it exists exactly when that decision is committed, then `app.mail.wake()`
- * once committed, so it goes out now.
- */
+/** Wakes this process's outbox worker: queued mail goes out now (see `queueMail`). */
 export interface MailQueue {
   wake(): void;
 }

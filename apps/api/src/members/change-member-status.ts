@@ -1,11 +1,12 @@
 import type { MemberStatus, Membership } from '@hackclass/contracts';
 import { eq } from 'drizzle-orm';
-import { type ClassroomRow, memberName } from '../classrooms/find-classrooms';
+import type { ClassroomRow } from '../classrooms/find-classrooms';
 import type { ApiDatabase } from '../db';
 import { members, users } from '../db/schema';
 import { apiErrors } from '../errors';
 import { takeScoresTurn } from '../leaderboard/recount';
 import type { Actor } from '../policies/actors';
+import { memberName } from '../users/member-name';
 import { memberKey, moveMember } from './membership-rows';
 import { notifyInvitationAccepted, notifyJoinApproved } from './notices';
 import { decideTransition } from './transitions';

@@ -1,15 +1,24 @@
-import type { Invitation } from '@hackclass/contracts';
-import { eq, sql } from 'drizzle-orm';
-import { type ClassroomRow, memberName } from '../classrooms/find-classrooms';
-import { coTeachesClassroom } from '../co-teachers/list-co-teachers';
+import { type Invitation, normalizeEmail } from '@hackclass/contracts';
+import type { ClassroomRow } from '../classrooms/find-classrooms';
 import type { ApiDatabase } from '../db';
-import { emailInvitations, type UserRow, users } from '../db/schema';
+import { emailInvitations, type UserRow } from '../db/schema';
+import { recordEvent } from '../domain-events/record-event';
 import { apiErrors } from '../errors';
-import { assertInvitationAllowance } from '../invitations/invitation-allowance';
-import { type InvitationMailing, queueInvitationMail } from '../invitations/queue-invitation-mail';
+import { assertInvitationAllowance } from '../invitation-links/invitation-allowance';
+import {
+  type InvitationMailing,
+  queueInvitationMail,
+} from '../invitation-links/queue-invitation-mail';
 import { canJoinClassrooms } from '../policies/classrooms';
 import { displayNameOf, insertMember, moveMember } from './membership-rows';
 import { notifyInvited, notifyJoinApproved } from './notices';
+import { accountsIn, STANDING_REASONS, standingOf } from './standing';
+
+/**
+ * Who invites: their name goes in the mail; their role, and whether an admin approved them as
+ * a teacher, decide the daily allowance.
+ */
+export type Inviter = Pick<UserRow, 'id' | 'roleId' | 'displayName' | 'teacherRequestedAt'>;
 
 /**
  * Invites by email: a user becomes `Invited` (or `Accepted`, if they had asked to join); an
@@ -18,9 +27,6 @@ import { notifyInvited, notifyJoinApproved } from './notices';
  * `invitationSchema`), so an invitation is no way to learn who has an account. Each new
  * invitation mails its link, within the inviter's daily allowance.
  */
-/** Who invites: their name goes in the mail, their role decides the daily allowance. */
-export type Inviter = Pick<UserRow, 'id' | 'roleId' | 'displayName'>;
-
 export async function inviteMember(
   db: ApiDatabase,
   classroom: ClassroomRow,
@@ -28,18 +34,18 @@ export async function inviteMember(
   userEmail: string,
   mailing: InvitationMailing,
 ): Promise<{ invitation: Invitation; created: boolean }> {
-  const email = userEmail.trim().toLowerCase();
-  const alreadyThere = () => apiErrors.alreadyMember(`${email} is already invited or a member`);
-  const [invitee] = await db
-    .select({ id: users.id, roleId: users.roleId, name: memberName })
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email));
-  if (invitee?.id === classroom.creatorId) {
-    throw apiErrors.alreadyMember('The classroom’s creator is its teacher already');
+  const email = normalizeEmail(userEmail);
+  const [invitee] = await accountsIn(db, classroom.id, [email]);
+  const standing = invitee ? standingOf(classroom, invitee) : 'none';
+  if (standing === 'teacher' || standing === 'co-teacher') {
+    throw apiErrors.alreadyMember(STANDING_REASONS[standing]);
   }
-  if (invitee && (await coTeachesClassroom(db, classroom.id, invitee.id))) {
-    throw apiErrors.alreadyMember(`${email} co-teaches this classroom, and so does not compete`);
-  }
+  /** Refuses with where the account stands now, as the preview of a list would say it. */
+  const alreadyThere = async (tx: ApiDatabase) => {
+    const [now] = await accountsIn(tx, classroom.id, [email]);
+    const found = now ? standingOf(classroom, now) : 'none';
+    return apiErrors.alreadyMember(STANDING_REASONS[found === 'member' ? 'member' : 'invited']);
+  };
   const mail = (tx: ApiDatabase) =>
     queueInvitationMail(
       tx,
@@ -55,16 +61,17 @@ export async function inviteMember(
         .values({ classroomId: classroom.id, email, invitedBy: inviter.id })
         .onConflictDoNothing()
         .returning();
-      if (!waiting) throw alreadyThere();
-      await assertInvitationAllowance(tx, inviter, mailing.invitationsPerDay);
+      if (!waiting) throw apiErrors.alreadyMember(STANDING_REASONS.invited);
+      await assertInvitationAllowance(tx, inviter, mailing);
       await mail(tx);
+      recordEvent(tx, { type: 'members.changed', classroomId: classroom.id });
       return invited;
     });
   }
   const event = { classroom, user: invitee };
   return db.transaction(async (tx) => {
     if (await insertMember(tx, classroom.id, invitee.id, 'Invited')) {
-      await assertInvitationAllowance(tx, inviter, mailing.invitationsPerDay);
+      await assertInvitationAllowance(tx, inviter, mailing);
       await notifyInvited(tx, event);
       await mail(tx);
       return invited;
@@ -73,6 +80,6 @@ export async function inviteMember(
       await notifyJoinApproved(tx, event);
       return { invitation: { email, status: 'Accepted' }, created: false };
     }
-    throw alreadyThere();
+    throw await alreadyThere(tx);
   });
 }

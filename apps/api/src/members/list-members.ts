@@ -1,9 +1,9 @@
 import type { MemberList, MemberListQuery, MemberStatus } from '@hackclass/contracts';
 import { asc, count, eq, sql } from 'drizzle-orm';
-import { memberName } from '../classrooms/find-classrooms';
 import type { ApiDatabase } from '../db';
 import { preparedQuery } from '../db/prepared';
 import { classrooms, emailInvitations, members, users } from '../db/schema';
+import { memberName } from '../users/member-name';
 
 /** `text` as a literal ILIKE substring pattern: `%` and `_` match only themselves. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;

@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import type { UserRow } from '../db/schema';
 import { members } from '../db/schema';
-import { closeInvitationLinks, linkEmailOf } from '../invitations/close-invitation-links';
+import { recordEvent } from '../domain-events/record-event';
+import { closeInvitationLinks, linkEmailOf } from '../invitation-links/close-invitation-links';
 import { recountPoints, takeScoresTurn } from '../leaderboard/recount';
 
 export const memberKey = (classroomId: string, userId: string) =>
@@ -12,6 +13,9 @@ export const memberKey = (classroomId: string, userId: string) =>
 /**
  * Moves a membership from `from` to `to`, only if it still is in `from` (concurrent changes).
  * Once accepted, the address's mailed links have nothing left to accept.
+ *
+ * Every change of a membership row goes through here, `insertMember` or a delete that records
+ * `members.changed` itself, so that the classroom's open pages follow.
  */
 export async function moveMember(
   tx: ApiDatabase,
@@ -28,6 +32,7 @@ export async function moveMember(
     .where(and(memberKey(classroomId, userId), eq(members.status, from)))
     .returning({ userId: members.userId });
   if (moved.length === 0) return false;
+  recordEvent(tx, { type: 'members.changed', classroomId });
   if (to === 'Accepted') {
     await recountPoints(tx, [classroomId], userId);
     await closeInvitationLinks(tx, classroomId, linkEmailOf(userId), 'accepted');
@@ -46,7 +51,9 @@ export async function insertMember(
     .values({ classroomId, userId, status })
     .onConflictDoNothing()
     .returning({ userId: members.userId });
-  return inserted.length > 0;
+  if (inserted.length === 0) return false;
+  recordEvent(tx, { type: 'members.changed', classroomId });
+  return true;
 }
 
 export const displayNameOf = (user: Pick<UserRow, 'id' | 'displayName'>) =>

@@ -1,14 +1,15 @@
 import type { ApiDatabase } from '../db';
 import { members } from '../db/schema';
+import { recordEvent } from '../domain-events/record-event';
 import { apiErrors } from '../errors';
-import { closeInvitationLinks, linkEmailOf } from '../invitations/close-invitation-links';
+import { closeInvitationLinks, linkEmailOf } from '../invitation-links/close-invitation-links';
 import type { Actor } from '../policies/actors';
 import { markStopping } from '../targets/stop-targets';
 import { memberKey } from './membership-rows';
 
 /**
  * The teacher or an admin removes anyone; a member removes themself (decline, withdraw, leave).
- * Their targets in the classroom stop: returns them, to release once committed.
+ * Their targets in the classroom stop.
  */
 export async function removeMember(
   db: ApiDatabase,
@@ -16,17 +17,18 @@ export async function removeMember(
   actor: Actor,
   byManager: boolean,
   userId: string,
-): Promise<string[]> {
+): Promise<void> {
   if (userId !== actor.id && !byManager) {
     throw apiErrors.forbidden('You may remove only yourself');
   }
-  return db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const removed = await tx
       .delete(members)
       .where(memberKey(classroomId, userId))
       .returning({ userId: members.userId });
     if (removed.length === 0) throw apiErrors.notFound('Member not found');
     await closeInvitationLinks(tx, classroomId, linkEmailOf(userId), 'withdrawn');
-    return markStopping(tx, { classroomId, userId });
+    await markStopping(tx, { classroomId, userId });
+    recordEvent(tx, { type: 'members.changed', classroomId });
   });
 }

@@ -1,8 +1,10 @@
+import { normalizeEmail } from '@hackclass/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { emailInvitations, members, users } from '../db/schema';
+import { recordEvent } from '../domain-events/record-event';
 import { apiErrors } from '../errors';
-import { closeInvitationLinks } from '../invitations/close-invitation-links';
+import { closeInvitationLinks } from '../invitation-links/close-invitation-links';
 
 /**
  * The teacher or an admin takes back an invitation not yet accepted, to an account or to an
@@ -13,7 +15,7 @@ export async function withdrawInvitation(
   classroomId: string,
   userEmail: string,
 ): Promise<void> {
-  const email = userEmail.trim().toLowerCase();
+  const email = normalizeEmail(userEmail);
   return db.transaction(async (tx) => {
     const waiting = await tx
       .delete(emailInvitations)
@@ -37,5 +39,6 @@ export async function withdrawInvitation(
       .returning({ userId: members.userId });
     if (waiting.length + invited.length === 0) throw apiErrors.notFound('Invitation not found');
     await closeInvitationLinks(tx, classroomId, email, 'withdrawn');
+    recordEvent(tx, { type: 'members.changed', classroomId });
   });
 }

@@ -1,23 +1,18 @@
 import { IdTokenError, type IdTokenVerifier, type VerifiedIdToken } from '@hackclass/id-token';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Revocations } from '../account-events/revocations';
-import type { UserRow } from '../db/schema';
+import { ensureUser, isInStep } from '../accounts/ensure-user';
 import { apiErrors } from '../errors';
 import type { IdentityAdmin } from '../identity-admin/client';
-import { ensureUser, isInStep } from '../users/ensure-user';
 import type { KnownUsers } from '../users/known-users';
+import type { Principal } from '../users/principal';
+import type { Revocations } from '../users/revocations';
 
 /**
  * Who may call a route: anyone; anyone signed in (even with an unverified email: `/users/me`
  * and register); or, the default, a signed-in user whose email is verified.
  */
 export type Access = 'public' | 'signed-in' | 'verified';
-
-export interface Principal {
-  token: VerifiedIdToken;
-  user: UserRow;
-}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -51,9 +46,10 @@ const VERIFIED_TOKEN_TTL_MS = 5 * 60_000;
 
 /**
  * The same token's signature and claims verify the same way until it expires, so remembering a
- * verified token until the earlier of its `exp` and a few minutes skips an RSA verification per
- * request and changes nothing else. Revocations are checked apart, on every request, and so is
- * the user behind the token (`KnownUsers`): role changes and disabling apply at once.
+ * verified token until the earlier of its `expiresAt` (its `exp`, or sooner under a maximum token
+ * age) and a few minutes skips an RSA verification per request and changes nothing else.
+ * Revocations are checked apart, on every request, and so is the user behind the token
+ * (`KnownUsers`): role changes and disabling apply at once.
  */
 function tokenCache(verifier: IdTokenVerifier) {
   const verified = new Map<string, { token: VerifiedIdToken; until: number }>();

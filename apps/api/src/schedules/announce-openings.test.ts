@@ -2,6 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApiDatabase, testApiDatabase } from '../../test/support/api-database';
 import { classroomLabs, classrooms, labs, members, notifications, users } from '../db/schema';
+import type { DomainEvent } from '../domain-events/domain-event';
+import { withDomainEvents } from '../domain-events/record-event';
 import { announceOpenedLabs } from './announce-openings';
 import { saveSchedule } from './save-schedule';
 
@@ -66,19 +68,27 @@ describe('announcing labs that open on a schedule', () => {
     await lab('Later', minutesFromNow(60), null);
     await lab('Told', minutesFromNow(-60), minutesFromNow(-60));
 
-    const first = await announceOpenedLabs(database.db);
-    expect(first.classroomIds).toEqual([classroomId]);
-    expect(first.notifications.map((row) => row.userId)).toEqual([studentId]);
+    const committed: DomainEvent[] = [];
+    const db = withDomainEvents(database.db, (events) => committed.push(...events));
+    expect(await announceOpenedLabs(db)).toBe(1);
+    expect(committed).toEqual([
+      {
+        type: 'notification.created',
+        notification: expect.objectContaining({ userId: studentId }),
+      },
+      { type: 'labs.changed', classroomId },
+    ]);
     expect(await labsOpenedFor(studentId)).toEqual(['Opened']);
     expect(await labsOpenedFor(waitingId)).toEqual([]);
 
-    expect(await announceOpenedLabs(database.db)).toEqual({ classroomIds: [], notifications: [] });
+    expect(await announceOpenedLabs(db)).toBe(0);
+    expect(committed).toHaveLength(2);
     expect(await labsOpenedFor(studentId)).toEqual(['Opened']);
   });
 
   it('tells them of a lab whose opening moved to now', async () => {
     const moved = await lab('Moved', minutesFromNow(60), null);
-    expect((await announceOpenedLabs(database.db)).notifications).toEqual([]);
+    expect(await announceOpenedLabs(database.db)).toBe(0);
     await database.db
       .update(classroomLabs)
       .set({ opensAt: null })
@@ -97,7 +107,7 @@ describe('announcing labs that open on a schedule', () => {
     await database.db.transaction((tx) =>
       saveSchedule(tx, classroomId, postponed, { opensAt: minutesFromNow(60).toISOString() }),
     );
-    expect((await announceOpenedLabs(database.db)).notifications).toEqual([]);
+    expect(await announceOpenedLabs(database.db)).toBe(0);
     await database.db.transaction((tx) =>
       saveSchedule(tx, classroomId, postponed, { opensAt: minutesFromNow(-1).toISOString() }),
     );

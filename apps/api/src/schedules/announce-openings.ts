@@ -1,21 +1,16 @@
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { classroomLabs, classrooms, labs, members } from '../db/schema';
-import { type NotificationRow, notify } from '../notifications/notify';
-
-export interface Openings {
-  /** The classrooms where a lab opened: their open pages refetch their labs. */
-  classroomIds: string[];
-  /** The notifications made, to publish to their recipients' open apps once committed. */
-  notifications: NotificationRow[];
-}
+import { recordEvent } from '../domain-events/record-event';
+import { labNotice, notify } from '../notifications/notify';
 
 /**
  * Tells the accepted members of each classroom of the labs that opened there since the last
  * call (`LabOpened`), once: marking a lab announced and telling its members happen in one
  * transaction, and the row locks of the marking let only one replica announce each opening.
+ * Returns how many labs opened.
  */
-export async function announceOpenedLabs(db: ApiDatabase): Promise<Openings> {
+export async function announceOpenedLabs(db: ApiDatabase): Promise<number> {
   return db.transaction(async (tx) => {
     const opened = await tx
       .update(classroomLabs)
@@ -28,9 +23,9 @@ export async function announceOpenedLabs(db: ApiDatabase): Promise<Openings> {
         ),
       )
       .returning({ classroomId: classroomLabs.classroomId, labId: classroomLabs.labId });
-    if (opened.length === 0) return { classroomIds: [], notifications: [] };
+    if (opened.length === 0) return 0;
     const classroomIds = [...new Set(opened.map((row) => row.classroomId))];
-    const [rooms, openedLabs, accepted] = await Promise.all([
+    const [openedIn, openedLabs, accepted] = await Promise.all([
       tx
         .select({ id: classrooms.id, name: classrooms.name })
         .from(classrooms)
@@ -44,27 +39,19 @@ export async function announceOpenedLabs(db: ApiDatabase): Promise<Openings> {
         .from(members)
         .where(and(inArray(members.classroomId, classroomIds), eq(members.status, 'Accepted'))),
     ]);
-    const notifications: NotificationRow[] = [];
     for (const { classroomId, labId } of opened) {
-      const room = rooms.find((candidate) => candidate.id === classroomId);
+      const classroom = openedIn.find((candidate) => candidate.id === classroomId);
       const lab = openedLabs.find((candidate) => candidate.id === labId);
-      if (!room || !lab) continue;
+      if (!classroom || !lab) continue;
       const told = accepted.filter((member) => member.classroomId === classroomId);
-      notifications.push(
-        ...(await notify(
-          tx,
-          told.map((member) => member.userId),
-          'LabOpened',
-          {
-            classroomId,
-            classroomName: room.name,
-            labId,
-            labName: lab.name,
-            labSlug: lab.slug,
-          },
-        )),
+      await notify(
+        tx,
+        told.map((member) => member.userId),
+        'LabOpened',
+        labNotice(classroom, lab),
       );
     }
-    return { classroomIds, notifications };
+    for (const classroomId of classroomIds) recordEvent(tx, { type: 'labs.changed', classroomId });
+    return opened.length;
   });
 }

@@ -1,5 +1,4 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import { classroomLabColumns } from '../analytics/classroom-lab-columns';
 import type { ApiDatabase } from '../db';
 import {
   classroomLabRequirements,
@@ -9,6 +8,7 @@ import {
   members,
   solves,
 } from '../db/schema';
+import { classroomLabColumns } from './classroom-lab-columns';
 
 const DUE_DATES = 10;
 

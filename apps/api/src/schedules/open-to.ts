@@ -1,10 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { ClassroomView } from '../classrooms/find-classrooms';
 import type { ApiDatabase } from '../db';
 import { classroomLabRequirements, classroomLabs, labs, solves } from '../db/schema';
 import { apiErrors } from '../errors';
 import type { Actor } from '../policies/actors';
-import { canManageClassroom } from '../policies/classrooms';
+import { type ClassroomFacts, canManageClassroom } from '../policies/classrooms';
 import { availabilityOf } from './availability';
 
 /** Solved by `userId` in the classroom: the lab of the outer query named by `labColumn`. */
@@ -43,7 +42,7 @@ async function labStateFor(db: ApiDatabase, classroomId: string, labId: string, 
 export async function assertLabOpenTo(
   db: ApiDatabase,
   actor: Actor,
-  view: ClassroomView,
+  view: ClassroomFacts & { classroom: { id: string } },
   labId: string,
 ): Promise<void> {
   const state = await labStateFor(db, view.classroom.id, labId, actor.id);

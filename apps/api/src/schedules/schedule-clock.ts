@@ -1,8 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApiDatabase } from '../db';
-import type { ClassroomEvents } from '../events/classroom-events';
-import type { UserEvents } from '../events/user-events';
-import { publishNotifications } from '../notifications/live';
 import { announceOpenedLabs } from './announce-openings';
 
 export const SCHEDULE_CLOCK_INTERVAL_MS = 30_000;
@@ -18,8 +15,6 @@ export interface ScheduleClock {
 
 interface ClockParts {
   db: ApiDatabase;
-  classroomEvents: ClassroomEvents;
-  userEvents: UserEvents;
   log: FastifyBaseLogger;
 }
 
@@ -29,18 +24,14 @@ interface ClockParts {
  * once (see `announceOpenedLabs`).
  */
 export function scheduleClock(
-  { db, classroomEvents, userEvents, log }: ClockParts,
+  { db, log }: ClockParts,
   intervalMs = SCHEDULE_CLOCK_INTERVAL_MS,
 ): ScheduleClock {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   const tick = () => {
     running ??= announceOpenedLabs(db)
-      .then(({ classroomIds, notifications }) => {
-        for (const classroomId of classroomIds)
-          classroomEvents.publish(classroomId, { type: 'labs' });
-        publishNotifications(userEvents, notifications);
-      })
+      .then(() => undefined)
       .finally(() => {
         running = undefined;
       });

@@ -1,10 +1,10 @@
 import type { SubmissionList, SubmissionListQuery } from '@hackclass/contracts';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import { memberName } from '../classrooms/find-classrooms';
 import type { ApiDatabase } from '../db';
 import { labs, submissions, users } from '../db/schema';
 import type { Actor } from '../policies/actors';
 import { canSeeLabFlags } from '../policies/labs';
+import { memberName } from '../users/member-name';
 import { sharedFlagOwnerName, sharedFlagOwnerOf } from './shared-flag-owner';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { memberName } from '../classrooms/find-classrooms';
 import { submissions, users } from '../db/schema';
+import { memberName } from '../users/member-name';
 
 /**
  * The name of the student whose target's flag a refused submission was. A subquery of its own:

@@ -1,4 +1,4 @@
-import type { FlagSubmissionResult } from '@hackclass/contracts';
+import { type FlagSubmissionResult, normalizeFlag } from '@hackclass/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import {
@@ -10,8 +10,8 @@ import {
   submissions,
   targets,
 } from '../db/schema';
+import { recordEvent } from '../domain-events/record-event';
 import { apiErrors } from '../errors';
-import type { ClassroomEvents } from '../events/classroom-events';
 import { type FlagValue, matchesFlag } from '../labs/flags';
 import { type Earned, earnedFor } from '../leaderboard/earned';
 import { memberPoints } from '../leaderboard/points';
@@ -67,12 +67,12 @@ async function checkFlag(
   lab: { perStudent: boolean; flags: FlagValue[] },
   { classroomId, labId, userId, flag }: FlagSubmission,
 ): Promise<{ correct: boolean; sharedFlagOwnerId: string | null }> {
-  if (matchesFlag(lab.flags, flag)) return { correct: true, sharedFlagOwnerId: null };
+  if (await matchesFlag(lab.flags, flag)) return { correct: true, sharedFlagOwnerId: null };
   if (!lab.perStudent) return { correct: false, sharedFlagOwnerId: null };
   const [holder] = await db
     .select({ userId: targets.userId, classroomId: targets.classroomId })
     .from(targets)
-    .where(and(eq(targets.labId, labId), eq(targets.flag, flag.trim())))
+    .where(and(eq(targets.labId, labId), eq(targets.flag, normalizeFlag(flag))))
     .orderBy(desc(eq(targets.userId, userId)))
     .limit(1);
   if (!holder) return { correct: false, sharedFlagOwnerId: null };
@@ -83,11 +83,10 @@ async function checkFlag(
 /**
  * Records a member's flag for a lab of the classroom (the caller checked they may submit). A
  * right one is a solve, once: the submission and the solve are written together, and a solve
- * already there (or one racing in) makes this `alreadySolved`. A new solve is published.
+ * already there (or one racing in) makes this `alreadySolved`.
  */
 export async function submitFlag(
   db: ApiDatabase,
-  events: ClassroomEvents,
   submission: FlagSubmission,
 ): Promise<FlagSubmissionResult> {
   const { classroomId, labId, userId, flag } = submission;
@@ -96,6 +95,7 @@ export async function submitFlag(
   const { correct, sharedFlagOwnerId } = await checkFlag(db, lab, submission);
   const dynamic = lab.scoring === 'dynamic';
   const { solvedAt, solvedNow } = await db.transaction(async (tx) => {
+    recordEvent(tx, { type: 'flag.submitted', classroomId, labId, correct });
     // Every recount of the classroom takes its turn, so none stores points another one missed;
     // a wrong flag recounts nothing and waits for no one.
     if (correct) await takeScoresTurn(tx, classroomId);
@@ -112,12 +112,12 @@ export async function submitFlag(
     if (inserted) {
       // A dynamic lab's new solve lowers what it earns everyone who solved it here.
       await recountPoints(tx, [classroomId], dynamic ? undefined : userId);
+      recordEvent(tx, { type: 'lab.solved', classroomId, labId, userId });
       return { solvedAt: inserted.solvedAt, solvedNow: true };
     }
     const earlier = await findSolve(tx, { classroomId, userId, labId });
     return { solvedAt: earlier?.solvedAt, solvedNow: false };
   });
-  if (solvedNow) events.publish(classroomId, { type: 'solve', labId, userId });
   const alreadySolved = solvedAt !== undefined && !solvedNow;
   const [points, earned] = await Promise.all([
     memberPoints(db, classroomId, userId),

@@ -4,7 +4,10 @@ import type { DependencyStatus } from '@hackclass/http';
 const PING_TIMEOUT_MS = 2_000;
 const CACHE_MS = 5_000;
 
-/** Whether the engine answers, for `/readyz`: a silent engine leaves the rest of HackClass up. */
+/**
+ * Whether the engine answers and targets may start, for `/readyz`: a silent engine, or a host
+ * firewall guard that is not in place (no target starts then), leaves the rest of HackClass up.
+ */
 export async function engineStatus(driver: TargetDriver): Promise<DependencyStatus> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -15,6 +18,10 @@ export async function engineStatus(driver: TargetDriver): Promise<DependencyStat
   });
   try {
     await Promise.race([driver.ping(), timeout]);
+    const isolation = await driver.isolation?.();
+    if (isolation && !isolation.guarded && !isolation.leftToOperator) {
+      return { status: 'degraded', detail: isolation.message };
+    }
     return { status: 'ok' };
   } catch (error) {
     return { status: 'degraded', detail: (error as Error).message };

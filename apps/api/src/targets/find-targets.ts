@@ -1,8 +1,8 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
-import { memberName } from '../classrooms/find-classrooms';
-import { coTeaches } from '../classrooms/taught-by';
 import type { ApiDatabase } from '../db';
 import { classrooms, labs, labTargets, targets, users } from '../db/schema';
+import { coTeaches } from '../policies/taught-by';
+import { memberName } from '../users/member-name';
 import type { LifetimeRule, TargetRow } from './present-target';
 import { isActive } from './stop-targets';
 

@@ -7,7 +7,7 @@ import type { LabsConfig } from './service';
 
 type OperatorLimits = Pick<
   LabsConfig,
-  'maxMemoryMb' | 'maxCpus' | 'maxPids' | 'maxLifetimeMinutes'
+  'maxMemoryMb' | 'maxCpus' | 'maxPids' | 'maxLifetimeMinutes' | 'allowOutbound'
 >;
 
 const LIMITS = [
@@ -17,12 +17,16 @@ const LIMITS = [
   ['lifetimeMinutes', 'lifetime (minutes)', 'maxLifetimeMinutes'],
 ] as const;
 
-/** Refuses a definition asking for more than the operator allows (LAB_MAX_*), naming the field. */
+/**
+ * Refuses a definition asking for more than the operator allows (LAB_MAX_*, and outbound
+ * traffic only with LAB_ALLOW_OUTBOUND), naming the field.
+ */
 export function ensureWithinOperatorLimits(
   target: LabTargetDefinition | null | undefined,
   limits: OperatorLimits,
 ): void {
   if (!target) return;
+  if (target.outbound && !limits.allowOutbound) throw apiErrors.outboundNotAllowed();
   for (const [field, label, limit] of LIMITS) {
     if (target[field] > limits[limit]) {
       throw apiErrors.targetLimitTooHigh(field, label, limits[limit]);

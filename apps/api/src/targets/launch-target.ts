@@ -3,8 +3,10 @@ import { TARGET_FLAG_VARIABLE } from '@hackclass/contracts';
 import { and, eq } from 'drizzle-orm';
 import { targets } from '../db/schema';
 import { failureOf } from './failures';
+import { mayPull } from './image-policy';
 import { waitUntilServing } from './port-ready';
 import type { TargetRow } from './present-target';
+import { recordPull } from './prune-images';
 import type { TargetService } from './service';
 
 const MINUTE_MS = 60_000;
@@ -25,7 +27,7 @@ export function launchTarget(service: TargetService, target: TargetRow, definiti
     try {
       const env = Object.fromEntries(definition.env.map(({ name, value }) => [name, value]));
       if (target.flag !== null) env[TARGET_FLAG_VARIABLE] = target.flag;
-      const { containerId } = await driver.start({
+      const { containerId, pulled } = await driver.start({
         targetId: target.id,
         labId: target.labId,
         userId: target.userId,
@@ -33,12 +35,15 @@ export function launchTarget(service: TargetService, target: TargetRow, definiti
         image: definition.image,
         containerPort: definition.port,
         hostPort,
+        hostAddress,
         env,
         memoryMb: definition.memoryMb,
         cpus: definition.cpus,
         pids: definition.pids,
         outbound: definition.outbound,
+        pull: mayPull(definition.image, service.config.imageAllow),
       });
+      if (pulled) await recordPull(service, definition.image);
       const recorded = await db
         .update(targets)
         .set({ containerId })

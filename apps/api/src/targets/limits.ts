@@ -1,14 +1,16 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
-import { targets } from '../db/schema';
+import { labs, targets } from '../db/schema';
 import { apiErrors } from '../errors';
 import type { LabsConfig } from './service';
 import { isActive } from './stop-targets';
 
 /**
- * Refuses a start past any limit: the classroom's maximum, the student's (LABS_MAX_PER_USER)
- * or the server's (LABS_MAX_RUNNING). Targets holding a container count, starting and stopping
- * ones too. The caller holds the start lock, so a burst of starts cannot overshoot.
+ * Refuses a start past any limit: the classroom's maximum (its teacher's, within the operator's
+ * LABS_MAX_PER_CLASSROOM), the student's (LABS_MAX_PER_USER), that of the lab's teacher over all
+ * their labs (LABS_MAX_PER_TEACHER), or the server's (LABS_MAX_RUNNING). Targets holding a
+ * container count, starting and stopping ones too. The caller holds the start lock, so a burst
+ * of starts cannot overshoot.
  */
 export async function ensureUnderLimits(
   tx: ApiDatabase,
@@ -16,8 +18,14 @@ export async function ensureUnderLimits(
     classroomId,
     userId,
     classroomMax,
-  }: { classroomId: string; userId: string; classroomMax: number | null },
-  config: Pick<LabsConfig, 'maxRunning' | 'maxPerUser'>,
+    labCreatorId,
+  }: {
+    classroomId: string;
+    userId: string;
+    classroomMax: number | null;
+    labCreatorId: string | null;
+  },
+  config: Pick<LabsConfig, 'maxRunning' | 'maxPerUser' | 'maxPerClassroom' | 'maxPerTeacher'>,
 ): Promise<void> {
   const [counts] = await tx
     .select({
@@ -27,12 +35,23 @@ export async function ensureUnderLimits(
           Number,
         ),
       user: sql<number>`count(*) filter (where ${eq(targets.userId, userId)})`.mapWith(Number),
+      teacher:
+        labCreatorId === null
+          ? sql<number>`0`.mapWith(Number)
+          : sql<number>`count(*) filter (where ${eq(labs.creatorId, labCreatorId)})`.mapWith(
+              Number,
+            ),
     })
     .from(targets)
+    .innerJoin(labs, eq(labs.id, targets.labId))
     .where(isActive);
   if (!counts) return;
-  if (classroomMax !== null && counts.classroom >= classroomMax) {
-    throw apiErrors.targetLimitReached('classroom', classroomMax);
+  const classroomLimit = Math.min(classroomMax ?? config.maxPerClassroom, config.maxPerClassroom);
+  if (counts.classroom >= classroomLimit) {
+    throw apiErrors.targetLimitReached('classroom', classroomLimit);
+  }
+  if (counts.teacher >= config.maxPerTeacher) {
+    throw apiErrors.targetLimitReached('teacher', config.maxPerTeacher);
   }
   if (counts.user >= config.maxPerUser) {
     throw apiErrors.targetLimitReached('yours', config.maxPerUser);

@@ -36,7 +36,10 @@ export function extendedExpiry(
   return next - target.expiresAt.getTime() >= MINUTE_MS ? new Date(next) : undefined;
 }
 
-/** A TCP target's `host:port`, brackets around an IPv6 host. */
+/**
+ * A TCP target's `host:port`, brackets around an IPv6 host: shown only for a target published on
+ * the operator's plain TCP address, since any other is reached through its tunnel alone.
+ */
 const addressOf = (host: string, port: number) =>
   `${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
 
@@ -54,7 +57,7 @@ export function presentTarget(
     classroomCreatorId: string | null;
     coTeacher: boolean;
   },
-  config: Pick<LabsConfig, 'maxLifetimeMinutes' | 'publicHost'>,
+  config: Pick<LabsConfig, 'maxLifetimeMinutes' | 'publicHost' | 'tcpBindAddress'>,
   now = new Date(),
 ): Target {
   return {
@@ -70,7 +73,11 @@ export function presentTarget(
     endedAt: row.endedAt?.toISOString() ?? null,
     canExtend: extendedExpiry(row, rule, config, now) !== undefined,
     address:
-      row.kind === 'tcp' && row.state === 'running' && row.hostPort !== null
+      row.kind === 'tcp' &&
+      row.state === 'running' &&
+      row.hostPort !== null &&
+      config.tcpBindAddress !== undefined &&
+      row.hostAddress === config.tcpBindAddress
         ? addressOf(config.publicHost, row.hostPort)
         : null,
     failure:

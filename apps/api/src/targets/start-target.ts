@@ -1,9 +1,10 @@
 import type { LabTarget } from '@hackclass/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
-import { classroomLabs, classrooms, labTargets, targets } from '../db/schema';
+import { classroomLabs, classrooms, labs, labTargets, targets } from '../db/schema';
 import { apiErrors } from '../errors';
 import { freeHostPort } from './host-port';
+import { ensureLabImageStartable } from './image-policy';
 import { launchTarget } from './launch-target';
 import { ensureUnderLimits } from './limits';
 import { newTargetFlag } from './per-student-flag';
@@ -20,12 +21,26 @@ export interface TargetStart {
   labId: string;
 }
 
+/**
+ * Where a target's port is published: where only HackClass reaches it, unless the operator
+ * exposes TCP targets on an address of their own (LAB_TCP_BIND_ADDRESS).
+ */
+export const publishedAddress = (
+  kind: LabTarget['kind'],
+  { bindAddress, tcpBindAddress }: Pick<TargetService['config'], 'bindAddress' | 'tcpBindAddress'>,
+) => (kind === 'tcp' && tcpBindAddress !== undefined ? tcpBindAddress : bindAddress);
+
 /** The lab's target definition, if the classroom has the lab and the lab has a target. */
 async function definitionIn(db: ApiDatabase, { classroomId, labId }: TargetStart) {
   const [row] = await db
-    .select({ definition: labTargets, classroomMax: classrooms.maxRunningTargets })
+    .select({
+      definition: labTargets,
+      classroomMax: classrooms.maxRunningTargets,
+      labCreatorId: labs.creatorId,
+    })
     .from(classroomLabs)
     .innerJoin(classrooms, eq(classrooms.id, classroomLabs.classroomId))
+    .innerJoin(labs, eq(labs.id, classroomLabs.labId))
     .innerJoin(labTargets, eq(labTargets.labId, classroomLabs.labId))
     .where(and(eq(classroomLabs.classroomId, classroomId), eq(classroomLabs.labId, labId)));
   return row;
@@ -36,7 +51,8 @@ async function definitionIn(db: ApiDatabase, { classroomId, labId }: TargetStart
  * row is made `starting` and the container started after the answer. A target of theirs for
  * the lab that is already active is returned instead (`created: false`): a double click makes
  * one. Limits, the free port and that one target are decided under one lock. An engine that
- * does not answer (as readiness last saw it) refuses the start.
+ * does not answer (as readiness last saw it), or a host firewall guard not in place, refuses the
+ * start.
  */
 export async function startTarget(
   service: TargetService,
@@ -45,6 +61,8 @@ export async function startTarget(
   const found = await definitionIn(service.db, start);
   if (!found) throw apiErrors.notFound('Live target of this lab not found');
   const { labId: _labId, updatedAt: _updatedAt, ...definition } = found.definition;
+  // A lab saved before the operator took outbound traffic away keeps its definition, unstartable.
+  if (definition.outbound && !service.config.allowOutbound) throw apiErrors.outboundOff();
   // Refused now rather than failed after the click; the shared check's short ping can miss a
   // busy engine, so the engine is asked once more, with the driver's own patience, before refusing.
   const { driver } = service;
@@ -54,7 +72,13 @@ export async function startTarget(
       () => false,
     );
     if (!answers) throw apiErrors.engineUnreachable();
+    // The guard as last checked (every start and every sweep check it again).
+    const isolation = await driver.isolation?.();
+    if (isolation && !isolation.guarded && !isolation.leftToOperator) {
+      throw apiErrors.isolationUnavailable();
+    }
   }
+  await ensureLabImageStartable(service, start.labId, definition.image);
   const { target, created } = await service.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${START_LOCK}::bigint)`);
     const [active] = await tx
@@ -63,13 +87,17 @@ export async function startTarget(
       .where(and(eq(targets.userId, start.userId), eq(targets.labId, start.labId), isActive));
     if (active) return { target: active, created: false };
     if (!service.driver) throw apiErrors.targetsOff();
-    await ensureUnderLimits(tx, { ...start, classroomMax: found.classroomMax }, service.config);
+    await ensureUnderLimits(
+      tx,
+      { ...start, classroomMax: found.classroomMax, labCreatorId: found.labCreatorId },
+      service.config,
+    );
     const [inserted] = await tx
       .insert(targets)
       .values({
         ...start,
         kind: definition.kind,
-        hostAddress: service.config.bindAddress,
+        hostAddress: publishedAddress(definition.kind, service.config),
         hostPort: await freeHostPort(tx, service.config.portRange),
         flag:
           definition.flagMode === 'per-student'

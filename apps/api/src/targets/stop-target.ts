@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { targets } from '../db/schema';
+import { recordEvent } from '../domain-events/record-event';
 import type { TargetRow } from './present-target';
 import type { TargetService } from './service';
-import { finishStopping, isActive, releaseTargets } from './stop-targets';
+import { finishStopping, isActive } from './stop-targets';
 
 /**
  * Stops one target: `stopping` now, its container removed after the answer (or before it, when
@@ -21,7 +22,7 @@ export async function stopTarget(
     .returning();
   if (!stopping) return target;
   if (!wait) {
-    releaseTargets(service, [target.id]);
+    recordEvent(service.db, { type: 'targets.stopping', targetIds: [target.id] });
     return stopping;
   }
   await finishStopping(service, target.id);

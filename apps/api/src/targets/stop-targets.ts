@@ -2,6 +2,7 @@ import { ACTIVE_TARGET_STATES } from '@hackclass/contracts';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { targets } from '../db/schema';
+import { recordEvent } from '../domain-events/record-event';
 import type { TargetService } from './service';
 
 export const isActive = inArray(targets.state, [...ACTIVE_TARGET_STATES]);
@@ -22,17 +23,19 @@ const scopeCondition = ({ classroomId, labId, userId }: TargetScope): SQL | unde
 
 /**
  * Marks the scope's active targets `stopping`, inside the caller's transaction, so that the
- * change that ends them (a member removed, a lab taken out) and their end commit together.
- * Returns their ids for `releaseTargets` once committed. Rows about to be deleted with their
- * classroom, lab or user are returned alike: their containers still have to go.
+ * change that ends them (a member removed, a lab taken out) and their end commit together, and
+ * records it: their containers are released once committed. Rows about to be deleted with their
+ * classroom, lab or user count alike: their containers still have to go. Returns how many.
  */
-export async function markStopping(db: ApiDatabase, scope: TargetScope): Promise<string[]> {
+export async function markStopping(db: ApiDatabase, scope: TargetScope): Promise<number> {
   const rows = await db
     .update(targets)
     .set({ state: 'stopping' })
     .where(and(isActive, scopeCondition(scope)))
     .returning({ id: targets.id });
-  return rows.map((row) => row.id);
+  const targetIds = rows.map((row) => row.id);
+  if (targetIds.length > 0) recordEvent(db, { type: 'targets.stopping', targetIds });
+  return targetIds.length;
 }
 
 /** Stops one container and records the end; a target no longer `stopping` is left as it is. */
@@ -65,12 +68,9 @@ export function releaseTargets(service: TargetService, targetIds: string[]): voi
   });
 }
 
-/** Stops every active target of the scope: the one call where targets must end. */
-export async function stopTargetsWhere(
-  service: TargetService,
-  scope: TargetScope,
-): Promise<number> {
-  const ids = await markStopping(service.db, scope);
-  releaseTargets(service, ids);
-  return ids.length;
-}
+/**
+ * Stops every active target of the scope: the one call where targets must end. The service's
+ * database handle releases them (see `withDomainEvents`).
+ */
+export const stopTargetsWhere = (service: TargetService, scope: TargetScope): Promise<number> =>
+  markStopping(service.db, scope);

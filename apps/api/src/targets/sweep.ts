@@ -1,6 +1,8 @@
 import type { TargetContainer } from '@hackclass/engine';
 import { and, eq, lte } from 'drizzle-orm';
 import { targets } from '../db/schema';
+import { guardTargets } from './guard-targets';
+import { pruneImages } from './prune-images';
 import type { TargetService } from './service';
 import { finishStopping, isActive } from './stop-targets';
 
@@ -81,10 +83,15 @@ async function reconcile(service: TargetService, now: Date): Promise<void> {
   }
 }
 
-/** One round of the janitor: expiries, unfinished stops, then the reconcile. */
+/**
+ * One round of the janitor: the firewall guard, expiries, unfinished stops, the reconcile, then
+ * the pulled images no lab uses any more.
+ */
 export async function sweep(service: TargetService, now = new Date()): Promise<void> {
   if (!service.driver) return;
+  await guardTargets(service);
   await expireTargets(service, now);
   await finishStops(service);
   await reconcile(service, now);
+  await pruneImages(service);
 }

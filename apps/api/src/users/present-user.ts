@@ -6,6 +6,13 @@ import { userPermissions } from '../policies/permissions';
 export const isAwaitingTeacherApproval = (user: Pick<UserRow, 'roleId' | 'teacherRequestedAt'>) =>
   user.teacherRequestedAt !== null && user.roleId === ROLE.student;
 
+/**
+ * A teacher who signed up as one where TEACHER_APPROVAL is off, whom no admin has approved yet
+ * (any role change ends it too): they teach, with the lower invitation allowance.
+ */
+export const isUnapprovedTeacher = (user: Pick<UserRow, 'roleId' | 'teacherRequestedAt'>) =>
+  user.teacherRequestedAt !== null && user.roleId === ROLE.teacher;
+
 export function presentUser(user: UserRow): User {
   return {
     id: user.id,
@@ -26,5 +33,9 @@ export function presentMe(user: UserRow): Me {
 
 /** A user as admins see them on the users page. */
 export function presentManagedUser(user: UserRow): ManagedUser {
-  return { ...presentUser(user), disabled: user.disabledAt !== null };
+  return {
+    ...presentUser(user),
+    disabled: user.disabledAt !== null,
+    unapprovedTeacher: isUnapprovedTeacher(user),
+  };
 }

@@ -20,7 +20,7 @@ import {
   targets,
   users,
 } from '../../src/db/schema';
-import { newInvitationToken } from '../../src/invitations/invitation-token';
+import { newInvitationToken } from '../../src/invitation-links/invitation-token';
 import { downloadLinkKey, downloadLinkPath, grantDownload } from '../../src/labs/download-links';
 import { type ApiServer, apiSession, createAccount, signedInAs, uniqueEmail } from '../support';
 import { type Caller, type Fixture, MATRIX_FLAG } from './matrix';

@@ -643,6 +643,16 @@ export const MATRIX: MatrixRow[] = [
     expect: { ...seenByClassroom, member: 403, coTeacher: 403, owner: 200, admin: 200 },
   },
   {
+    method: 'POST',
+    route: '/api/hacking-labs/:id/target',
+    request: ({ lab }) => ({
+      url: `/hacking-labs/${lab.id}/target`,
+      body: { image: 'labs/sqli:3', port: 8080, kind: 'http' },
+    }),
+    // As editing it; the fixture's lab has a target already, which only editing changes.
+    expect: { ...seenByClassroom, member: 403, coTeacher: 403, owner: 409, admin: 409 },
+  },
+  {
     method: 'DELETE',
     route: '/api/hacking-labs/:id',
     // The classroom uses the lab: without force this is a 409 even for its creator.
@@ -766,6 +776,19 @@ export const MATRIX: MatrixRow[] = [
     request: ({ liveTargetId }) => ({ url: `/targets/${liveTargetId}/ticket` }),
     // `member` owns it; its classroom's teacher and admins may look in; no one else learns of it.
     expect: seenByClassroom,
+  },
+  {
+    method: 'POST',
+    route: '/api/targets/:targetId/tunnel',
+    request: ({ liveTargetId }) => ({ url: `/targets/${liveTargetId}/tunnel` }),
+    // As the Open link, for the same people; this target is an HTTP one, which has no tunnel.
+    expect: { ...seenByClassroom, member: 400, owner: 400, coTeacher: 400, admin: 400 },
+  },
+  {
+    method: 'GET',
+    route: '/api/target-engine',
+    request: () => ({ url: '/target-engine' }),
+    expect: adminsOnly(200),
   },
   // Gradebook: members read their own row, managers everyone's and each member's timeline.
   {

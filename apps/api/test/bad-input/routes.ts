@@ -418,6 +418,10 @@ export const routeCases = {
     'GET /api/hacking-labs': {},
     'GET /api/hacking-labs/:idOrSlug': { params: { idOrSlug: (world) => world.lab.slug } },
     'POST /api/hacking-labs': { multipart: labFields, validBody: validLabForm },
+    'POST /api/hacking-labs/:id/target': {
+      params: { id: (world) => world.lab.id },
+      json: { image: 'registry.hackclass.invalid/labs/added:1', port: 8080, kind: 'http' },
+    },
     'PUT /api/hacking-labs/:id': {
       params: { id: (world) => world.lab.id },
       multipart: {
@@ -564,8 +568,8 @@ export const routeCases = {
         .map((maxRunningTargets) => json({ maxRunningTargets })),
     },
     'GET /api/targets': { adminOnly: true },
-    // A registry that cannot exist: the engine says "missing" at once. (Random valid images
-    // would send the engine to real registries.)
+    'GET /api/target-engine': { adminOnly: true },
+    // Not in LAB_IMAGE_ALLOW and on no engine: refused before any registry is asked.
     'POST /api/target-images/check': { json: { image: 'registry.hackclass.invalid/labs/sqli:3' } },
   },
   coTeachers: {
@@ -586,6 +590,8 @@ export const routeCases = {
   },
   targetTickets: {
     'POST /api/targets/:targetId/ticket': { params: { targetId: (world) => world.liveTargetId } },
+    // The world's target is an HTTP one: a valid request gets as far as not_a_tcp_target.
+    'POST /api/targets/:targetId/tunnel': { params: { targetId: (world) => world.liveTargetId } },
   },
   gradebook: {
     'GET /api/classrooms/:id/gradebook': {

@@ -9,7 +9,7 @@ import { createLogger, type Logger } from '@hackclass/logger';
 import { type ApiOptions, type AppTargets, apiApp } from '../../src/app';
 import { schema } from '../../src/db';
 import { apiOptionsOf } from '../../src/options';
-import { targetProxy, targetProxyOptionsOf } from '../../src/targets/proxy/plugin';
+import { targetProxy, targetProxyOptionsOf } from '../../src/target-proxy/plugin';
 import { recordUndeclaredErrors } from './undeclared-errors';
 
 export const TEST_API_KEY = 'api-test-key';
@@ -36,11 +36,14 @@ export async function startApiServer({
   redisUrl,
   signUpsPerHour,
   invitationsPerDay,
+  invitationsPerDayUnapproved,
   deliverMail = true,
   labs,
   targetDriver,
   janitorIntervalMs,
   targetStartTimeoutMs,
+  scheduleClockIntervalMs,
+  subscribers,
   fileStorage,
   smtpUrl,
   logger = createLogger('silent'),
@@ -60,6 +63,8 @@ export async function startApiServer({
   signUpsPerHour?: number;
   /** INVITATIONS_PER_DAY, to reach it in a few invitations. */
   invitationsPerDay?: number;
+  /** INVITATIONS_PER_DAY_UNAPPROVED, likewise. */
+  invitationsPerDayUnapproved?: number;
   /**
    * False: no outbox worker, so mails stay queued with their bodies for a test to read (a worker
    * clears a body once the mail is sent).
@@ -77,6 +82,10 @@ export async function startApiServer({
   targetDriver?: ApiOptions['targetDriver'];
   janitorIntervalMs?: number;
   targetStartTimeoutMs?: number;
+  /** How often the schedule clock looks for labs that opened, to see one open in a test. */
+  scheduleClockIntervalMs?: number;
+  /** Subscribers to the API's committed changes, told before the product's own. */
+  subscribers?: ApiOptions['subscribers'];
 } = {}) {
   const database = await createTestDatabase();
   const port = await freePort();
@@ -88,6 +97,9 @@ export async function startApiServer({
     ...(requestsPerMinute ? { RATE_LIMIT_PER_MINUTE: String(requestsPerMinute) } : {}),
     ...(signUpsPerHour ? { SIGNUP_LIMIT_PER_HOUR: String(signUpsPerHour) } : {}),
     ...(invitationsPerDay ? { INVITATIONS_PER_DAY: String(invitationsPerDay) } : {}),
+    ...(invitationsPerDayUnapproved
+      ? { INVITATIONS_PER_DAY_UNAPPROVED: String(invitationsPerDayUnapproved) }
+      : {}),
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     ...(fileStorage ? { FILE_STORAGE: fileStorage } : {}),
@@ -122,6 +134,8 @@ export async function startApiServer({
     targetDriver,
     janitorIntervalMs,
     targetStartTimeoutMs,
+    scheduleClockIntervalMs,
+    subscribers,
     onTargets: (made) => {
       targets = made;
     },
@@ -132,6 +146,8 @@ export async function startApiServer({
   return {
     app,
     origin,
+    /** PUBLIC_URL: where the links in its mails lead. */
+    publicUrl: config.publicUrl,
     /** Every route the API registered, as `GET /api/classrooms/:id`. */
     routes,
     /** Problem answers with a code their route does not declare, as `GET /api/x: code`. */

@@ -12,9 +12,14 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * A browser session against the API: it holds the anti-forgery cookie and token, and sends
- * the ID token it was given. Unsafe calls fetch the anti-forgery token first, as the web app does.
+ * the ID token it was given, from `remoteAddress` when given. Unsafe calls fetch the
+ * anti-forgery token first, as the web app does.
  */
-export function apiSession(server: Pick<ApiServer, 'app'>, idToken?: string) {
+export function apiSession(
+  server: Pick<ApiServer, 'app'>,
+  idToken?: string,
+  remoteAddress?: string,
+) {
   let cookie: string | undefined;
   let xsrf: string | undefined;
 
@@ -43,6 +48,7 @@ export function apiSession(server: Pick<ApiServer, 'app'>, idToken?: string) {
       },
       ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
       ...(payload === undefined ? {} : { payload }),
+      ...(remoteAddress === undefined ? {} : { remoteAddress }),
     });
     const setCookie = response.headers['set-cookie'];
     if (setCookie) cookie = [setCookie].flat()[0]?.split(';')[0];

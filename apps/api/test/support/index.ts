@@ -14,6 +14,9 @@ export {
   type Echo,
   echoUpstream,
   openableTarget,
+  proxyDatabase,
+  siblingTarget,
+  startTargetProxy,
   type TargetBrowser,
   targetBrowser,
 } from './target-proxy';

@@ -2,12 +2,19 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
-import type { TargetKind, TargetState } from '@hackclass/contracts';
-import { WebSocketServer } from 'ws';
+import { loadConfig, serverConfigSchema } from '@hackclass/config';
+import { ROLE, type TargetKind, type TargetState } from '@hackclass/contracts';
+import { type Connection, drizzleOver, migrate, openConnection } from '@hackclass/db';
+import { createTestDatabase } from '@hackclass/db/testing';
+import { freePort } from '@hackclass/http/testing';
+import Fastify from 'fastify';
+import WebSocket, { WebSocketServer } from 'ws';
 import { newJoinCode } from '../../src/classrooms/join-code';
-import type { ApiDatabase } from '../../src/db';
+import { type ApiDatabase, apiMigrations, schema } from '../../src/db';
 import { classrooms, labs, targets, users } from '../../src/db/schema';
-import { issueTicket, TICKET_PATH } from '../../src/targets/proxy/tickets';
+import { targetProxy } from '../../src/target-proxy/plugin';
+import type { ProxyLimits } from '../../src/target-proxy/proxy-limits';
+import { issueTicket, TICKET_PATH } from '../../src/target-proxy/tickets';
 
 export interface TargetAnswer {
   status: number;
@@ -186,17 +193,12 @@ export async function insertLab(db: ApiDatabase, creatorId: string): Promise<str
 }
 
 /**
- * A running HTTP target on `hostPort` in a classroom of its own, owned by a user inserted
- * directly, and the path of a fresh Open ticket of that owner on the target's host.
+ * A running HTTP target on `hostPort` in a classroom of its own, owned by a teacher inserted
+ * directly who runs that classroom, and the path of a fresh Open ticket of theirs on the
+ * target's host.
  */
 export async function openableTarget(db: ApiDatabase, hostPort: number) {
-  const userId = randomUUID();
-  await db.insert(users).values({
-    id: userId,
-    identityUid: `proxy-${userId}`,
-    email: `proxy-${userId}@example.org`,
-    emailVerified: true,
-  });
+  const userId = await insertUser(db, ROLE.teacher);
   const labId = await insertLab(db, userId);
   const [room] = await db
     .insert(classrooms)
@@ -221,4 +223,99 @@ export async function openableTarget(db: ApiDatabase, hostPort: number) {
     classroomId: room?.id ?? '',
     ticketPath: `${TICKET_PATH}?ticket=${ticket}`,
   };
+}
+
+/** A user inserted directly: the proxy needs an id, not an account. */
+async function insertUser(db: ApiDatabase, roleId: number = ROLE.student): Promise<string> {
+  const userId = randomUUID();
+  await db.insert(users).values({
+    id: userId,
+    identityUid: `proxy-${userId}`,
+    email: `proxy-${userId}@example.org`,
+    emailVerified: true,
+    roleId,
+  });
+  return userId;
+}
+
+/**
+ * Another student's running HTTP target on `hostPort`, in the classroom of an `openableTarget`,
+ * and the path of a fresh ticket to it for the `openableTarget`'s owner, who teaches there.
+ */
+export async function siblingTarget(
+  db: ApiDatabase,
+  { labId, classroomId, userId }: { labId: string; classroomId: string; userId: string },
+  hostPort: number,
+) {
+  const targetId = await insertTarget(db, {
+    labId,
+    classroomId,
+    userId: await insertUser(db),
+    hostPort,
+  });
+  const ticket = await issueTicket(db, { targetId, userId });
+  return { targetId, ticketPath: `${TICKET_PATH}?ticket=${ticket}` };
+}
+
+/** A migrated database of its own for `startTargetProxy`, which any number may share. */
+export async function proxyDatabase() {
+  const database = await createTestDatabase();
+  const config = loadConfig(serverConfigSchema, {
+    DATA_DIR: database.dataDir,
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+  });
+  const connection = await openConnection(config);
+  await migrate(connection, apiMigrations);
+  return {
+    connection,
+    db: drizzleOver(connection, schema),
+    close: async () => {
+      await connection.close();
+      await database.drop();
+    },
+  };
+}
+
+/**
+ * The target proxy alone on `connection`, with `limits` over the proxy's, HackClass at
+ * `http://<appHost>:<port>` and targets under `labsDomain` (by default HackClass's defaults:
+ * both localhost). Requests for any other host answer 404.
+ */
+export async function startTargetProxy(
+  connection: Connection,
+  {
+    limits = {},
+    appHost = 'localhost',
+    labsDomain = 'localhost',
+  }: { limits?: Partial<ProxyLimits>; appHost?: string; labsDomain?: string } = {},
+) {
+  const port = await freePort();
+  const app = Fastify();
+  await app.register(targetProxy, {
+    connection,
+    publicUrl: `http://${appHost}:${port}`,
+    labsDomain,
+    limits,
+  });
+  const origin = await app.listen({ port, host: '127.0.0.1' });
+  return { origin, close: () => app.close() };
+}
+
+/**
+ * A WebSocket through the proxy at `origin` to the target host `host`, with `headers` (its
+ * pass, an Origin): the open socket, or the status of the proxy's refusal.
+ */
+export function targetSocket(
+  origin: string,
+  host: string,
+  headers: Record<string, string>,
+): Promise<WebSocket | number> {
+  const socket = new WebSocket(`ws://127.0.0.1:${new URL(origin).port}/socket`, {
+    headers: { host, ...headers },
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+    socket.once('open', () => resolve(socket));
+    socket.once('error', reject);
+  });
 }

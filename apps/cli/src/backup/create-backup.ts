@@ -4,8 +4,10 @@ import { writeArchive } from './archive';
 import { FORMAT_VERSION, MANIFEST_ENTRY, type Manifest } from './manifest';
 import { migrationSets } from './migration-sets';
 import { appliedVersion, SchemaVersionError } from './schema-version';
+import { KeySecretError, keyProblem } from './sealed-keys';
+import { SIGNATURE_ENTRY, signManifest } from './signature';
 import { inTransaction, type Sql } from './sql';
-import { productTables, tableId, tableLines } from './tables';
+import { productTables, type Table, tableId, tableLines } from './tables';
 
 export interface BackupTarget {
   connection: Connection;
@@ -25,14 +27,34 @@ async function schemaVersionOf(sql: Sql): Promise<Manifest['schemaVersion']> {
 }
 
 /**
+ * Refuses keys a restore would refuse: a signing key in plain (the server seals them at start),
+ * or sealed keys `keySecret` does not open, for the archive would be signed with a secret that is
+ * not the server's.
+ */
+async function assertKeysSealed(table: Table, lines: string[], keySecret: string) {
+  const problem = await keyProblem(table, lines, keySecret);
+  if (problem?.kind === 'plain') {
+    throw new KeySecretError(
+      `The database holds the signing key ${problem.kid} in plain: start the server once (it seals its keys as it starts), then back up`,
+    );
+  }
+  if (problem?.kind === 'other-secret') {
+    throw new KeySecretError(
+      "The database's keys are sealed with another secret than this command's, which signs the backup: run it with the server's IDENTITY_KEY_SECRET (a server without it keeps its secret in DATA_DIR/identity-key-secret: run it with the server's DATA_DIR)",
+    );
+  }
+}
+
+/**
  * Writes one archive at `path` (it must not exist): every table's rows read in one snapshot,
- * then every stored file, then the manifest with the schema version and a checksum per entry.
- * A failure leaves no archive behind.
+ * then every stored file, then the manifest with the schema version and a checksum per entry,
+ * then the manifest's signature under `keySecret` (the identity key secret, which a restore must
+ * hold). A failure leaves no archive behind.
  */
 export async function createBackup(
   { connection, files }: BackupTarget,
   path: string,
-  { productVersion = null }: { productVersion?: string | null } = {},
+  { keySecret, productVersion = null }: { keySecret: string; productVersion?: string | null },
 ): Promise<Manifest> {
   const archive = writeArchive(path);
   try {
@@ -44,6 +66,7 @@ export async function createBackup(
         const tables: Manifest['tables'] = [];
         for (const table of await productTables(sql)) {
           const lines = await tableLines(sql, table);
+          await assertKeysSealed(table, lines, keySecret);
           const body = Buffer.from(lines.map((line) => `${line}\n`).join(''));
           const entry = `tables/${tableId(table)}.jsonl`;
           const written = await archive.add(entry, body.length, body);
@@ -80,6 +103,8 @@ export async function createBackup(
     };
     const body = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
     await archive.add(MANIFEST_ENTRY, body.length, body);
+    const signature = signManifest(body, keySecret);
+    await archive.add(SIGNATURE_ENTRY, signature.length, signature);
     await archive.finish();
     return manifest;
   } catch (error) {

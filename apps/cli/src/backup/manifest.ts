@@ -2,15 +2,18 @@ import { z } from 'zod';
 import { DamagedArchiveError } from './archive';
 
 export const MANIFEST_ENTRY = 'manifest.json';
-/** Raised when the archive's layout changes in a way older code cannot read. */
-export const FORMAT_VERSION = 1;
+/**
+ * Raised when the archive's layout changes in a way older code cannot read. 2: the manifest is
+ * signed (`manifest.sig`); 1, unsigned, is still read when the operator accepts it.
+ */
+export const FORMAT_VERSION = 2;
 
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 const count = z.number().int().min(0);
 
 export const manifestSchema = z.object({
   format: z.literal('hackclass-backup'),
-  formatVersion: z.literal(FORMAT_VERSION),
+  formatVersion: z.number().int().min(1).max(FORMAT_VERSION),
   productVersion: z.string().nullable(),
   createdAt: z.iso.datetime(),
   source: z.enum(['pglite', 'postgresql']),

@@ -3,12 +3,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrate } from '@hackclass/db';
-import { createKeySealer, KeySecretMismatchError } from '@hackclass/identity';
 import { DamagedArchiveError, type ExtractedEntry, extractArchive } from './archive';
 import type { BackupTarget } from './create-backup';
 import { MANIFEST_ENTRY, type Manifest, parseManifest } from './manifest';
 import { journals, migrationSets } from './migration-sets';
 import { assertKnownVersion, migrateTo, SchemaVersionError } from './schema-version';
+import { holdsKeys, KeySecretError, keyProblem } from './sealed-keys';
+import { checkSignature, SIGNATURE_ENTRY } from './signature';
 import { inTransaction, literals, qualified, type Sql } from './sql';
 import {
   DATA_SCHEMAS,
@@ -24,23 +25,40 @@ export class TargetNotEmptyError extends Error {
   override name = 'TargetNotEmptyError';
 }
 
-/** The archive's signing keys cannot be opened with the secret the restored server will use. */
-export class KeySecretError extends Error {
-  override name = 'KeySecretError';
-}
-
 export interface RestoreOptions {
   /** Replace whatever the target holds. */
   force?: boolean;
-  /** The secret the restored identity service seals its signing keys with. */
+  /**
+   * The secret the restored identity service seals its signing keys with; the archive must be
+   * signed with it too.
+   */
   keySecret: string;
+  /** Restore an archive without a signature (one made before backups were signed). */
+  acceptUnsigned?: boolean;
 }
 
-/** Reads the manifest and checks every entry's size and checksum against it. */
-async function verifiedManifest(entries: Map<string, ExtractedEntry>): Promise<Manifest> {
+export interface Restored {
+  manifest: Manifest;
+  /** False for an unsigned archive restored with `acceptUnsigned`. */
+  signed: boolean;
+}
+
+/**
+ * Checks the manifest's signature, then every entry's size and checksum against the manifest.
+ * Nothing else in the archive is read before the signature holds.
+ */
+async function verifiedManifest(
+  entries: Map<string, ExtractedEntry>,
+  { keySecret, acceptUnsigned }: RestoreOptions,
+): Promise<Restored> {
   const manifestEntry = entries.get(MANIFEST_ENTRY);
   if (!manifestEntry) throw new DamagedArchiveError(`it has no ${MANIFEST_ENTRY}`);
-  const manifest = parseManifest(await readFile(manifestEntry.path, 'utf8'));
+  const manifestBytes = await readFile(manifestEntry.path);
+  const signatureEntry = entries.get(SIGNATURE_ENTRY);
+  const signature = signatureEntry && (await readFile(signatureEntry.path));
+  const signed =
+    checkSignature(manifestBytes, signature, keySecret, { acceptUnsigned }) === 'signed';
+  const manifest = parseManifest(manifestBytes.toString('utf8'));
   const listed = [...manifest.tables, ...manifest.files];
   for (const { entry, size, sha256 } of listed) {
     const found = entries.get(entry);
@@ -49,12 +67,12 @@ async function verifiedManifest(entries: Map<string, ExtractedEntry>): Promise<M
       throw new DamagedArchiveError(`${entry} does not match its checksum`);
     }
   }
-  if (entries.size !== listed.length + 1) {
-    const names = new Set(listed.map((item) => item.entry));
-    const extra = [...entries.keys()].find((name) => name !== MANIFEST_ENTRY && !names.has(name));
+  const own = new Set([MANIFEST_ENTRY, SIGNATURE_ENTRY, ...listed.map((item) => item.entry)]);
+  const extra = [...entries.keys()].find((name) => !own.has(name));
+  if (extra !== undefined) {
     throw new DamagedArchiveError(`it holds ${extra}, which its manifest does not list`);
   }
-  return manifest;
+  return { manifest, signed };
 }
 
 async function linesOf(entry: ExtractedEntry): Promise<string[]> {
@@ -62,37 +80,30 @@ async function linesOf(entry: ExtractedEntry): Promise<string[]> {
   return text === '' ? [] : text.slice(0, -1).split('\n');
 }
 
-/** The sealed values of each table that holds some, by column. */
-const SEALED_COLUMNS = [
-  { name: 'signing_keys', column: 'sealed_private_jwk' },
-  { name: 'firebase_hash_params', column: 'sealed_signer_key' },
-] as const;
-
 /**
- * Refuses, before anything changes, sealed keys the restored server could not open: the signing
- * keys and the signer keys of Firebase imports.
+ * Refuses, before anything changes, signing keys kept in plain and sealed keys the restored
+ * server could not open: the signing keys and the signer keys of Firebase imports.
  */
-async function assertKeysOpen(
+async function assertKeysSealed(
   manifest: Manifest,
   entries: Map<string, ExtractedEntry>,
   keySecret: string,
 ): Promise<void> {
-  const sealer = createKeySealer(keySecret);
-  for (const { name, column } of SEALED_COLUMNS) {
-    const table = manifest.tables.find((t) => t.schema === 'identity' && t.name === name);
-    const entry = table && entries.get(table.entry);
-    if (!entry) continue;
-    for (const line of await linesOf(entry)) {
-      const sealed = (JSON.parse(line) as Record<string, string | null | undefined>)[column];
-      if (!sealed) continue;
-      try {
-        await sealer.open(sealed);
-      } catch (error) {
-        if (!(error instanceof KeySecretMismatchError)) throw error;
-        throw new KeySecretError(
-          "The archive's keys are sealed with another secret than this server's: set IDENTITY_KEY_SECRET to the backed-up server's (one without it kept it in its DATA_DIR/identity-key-secret file: copy that file into this DATA_DIR)",
-        );
-      }
+  for (const table of manifest.tables.filter(holdsKeys)) {
+    const problem = await keyProblem(
+      table,
+      await linesOf(entries.get(table.entry) as ExtractedEntry),
+      keySecret,
+    );
+    if (problem?.kind === 'plain') {
+      throw new DamagedArchiveError(
+        `it holds the signing key ${problem.kid} in plain (private_jwk), where HackClass backs up only sealed keys: whoever put it there could sign in as anyone`,
+      );
+    }
+    if (problem?.kind === 'other-secret') {
+      throw new KeySecretError(
+        "The archive's keys are sealed with another secret than this server's: set IDENTITY_KEY_SECRET to the backed-up server's (one without it kept it in its DATA_DIR/identity-key-secret file: copy that file into this DATA_DIR)",
+      );
     }
   }
 }
@@ -134,26 +145,27 @@ async function dropSchema(sql: Sql): Promise<void> {
 }
 
 /**
- * Restores the archive at `path` into the target: verifies it whole first (checksums, manifest,
- * schema versions, signing keys) so a damaged archive changes nothing; then, on an empty target
- * (no rows in any table, no stored files; tables migrated by a server that never held data count
- * as empty) or with `force`, builds the archive's schema version, loads the rows, migrates to
- * this code's version and writes the files.
+ * Restores the archive at `path` into the target: verifies it whole first (signature, checksums,
+ * manifest, schema versions, signing keys) so a damaged or altered archive changes nothing; then,
+ * on an empty target (no rows in any table, no stored files; tables migrated by a server that
+ * never held data count as empty) or with `force`, builds the archive's schema version, loads the
+ * rows, migrates to this code's version and writes the files.
  */
 export async function restoreBackup(
   target: BackupTarget,
   path: string,
-  { force = false, keySecret }: RestoreOptions,
-): Promise<Manifest> {
+  options: RestoreOptions,
+): Promise<Restored> {
+  const { force = false, keySecret } = options;
   const scratch = await mkdtemp(join(tmpdir(), 'hackclass-restore-'));
   try {
     const entries = await extractArchive(path, scratch);
-    const manifest = await verifiedManifest(entries);
+    const { manifest, signed } = await verifiedManifest(entries, options);
     assertKnownVersion(migrationSets.api, 'api', manifest.schemaVersion.api);
     assertKnownVersion(migrationSets.identity, 'identity', manifest.schemaVersion.identity);
     const { mail } = manifest.schemaVersion;
     if (mail) assertKnownVersion(migrationSets.mail, 'mail', mail);
-    await assertKeysOpen(manifest, entries, keySecret);
+    await assertKeysSealed(manifest, entries, keySecret);
 
     const { rows, keys } = await contentsOf(target);
     if (!force && (rows > 0 || keys.length > 0)) {
@@ -194,7 +206,7 @@ export async function restoreBackup(
       const entry = entries.get(file.entry) as ExtractedEntry;
       await target.files.put(file.key, createReadStream(entry.path));
     }
-    return manifest;
+    return { manifest, signed };
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }

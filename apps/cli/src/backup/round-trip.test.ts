@@ -14,8 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectParams, userWithPassword } from '../identity-import/export-fixture';
 import { DamagedArchiveError } from './archive';
 import { createBackup } from './create-backup';
-import { KeySecretError, restoreBackup, TargetNotEmptyError } from './restore-backup';
-import { type Digest, digestOf } from './testing';
+import { restoreBackup, TargetNotEmptyError } from './restore-backup';
+import { KeySecretError } from './sealed-keys';
+import { BackupSignatureError, SIGNATURE_ENTRY } from './signature';
+import { type Digest, digestOf, readEntries, writeEntries } from './testing';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const POSTGRES_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -104,7 +106,7 @@ describe.skipIf(!hasPostgres)('backup and restore, PGlite to PostgreSQL and back
     );
     original = await digestOf(source.connection, source.files);
     firstArchive = archivePath();
-    await createBackup(source, firstArchive);
+    await createBackup(source, firstArchive, { keySecret: KEY_SECRET });
   }, 600_000);
 
   afterAll(async () => {
@@ -129,7 +131,7 @@ describe.skipIf(!hasPostgres)('backup and restore, PGlite to PostgreSQL and back
     expect(await digestOf(postgres.connection, postgres.files)).toEqual(original);
 
     const secondArchive = archivePath();
-    await createBackup(postgres, secondArchive);
+    await createBackup(postgres, secondArchive, { keySecret: KEY_SECRET });
     const pglite = await freshPlace(null);
     await restoreBackup(pglite, secondArchive, { keySecret: KEY_SECRET });
     expect(await digestOf(pglite.connection, pglite.files)).toEqual(original);
@@ -168,14 +170,14 @@ describe.skipIf(!hasPostgres)('backup and restore, PGlite to PostgreSQL and back
     try {
       while (writes === 0) await new Promise((resolve) => setTimeout(resolve, 10));
       const writesBefore = writes;
-      await createBackup(live, archive);
+      await createBackup(live, archive, { keySecret: KEY_SECRET });
       expect(writes).toBeGreaterThan(writesBefore);
     } finally {
       writing = false;
       await writer;
     }
     const copy = await freshPlace(null);
-    const manifest = await restoreBackup(copy, archive, { keySecret: KEY_SECRET });
+    const { manifest } = await restoreBackup(copy, archive, { keySecret: KEY_SECRET });
     const rows = (name: string) => manifest.tables.find((table) => table.name === name)?.rows ?? 0;
     const seeded = (name: string) => original.tables[`public.${name}`]?.rows ?? 0;
     expect(rows('users')).toBeGreaterThan(seeded('users'));
@@ -224,10 +226,17 @@ describe.skipIf(!hasPostgres)('backup and restore, PGlite to PostgreSQL and back
 
   it('refuses signing keys sealed with another secret before changing anything', async () => {
     const target = await freshPlace(null);
+    const keySecret = 'another-secret-of-at-least-32-characters';
+    await expect(restoreBackup(target, firstArchive, { keySecret })).rejects.toBeInstanceOf(
+      BackupSignatureError,
+    );
+    // Unsigned, as archives made before backups were signed: the keys are checked all the same.
+    const entries = await readEntries(firstArchive);
+    entries.delete(SIGNATURE_ENTRY);
+    const unsigned = archivePath();
+    await writeEntries(unsigned, entries);
     await expect(
-      restoreBackup(target, firstArchive, {
-        keySecret: 'another-secret-of-at-least-32-characters',
-      }),
+      restoreBackup(target, unsigned, { keySecret, acceptUnsigned: true }),
     ).rejects.toBeInstanceOf(KeySecretError);
     expect(await digestOf(target.connection, target.files)).toEqual({ tables: {}, files: {} });
   });

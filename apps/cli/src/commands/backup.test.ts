@@ -11,6 +11,8 @@ import { createLocalFileStore } from '@hackclass/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
+/** One deployment's key secret: backups are signed with it, and restore only with it. */
+const KEY_SECRET = 'cli-backup-test-key-secret-of-32-characters';
 
 /** `npx hackclass …` from the repository root, on the embedded database in `dataDir`. */
 async function hackclass(args: string[], dataDir: string) {
@@ -18,7 +20,10 @@ async function hackclass(args: string[], dataDir: string) {
     const { stdout, stderr } = await promisify(execFile)(
       'npx',
       ['--no-install', 'hackclass', ...args],
-      { cwd: repoRoot, env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir } },
+      {
+        cwd: repoRoot,
+        env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, IDENTITY_KEY_SECRET: KEY_SECRET },
+      },
     );
     return { code: 0, stdout, stderr };
   } catch (error) {

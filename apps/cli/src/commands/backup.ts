@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createBackup } from '../backup/create-backup';
 import { openTarget } from '../backup/open-target';
+import { KeySecretError } from '../backup/sealed-keys';
 import { type Command, CommandError, parseCommandArgs, UsageError } from '../command';
 
 const rootPackage = new URL('../../../../package.json', import.meta.url);
@@ -19,8 +20,10 @@ export const backupCommand: Command = {
     'Usage: npx hackclass backup <file>',
     '',
     'Writes one gzipped tar archive: every table, every uploaded file, the schema version and a',
-    'checksum of each. On PostgreSQL it runs while the server serves (one consistent snapshot);',
-    'the embedded database must be stopped first. The file must not exist yet.',
+    'checksum of each, signed with a key derived from the identity key secret',
+    '(IDENTITY_KEY_SECRET, or DATA_DIR/identity-key-secret): restore accepts it only with the',
+    'same secret. On PostgreSQL it runs while the server serves (one consistent snapshot); the',
+    'embedded database must be stopped first. The file must not exist yet.',
   ].join('\n'),
   async run(args, io) {
     const { positionals } = parseCommandArgs(args, {});
@@ -30,7 +33,10 @@ export const backupCommand: Command = {
     if (existsSync(file)) throw new CommandError(`${file} exists already: choose another name`);
     const target = await openTarget(io);
     try {
-      const manifest = await createBackup(target, file, { productVersion: productVersion() });
+      const manifest = await createBackup(target, file, {
+        keySecret: target.keySecret,
+        productVersion: productVersion(),
+      });
       const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
       const bytes = manifest.files.reduce((sum, stored) => sum + stored.size, 0);
       io.out(
@@ -38,6 +44,9 @@ export const backupCommand: Command = {
           `Schema version: api ${manifest.schemaVersion.api}, identity ${manifest.schemaVersion.identity}\n`,
       );
       return 0;
+    } catch (error) {
+      if (error instanceof KeySecretError) throw new CommandError(error.message);
+      throw error;
     } finally {
       await target.close();
     }

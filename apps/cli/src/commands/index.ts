@@ -2,6 +2,7 @@ import type { Command } from '../command';
 import { adminCommand } from './admin';
 import { backupCommand } from './backup';
 import { configCommand } from './config';
+import { connectCommand } from './connect';
 import { identityCommand } from './identity';
 import { migrateCommand } from './migrate';
 import { restoreCommand } from './restore';
@@ -16,4 +17,5 @@ export const commands: Command[] = [
   configCommand,
   backupCommand,
   restoreCommand,
+  connectCommand,
 ];

@@ -1,38 +1,58 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { localKeySecret } from '@hackclass/identity';
 import { DamagedArchiveError } from '../backup/archive';
 import { openTarget } from '../backup/open-target';
-import { KeySecretError, restoreBackup, TargetNotEmptyError } from '../backup/restore-backup';
+import { restoreBackup, TargetNotEmptyError } from '../backup/restore-backup';
 import { SchemaVersionError } from '../backup/schema-version';
+import { KeySecretError } from '../backup/sealed-keys';
+import { BackupSignatureError } from '../backup/signature';
 import { type Command, CommandError, parseCommandArgs, UsageError } from '../command';
 
-const explained = [DamagedArchiveError, KeySecretError, SchemaVersionError, TargetNotEmptyError];
+const explained = [
+  BackupSignatureError,
+  DamagedArchiveError,
+  KeySecretError,
+  SchemaVersionError,
+  TargetNotEmptyError,
+];
 
 export const restoreCommand: Command = {
   name: 'restore',
   summary: 'restore <file> [--force]: an archive into an empty database and file store',
   usage: [
-    'Usage: npx hackclass restore <file> [--force]',
+    'Usage: npx hackclass restore <file> [--force] [--accept-unsigned]',
     '',
     'Restores an archive made by `hackclass backup` into the database and file store the',
     'settings name (PGlite in DATA_DIR, or DATABASE_URL), from either kind to either kind. The',
-    'whole archive is verified first; a damaged one changes nothing. The target must hold no',
-    'rows and no files; --force replaces what it holds. Stop the server first.',
+    'whole archive is verified first: its signature (made with the identity key secret, which',
+    "must be the backed-up server's), every checksum, and its keys; a damaged or altered one",
+    'changes nothing. The target must hold no rows and no files; --force replaces what it holds.',
+    'Stop the server first.',
+    '',
+    '--accept-unsigned restores an archive with no signature (made before backups were signed)',
+    'as it is: use it only for an archive nobody else could have written.',
   ].join('\n'),
   async run(args, io) {
-    const { positionals, values } = parseCommandArgs(args, { force: { type: 'boolean' } });
+    const { positionals, values } = parseCommandArgs(args, {
+      force: { type: 'boolean' },
+      'accept-unsigned': { type: 'boolean' },
+    });
     if (positionals.length !== 1)
       throw new UsageError('restore takes one argument: the archive file');
     const file = resolve(positionals[0] as string);
     if (!existsSync(file)) throw new CommandError(`${file} does not exist`);
     const target = await openTarget(io);
     try {
-      const keySecret = target.config.identity.keySecret ?? localKeySecret(target.config.dataDir);
-      const manifest = await restoreBackup(target, file, {
+      const { manifest, signed } = await restoreBackup(target, file, {
         force: values.force === true,
-        keySecret,
+        keySecret: target.keySecret,
+        acceptUnsigned: values['accept-unsigned'] === true,
       });
+      if (!signed) {
+        io.err(
+          `WARNING: ${file} is not signed, and was restored as it is because of --accept-unsigned. Anyone who could write it could have changed any account, password or key in it: if you are not sure where it has been, restore a signed backup instead.\n`,
+        );
+      }
       const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
       io.out(
         `Restored ${rows} rows in ${manifest.tables.length} tables and ${manifest.files.length} files from ${file} (made ${manifest.createdAt} on ${manifest.source})\n`,

@@ -6,6 +6,7 @@ import {
   SIGN_IN_FAILURES_PER_ACCOUNT,
   SIGN_IN_FAILURES_PER_IP,
   SIGN_IN_FAILURES_PER_PAIR,
+  SIGN_IN_FAILURES_PER_PAIR_UNDER_ATTACK,
   SPRAY_DELAY_MS,
 } from '../throttle/limits';
 import { buckets, clearEvents, countEvent, forgetEvents } from '../throttle/throttle';
@@ -46,8 +47,8 @@ async function checkPassword(ctx: IdentityContext, account: Account | undefined,
  * time; a disabled account is only revealed to someone who knows its password.
  *
  * Every attempt is counted before the password is checked (so parallel guesses see each other)
- * and taken back when it was right, leaving only failures, per (account, address) pair, per
- * account and per address, in the database every replica shares. See the limits for what each
+ * and taken back when it was right, leaving only failures, per (account, client) pair, per
+ * account and per client, in the database every replica shares. See the limits for what each
  * count refuses.
  */
 export async function signInWithPassword(
@@ -60,14 +61,15 @@ export async function signInWithPassword(
   const pairBucket = buckets.signInPair(email, ip);
   const {
     ids,
-    over: [pairLocked, accountLocked, ipOver],
+    events: [pairFailures = 0],
+    over: [pairOver, accountUnderAttack, ipOver],
   } = await countEvent(
     ctx,
     { bucket: pairBucket, limit: SIGN_IN_FAILURES_PER_PAIR },
     { bucket: buckets.signInAccount(email), limit: SIGN_IN_FAILURES_PER_ACCOUNT },
     { bucket: buckets.signInIp(ip), limit: SIGN_IN_FAILURES_PER_IP },
   );
-  if (pairLocked || accountLocked) {
+  if (pairOver || (accountUnderAttack && pairFailures > SIGN_IN_FAILURES_PER_PAIR_UNDER_ATTACK)) {
     await forgetEvents(ctx, ids);
     throw new ProtocolError('TOO_MANY_ATTEMPTS_TRY_LATER');
   }

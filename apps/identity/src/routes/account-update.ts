@@ -1,3 +1,4 @@
+import { nameProblem } from '@hackclass/contracts';
 import { mailBrandOf, passwordChangedMail } from '@hackclass/mail';
 import type { FastifyInstance } from 'fastify';
 import { changePassword, updateAccount } from '../accounts/accounts';
@@ -9,7 +10,13 @@ import type { Account } from '../db/schema';
 import { passwordForgotLink } from '../mail/links';
 import { accountInfo } from '../protocol/account-info';
 import { invalidField, ProtocolError } from '../protocol/errors';
-import { bodyOf, optionalRawString, optionalString, optionalStringList } from '../protocol/fields';
+import {
+  type Body,
+  bodyOf,
+  optionalRawString,
+  optionalString,
+  optionalStringList,
+} from '../protocol/fields';
 import { authenticate, requireRecentLogin, startSession } from '../tokens/sessions';
 
 const MAX_DISPLAY_NAME_LENGTH = 256;
@@ -21,6 +28,17 @@ function photoUrlOf(value: string): string {
   // Shown as an <img> to other users: only web URLs, never javascript: or data: ones.
   if (!isWebUrl) throw invalidField('photoUrl', 'not an http or https URL');
   return value;
+}
+
+/**
+ * A display name as HackClass checks names: others see it, and invitation and announcement mails
+ * quote it, so one line of visible text and no web address.
+ */
+function displayNameOf(body: Body): string | undefined {
+  const name = optionalString(body, 'displayName', MAX_DISPLAY_NAME_LENGTH);
+  const problem = name ? nameProblem(name) : null;
+  if (problem) throw invalidField('displayName', problem);
+  return name;
 }
 
 function setAccountInfoResponse(account: Account) {
@@ -48,7 +66,7 @@ export async function accountUpdateRoutes(app: FastifyInstance, { ctx }: { ctx: 
     const { account, claims } = await authenticate(ctx, optionalString(body, 'idToken'));
     // Changing the address needs a verified-before-change flow this service does not offer.
     if (body.email !== undefined) throw new ProtocolError('OPERATION_NOT_ALLOWED');
-    const displayName = optionalString(body, 'displayName', MAX_DISPLAY_NAME_LENGTH);
+    const displayName = displayNameOf(body);
     const photoUrl = optionalString(body, 'photoUrl', MAX_PHOTO_URL_LENGTH);
     const password = optionalRawString(body, 'password');
     const changes: Partial<Account> = {};

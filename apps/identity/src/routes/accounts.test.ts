@@ -135,6 +135,20 @@ describe('profile, password and deletion through the firebase/auth SDK', () => {
     );
   });
 
+  it('refuses display names that are not one line of visible text, or hold a web address', async () => {
+    const auth = sdkClient(server);
+    const { user } = await createUserWithEmailAndPassword(auth, uniqueEmail(), 'correct horse');
+    for (const displayName of [
+      'Ada\r\nBcc: x@evil.example',
+      'Ada\u202Eecalevol',
+      'www.evil.example',
+    ]) {
+      expect(await codeOf(updateProfile(user, { displayName }))).toBe('auth/invalid-argument');
+    }
+    await reload(user);
+    expect(user.displayName).toBeNull();
+  });
+
   it('changes the password: old sessions end, the new password works', async () => {
     const email = uniqueEmail();
     const other = await createUserWithEmailAndPassword(sdkClient(server), email, 'correct horse');

@@ -5,6 +5,7 @@ import {
   SIGN_IN_FAILURES_PER_ACCOUNT,
   SIGN_IN_FAILURES_PER_IP,
   SIGN_IN_FAILURES_PER_PAIR,
+  SIGN_IN_FAILURES_PER_PAIR_UNDER_ATTACK,
   SPRAY_DELAY_MS,
 } from './limits';
 
@@ -41,13 +42,27 @@ describe('sign-in failures', () => {
     expect((await signIn('10.1.0.2', email, PASSWORD)).status).toBe(200);
   });
 
-  it('spread over many addresses lock the account until a password reset lifts it', async () => {
+  it('from the addresses of one IPv6 /64 count as from one address', async () => {
+    const email = await account();
+    const hosts = SIGN_IN_FAILURES_PER_ACCOUNT.max / SIGN_IN_FAILURES_PER_PAIR.max + 1;
+    for (let host = 0; host < hosts; host++) {
+      for (let attempt = 0; attempt < SIGN_IN_FAILURES_PER_PAIR.max; attempt++) {
+        await signIn(`2001:db8:2:1::${200 + host}`, email, `wrong ${attempt}`);
+      }
+    }
+    expect((await signIn('2001:db8:2:1::2ff', email, PASSWORD)).error).toMatch(TOO_MANY);
+    expect((await signIn('198.51.100.77', email, PASSWORD)).status).toBe(200);
+  });
+
+  it('spread over many addresses leave each further address one failure, never refusing a right password from a clean one', async () => {
     const email = await account();
     const addresses = SIGN_IN_FAILURES_PER_ACCOUNT.max / SIGN_IN_FAILURES_PER_PAIR.max;
     for (let address = 0; address < addresses; address++) {
       await failTimes(SIGN_IN_FAILURES_PER_PAIR.max, `10.2.0.${address}`, email);
     }
+    await failTimes(SIGN_IN_FAILURES_PER_PAIR_UNDER_ATTACK, '10.2.1.1', email);
     expect((await signIn('10.2.1.1', email, PASSWORD)).error).toMatch(TOO_MANY);
+    expect((await signIn('10.2.1.2', email, PASSWORD)).status).toBe(200);
 
     const mail = server.smtp.expectMail(email);
     await server.callFrom('10.2.1.1', '/v1/accounts:sendOobCode', {

@@ -27,6 +27,17 @@ describe('sign-ups', () => {
     server.clock.advance(60 * 60_000 + 1_000);
     expect((await signUp('10.9.0.1')).status).toBe(200);
   });
+
+  it('from the addresses of one IPv6 /64 are limited as from one address', async () => {
+    for (let host = 0; host < SIGN_UPS_PER_HOUR; host++) {
+      expect((await signUp(`2001:db8:9:1::${100 + host}`)).status).toBe(200);
+    }
+    for (let host = SIGN_UPS_PER_HOUR; host < SIGN_UPS_PER_HOUR + 2; host++) {
+      const refused = await signUp(`2001:db8:9:1::${100 + host}`);
+      expect(refused.error).toMatch(/^TOO_MANY_ATTEMPTS_TRY_LATER : Too many sign-ups/);
+    }
+    expect((await signUp('2001:db8:9:2::100')).status).toBe(200);
+  });
 });
 
 describe('password changes', () => {

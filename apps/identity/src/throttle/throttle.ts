@@ -1,3 +1,4 @@
+import { addressBucket } from '@hackclass/http';
 import { and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { IdentityDatabase } from '../db';
 import { throttleEvents } from '../db/schema';
@@ -24,19 +25,20 @@ const LONGEST_WINDOW_MS = 60 * 60_000;
 const PRUNE_PROBABILITY = 0.01;
 
 /**
- * Bucket names. An address (`ip`) never contains a space and a normalised email never does,
- * so `<email> <ip>` names one pair unambiguously and `<email> ` prefixes all pairs of one email.
+ * Bucket names. A client address (`ip`) counts as its `addressBucket`, an IPv6 address as its
+ * whole /64. A normalised email never contains a space, so `<email> <client>` names one pair
+ * unambiguously and `<email> ` prefixes all pairs of one email.
  */
 export const buckets = {
-  signInPair: (email: string, ip: string) => `sign-in:pair:${email} ${ip}`,
+  signInPair: (email: string, ip: string) => `sign-in:pair:${email} ${addressBucket(ip)}`,
   signInPairsOf: (email: string) => `sign-in:pair:${email} `,
   signInAccount: (email: string) => `sign-in:account:${email}`,
-  signInIp: (ip: string) => `sign-in:ip:${ip}`,
-  signUpIp: (ip: string) => `sign-up:ip:${ip}`,
-  passwordChangeIp: (ip: string) => `password-change:ip:${ip}`,
+  signInIp: (ip: string) => `sign-in:ip:${addressBucket(ip)}`,
+  signUpIp: (ip: string) => `sign-up:ip:${addressBucket(ip)}`,
+  passwordChangeIp: (ip: string) => `password-change:ip:${addressBucket(ip)}`,
   verifyMail: (email: string) => `mail:verify:${email}`,
-  resetMailPair: (email: string, ip: string) => `mail:reset:pair:${email} ${ip}`,
-  resetMailIp: (ip: string) => `mail:reset:ip:${ip}`,
+  resetMailPair: (email: string, ip: string) => `mail:reset:pair:${email} ${addressBucket(ip)}`,
+  resetMailIp: (ip: string) => `mail:reset:ip:${addressBucket(ip)}`,
   resetMail: (email: string) => `mail:reset:${email}`,
 };
 
@@ -49,9 +51,13 @@ async function eventsInWindow(ctx: ThrottleContext, { bucket, limit }: Counter, 
   return row?.events ?? 0;
 }
 
-/** What `countEvent` recorded and found: the new rows' ids and, per counter, whether it is over. */
+/**
+ * What `countEvent` recorded and found: the new rows' ids and, per counter, the events in its
+ * window (this one included) and whether that is over its limit.
+ */
 export interface Counted {
   ids: number[];
+  events: number[];
   over: boolean[];
 }
 
@@ -74,6 +80,7 @@ export async function countEvent(ctx: ThrottleContext, ...counters: Counter[]): 
   const counts = await Promise.all(counters.map((counter) => eventsInWindow(ctx, counter, at)));
   return {
     ids: rows.map((row) => row.id),
+    events: counts,
     over: counts.map((events, index) => events > (counters[index]?.limit.max ?? 0)),
   };
 }

@@ -1,4 +1,5 @@
-import { eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { createPublicKey } from 'node:crypto';
+import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { IdentityDatabase } from '../db';
 import { type SigningKey, signingKeys } from '../db/schema';
@@ -11,9 +12,18 @@ import type { KeySealer } from './key-sealing';
  */
 export const RETIRED_KEY_PUBLISHED_MS = 2 * ID_TOKEN_LIFETIME_SECONDS * 1000;
 
+/**
+ * RSA modulus of new signing keys: 3072 bits, the strength NIST SP 800-57 pairs with 128-bit
+ * security (2048 is 112-bit). A current key below it is replaced at start.
+ */
+export const SIGNING_KEY_BITS = 3072;
+
+const modulusBitsOf = (publicJwk: JWK) =>
+  createPublicKey({ key: publicJwk, format: 'jwk' }).asymmetricKeyDetails?.modulusLength ?? 0;
+
 async function generateSigningKey(now: Date, sealer: KeySealer) {
   const { privateKey, publicKey } = await generateKeyPair('RS256', {
-    modulusLength: 2048,
+    modulusLength: SIGNING_KEY_BITS,
     extractable: true,
   });
   const publicJwk = await exportJWK(publicKey);
@@ -28,8 +38,11 @@ async function generateSigningKey(now: Date, sealer: KeySealer) {
 }
 
 /**
- * Creates the first signing key unless one exists. Replicas starting together may race: the
- * unique index on the current key lets exactly one insert win.
+ * Creates the first signing key unless one exists, and replaces a current key shorter than
+ * SIGNING_KEY_BITS (made by an earlier version): the weak key is retired, so it stays published
+ * until the tokens it signed have expired. Replicas starting together may race: the unique index
+ * on the current key lets exactly one first insert win, and only the replica whose update
+ * retires the weak key adds its own.
  */
 export async function ensureSigningKey(
   db: IdentityDatabase,
@@ -37,11 +50,23 @@ export async function ensureSigningKey(
   sealer: KeySealer,
 ): Promise<void> {
   const current = await db.query.signingKeys.findFirst({ where: isNull(signingKeys.retiredAt) });
-  if (current) return;
-  await db
-    .insert(signingKeys)
-    .values(await generateSigningKey(now, sealer))
-    .onConflictDoNothing();
+  if (!current) {
+    await db
+      .insert(signingKeys)
+      .values(await generateSigningKey(now, sealer))
+      .onConflictDoNothing();
+    return;
+  }
+  if (modulusBitsOf(current.publicJwk) >= SIGNING_KEY_BITS) return;
+  const next = await generateSigningKey(now, sealer);
+  await db.transaction(async (tx) => {
+    const retired = await tx
+      .update(signingKeys)
+      .set({ retiredAt: now })
+      .where(and(eq(signingKeys.kid, current.kid), isNull(signingKeys.retiredAt)))
+      .returning({ kid: signingKeys.kid });
+    if (retired.length > 0) await tx.insert(signingKeys).values(next);
+  });
 }
 
 /**

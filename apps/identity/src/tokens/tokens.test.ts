@@ -20,6 +20,7 @@ import {
   TEST_SCRYPT_PARAMS,
 } from '../testing';
 import { REFRESH_GRACE_MS } from './refresh-tokens';
+import { SIGNING_KEY_BITS } from './signing-keys';
 
 let server: IdentityServer;
 beforeAll(async () => {
@@ -167,7 +168,10 @@ describe('signing keys', () => {
   });
 
   it('stored in plain by an earlier version are sealed at start, and keep signing', async () => {
-    const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+    const { privateKey, publicKey } = await generateKeyPair('RS256', {
+      modulusLength: SIGNING_KEY_BITS,
+      extractable: true,
+    });
     const kid = 'plain-key-from-before';
     const marks = { kid, alg: 'RS256', use: 'sig' };
     await server

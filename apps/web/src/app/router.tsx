@@ -1,4 +1,5 @@
 import { Center } from '@mantine/core';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { Spinner } from '@/components/feedback/spinner';
 import { paths } from '@/config/paths';
@@ -6,6 +7,11 @@ import { DefaultLayout } from './layouts/default-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RootErrorBoundary, RouteErrorBoundary } from './routes/error';
 import { NotFoundRoute } from './routes/not-found';
+
+/** A route's `lazy`: the module `load` answers, rendering its export `name`. */
+const component =
+  <Module,>(load: () => Promise<Module>, name: keyof Module & string) =>
+  async () => ({ Component: (await load())[name] as ComponentType });
 
 const pageLoading = (
   <Center h="100dvh">
@@ -33,22 +39,19 @@ export const createAppRouter = () =>
               children: [
                 {
                   index: true,
-                  lazy: () => import('./routes/home').then((m) => ({ Component: m.HomeRoute })),
+                  lazy: component(() => import('./routes/home'), 'HomeRoute'),
                 },
                 {
                   path: paths.community.path,
-                  lazy: () =>
-                    import('./routes/community').then((m) => ({ Component: m.CommunityRoute })),
+                  lazy: component(() => import('./routes/community'), 'CommunityRoute'),
                 },
                 {
                   path: paths.helpCenter.path,
-                  lazy: () =>
-                    import('./routes/help-center').then((m) => ({ Component: m.HelpCenterRoute })),
+                  lazy: component(() => import('./routes/help-center'), 'HelpCenterRoute'),
                 },
                 {
                   path: paths.support.path,
-                  lazy: () =>
-                    import('./routes/support').then((m) => ({ Component: m.SupportRoute })),
+                  lazy: component(() => import('./routes/support'), 'SupportRoute'),
                 },
                 // Not lazy: the error boundary renders it too.
                 { path: paths.notFound.path, Component: NotFoundRoute },
@@ -57,71 +60,60 @@ export const createAppRouter = () =>
           ],
         },
         {
-          lazy: () => import('./layouts/auth-layout').then((m) => ({ Component: m.AuthLayout })),
+          lazy: component(() => import('./layouts/auth-layout'), 'AuthLayout'),
           children: [
             {
               errorElement: <RouteErrorBoundary />,
               children: [
                 {
                   // Guests only: a signed-in user moves on to the dashboard.
-                  lazy: () =>
-                    import('@/features/auth/components/guards').then((m) => ({
-                      Component: m.RequireGuest,
-                    })),
+                  lazy: component(
+                    () => import('@/features/auth/components/guards'),
+                    'RequireGuest',
+                  ),
                   children: [
                     {
                       path: paths.login.path,
-                      lazy: () =>
-                        import('./routes/auth/login').then((m) => ({ Component: m.LoginRoute })),
+                      lazy: component(() => import('./routes/auth/login'), 'LoginRoute'),
                     },
                     {
                       path: paths.signup.path,
-                      lazy: () =>
-                        import('./routes/auth/signup').then((m) => ({ Component: m.SignupRoute })),
+                      lazy: component(() => import('./routes/auth/signup'), 'SignupRoute'),
                     },
                     {
                       path: paths.passwordForgot.path,
-                      lazy: () =>
-                        import('./routes/auth/password-forgot').then((m) => ({
-                          Component: m.PasswordForgotRoute,
-                        })),
+                      lazy: component(
+                        () => import('./routes/auth/password-forgot'),
+                        'PasswordForgotRoute',
+                      ),
                     },
                     {
                       path: paths.resetPassword.path,
-                      lazy: () =>
-                        import('./routes/auth/reset-password').then((m) => ({
-                          Component: m.ResetPasswordRoute,
-                        })),
+                      lazy: component(
+                        () => import('./routes/auth/reset-password'),
+                        'ResetPasswordRoute',
+                      ),
                     },
                   ],
                 },
                 {
                   path: paths.emailVerified.path,
-                  lazy: () =>
-                    import('./routes/auth/email-verified').then((m) => ({
-                      Component: m.EmailVerifiedRoute,
-                    })),
+                  lazy: component(
+                    () => import('./routes/auth/email-verified'),
+                    'EmailVerifiedRoute',
+                  ),
                 },
                 {
                   path: paths.verifyEmail.path,
-                  lazy: () =>
-                    import('./routes/auth/verify-email').then((m) => ({
-                      Component: m.VerifyEmailRoute,
-                    })),
+                  lazy: component(() => import('./routes/auth/verify-email'), 'VerifyEmailRoute'),
                 },
                 {
                   path: paths.invitation.path,
-                  lazy: () =>
-                    import('./routes/invitation').then((m) => ({
-                      Component: m.InvitationRoute,
-                    })),
+                  lazy: component(() => import('./routes/invitation'), 'InvitationRoute'),
                 },
                 {
                   path: paths.userActions.path,
-                  lazy: () =>
-                    import('./routes/auth/user-actions').then((m) => ({
-                      Component: m.UserActionsRoute,
-                    })),
+                  lazy: component(() => import('./routes/auth/user-actions'), 'UserActionsRoute'),
                 },
               ],
             },
@@ -129,93 +121,81 @@ export const createAppRouter = () =>
         },
         {
           path: paths.logout.path,
-          lazy: () => import('./routes/auth/logout').then((m) => ({ Component: m.LogoutRoute })),
+          lazy: component(() => import('./routes/auth/logout'), 'LogoutRoute'),
         },
         {
           // Signed-in pages: the guard renders nothing of them until the user is known.
-          lazy: () =>
-            import('@/features/auth/components/guards').then((m) => ({
-              Component: m.RequireUser,
-            })),
+          lazy: component(() => import('@/features/auth/components/guards'), 'RequireUser'),
           children: [
             {
-              lazy: () =>
-                import('./layouts/dashboard-layout').then((m) => ({
-                  Component: m.DashboardLayout,
-                })),
+              lazy: component(() => import('./layouts/dashboard-layout'), 'DashboardLayout'),
               children: [
                 {
                   errorElement: <RouteErrorBoundary />,
                   children: [
                     {
                       path: paths.dashboard.path,
-                      lazy: () =>
-                        import('./routes/app/dashboard').then((m) => ({
-                          Component: m.DashboardRoute,
-                        })),
+                      lazy: component(() => import('./routes/app/dashboard'), 'DashboardRoute'),
                     },
                     {
                       path: paths.analytics.path,
-                      lazy: () =>
-                        import('./routes/app/analytics').then((m) => ({
-                          Component: m.AnalyticsRoute,
-                        })),
+                      lazy: component(() => import('./routes/app/analytics'), 'AnalyticsRoute'),
                     },
                     {
                       path: paths.classrooms.path,
-                      lazy: () =>
-                        import('./routes/app/classrooms/index').then((m) => ({
-                          Component: m.ClassroomsRoute,
-                        })),
+                      lazy: component(
+                        () => import('./routes/app/classrooms/index'),
+                        'ClassroomsRoute',
+                      ),
                     },
                     {
                       path: paths.classroom.path,
-                      lazy: () =>
-                        import('./routes/app/classrooms/classroom').then((m) => ({
-                          Component: m.ClassroomRoute,
-                        })),
+                      lazy: component(
+                        () => import('./routes/app/classrooms/classroom'),
+                        'ClassroomRoute',
+                      ),
                       children: [
                         {
                           index: true,
-                          lazy: () =>
-                            import('./routes/app/classrooms/overview').then((m) => ({
-                              Component: m.ClassroomOverviewRoute,
-                            })),
+                          lazy: component(
+                            () => import('./routes/app/classrooms/overview'),
+                            'ClassroomOverviewRoute',
+                          ),
                         },
                         {
                           path: paths.classroomMembers.path,
-                          lazy: () =>
-                            import('./routes/app/classrooms/members').then((m) => ({
-                              Component: m.ClassroomMembersRoute,
-                            })),
+                          lazy: component(
+                            () => import('./routes/app/classrooms/members'),
+                            'ClassroomMembersRoute',
+                          ),
                         },
                         {
                           path: paths.classroomHackingLabs.path,
-                          lazy: () =>
-                            import('./routes/app/classrooms/hacking-labs').then((m) => ({
-                              Component: m.ClassroomHackingLabsRoute,
-                            })),
+                          lazy: component(
+                            () => import('./routes/app/classrooms/hacking-labs'),
+                            'ClassroomHackingLabsRoute',
+                          ),
                         },
                         {
                           path: paths.classroomGradebook.path,
-                          lazy: () =>
-                            import('./routes/app/classrooms/gradebook').then((m) => ({
-                              Component: m.ClassroomGradebookRoute,
-                            })),
+                          lazy: component(
+                            () => import('./routes/app/classrooms/gradebook'),
+                            'ClassroomGradebookRoute',
+                          ),
                         },
                         {
                           path: paths.classroomTargets.path,
-                          lazy: () =>
-                            import('./routes/app/classrooms/targets').then((m) => ({
-                              Component: m.ClassroomTargetsRoute,
-                            })),
+                          lazy: component(
+                            () => import('./routes/app/classrooms/targets'),
+                            'ClassroomTargetsRoute',
+                          ),
                         },
                         {
                           path: paths.classroomSettings.path,
-                          lazy: () =>
-                            import('./routes/app/classrooms/settings').then((m) => ({
-                              Component: m.ClassroomSettingsRoute,
-                            })),
+                          lazy: component(
+                            () => import('./routes/app/classrooms/settings'),
+                            'ClassroomSettingsRoute',
+                          ),
                         },
                       ],
                     },
@@ -223,69 +203,58 @@ export const createAppRouter = () =>
                     // ':slug' anyway, but the order says so to a reader).
                     {
                       path: paths.hackingLabs.path,
-                      lazy: () =>
-                        import('./routes/app/labs/labs').then((m) => ({ Component: m.LabsRoute })),
+                      lazy: component(() => import('./routes/app/labs/labs'), 'LabsRoute'),
                     },
                     {
                       path: paths.hackingLabCreate.path,
-                      lazy: () =>
-                        import('./routes/app/labs/create-lab').then((m) => ({
-                          Component: m.CreateLabRoute,
-                        })),
+                      lazy: component(
+                        () => import('./routes/app/labs/create-lab'),
+                        'CreateLabRoute',
+                      ),
                     },
                     {
                       path: paths.hackingLabImport.path,
-                      lazy: () =>
-                        import('./routes/app/labs/import-labs').then((m) => ({
-                          Component: m.ImportLabsRoute,
-                        })),
+                      lazy: component(
+                        () => import('./routes/app/labs/import-labs'),
+                        'ImportLabsRoute',
+                      ),
                     },
                     {
                       path: paths.hackingLab.path,
-                      lazy: () =>
-                        import('./routes/app/labs/lab').then((m) => ({ Component: m.LabRoute })),
+                      lazy: component(() => import('./routes/app/labs/lab'), 'LabRoute'),
                     },
                     {
                       path: paths.hackingLabEdit.path,
-                      lazy: () =>
-                        import('./routes/app/labs/edit-lab').then((m) => ({
-                          Component: m.EditLabRoute,
-                        })),
+                      lazy: component(() => import('./routes/app/labs/edit-lab'), 'EditLabRoute'),
                     },
                     {
                       path: paths.hackingLabAddToClassroom.path,
-                      lazy: () =>
-                        import('./routes/app/labs/add-to-classroom').then((m) => ({
-                          Component: m.AddLabToClassroomRoute,
-                        })),
+                      lazy: component(
+                        () => import('./routes/app/labs/add-to-classroom'),
+                        'AddLabToClassroomRoute',
+                      ),
                     },
                     {
                       path: paths.adminUsers.path,
-                      lazy: () =>
-                        import('./routes/app/admin/users').then((m) => ({
-                          Component: m.AdminUsersRoute,
-                        })),
+                      lazy: component(() => import('./routes/app/admin/users'), 'AdminUsersRoute'),
                     },
                     {
                       path: paths.adminTargets.path,
-                      lazy: () =>
-                        import('./routes/app/admin/targets').then((m) => ({
-                          Component: m.AdminTargetsRoute,
-                        })),
+                      lazy: component(
+                        () => import('./routes/app/admin/targets'),
+                        'AdminTargetsRoute',
+                      ),
                     },
                     {
                       path: paths.adminMail.path,
-                      lazy: () =>
-                        import('./routes/app/admin/mail').then((m) => ({
-                          Component: m.AdminMailRoute,
-                        })),
+                      lazy: component(() => import('./routes/app/admin/mail'), 'AdminMailRoute'),
                     },
                     {
                       path: paths.profile.path,
-                      lazy: () =>
-                        import('./routes/app/profile/profile-layout').then((m) => ({
-                          Component: m.ProfileLayoutRoute,
-                        })),
+                      lazy: component(
+                        () => import('./routes/app/profile/profile-layout'),
+                        'ProfileLayoutRoute',
+                      ),
                       children: [
                         {
                           index: true,
@@ -293,24 +262,24 @@ export const createAppRouter = () =>
                         },
                         {
                           path: paths.profileAccount.path,
-                          lazy: () =>
-                            import('./routes/app/profile/profile').then((m) => ({
-                              Component: m.ProfileRoute,
-                            })),
+                          lazy: component(
+                            () => import('./routes/app/profile/profile'),
+                            'ProfileRoute',
+                          ),
                         },
                         {
                           path: paths.profileSecurity.path,
-                          lazy: () =>
-                            import('./routes/app/profile/security').then((m) => ({
-                              Component: m.SecurityRoute,
-                            })),
+                          lazy: component(
+                            () => import('./routes/app/profile/security'),
+                            'SecurityRoute',
+                          ),
                         },
                         {
                           path: paths.profileNotifications.path,
-                          lazy: () =>
-                            import('./routes/app/profile/notifications').then((m) => ({
-                              Component: m.NotificationsRoute,
-                            })),
+                          lazy: component(
+                            () => import('./routes/app/profile/notifications'),
+                            'NotificationsRoute',
+                          ),
                         },
                       ],
                     },

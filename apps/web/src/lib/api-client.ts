@@ -103,7 +103,16 @@ async function request<T>(method: Method, path: string, options: RequestOptions<
     });
     if (idToken) headers.set('authorization', `Bearer ${idToken}`);
     if (unsafeMethods.has(method)) {
-      const token = await fetchAntiforgeryToken(user?.uid ?? '', headers.get('authorization'));
+      const token = await fetchAntiforgeryToken(
+        user?.uid ?? '',
+        headers.get('authorization'),
+      ).catch((error: unknown) => {
+        // The API refuses an old ID token (a Firebase project's are accepted for minutes only)
+        // at the anti-forgery token first: the same new token as for a refusal below.
+        if (!forceRefresh && error instanceof ApiError && error.status === 401) return undefined;
+        throw error;
+      });
+      if (token === undefined) return attempt(true);
       headers.set('x-xsrf-token', token);
     }
     // Multipart bodies set their own content type, with the boundary.

@@ -13,29 +13,42 @@ export const TEST_LABEL = 'hackclass.test';
 
 const BUSYBOX = process.env.BUSYBOX_PATH ?? '/bin/busybox';
 
-// Serves on 8080 a page showing the target's flag, written when the container starts.
-const WEB = `/bin/busybox mkdir -p /www
-echo "<!doctype html><title>Test target</title><h1>Test target</h1><p>Flag: \${HACKCLASS_FLAG:-none}</p>" > /www/index.html
-exec /bin/busybox httpd -f -p 8080 -h /www
+// Serves on 8080 a page showing the target's flag, written when the container starts, under
+// /tmp: the rest of a target's root may be read-only.
+export const WEB_SCRIPT = `/bin/busybox mkdir -p /tmp/www
+echo "<!doctype html><title>Test target</title><h1>Test target</h1><p>Flag: \${HACKCLASS_FLAG:-none}</p>" > /tmp/www/index.html
+exec /bin/busybox httpd -f -p 8080 -h /tmp/www
 `;
 
 // Echoes back every line a TCP client on 9000 sends; -ll keeps listening after a client.
 const ECHO = 'exec /bin/busybox nc -ll -p 9000 -e /bin/busybox cat\n';
 
-const dockerfile = (port: number) => `FROM scratch
+const dockerfile = (port: number, volumes: string[], files: string[]) => `FROM scratch
 COPY busybox /bin/busybox
 COPY start.sh /start.sh
-EXPOSE ${port}
-ENTRYPOINT ["/bin/busybox", "sh", "/start.sh"]
+${files.map((name) => `COPY ${name} /${name}\n`).join('')}EXPOSE ${port}
+${volumes.map((volume) => `VOLUME ${volume}\n`).join('')}ENTRYPOINT ["/bin/busybox", "sh", "/start.sh"]
 `;
 
-function context(script: string, port: number): NodeJS.ReadableStream {
+function context(
+  script: string,
+  port: number,
+  { volumes, files }: Required<ImageExtras>,
+): NodeJS.ReadableStream {
   const tar = pack();
-  tar.entry({ name: 'Dockerfile' }, dockerfile(port));
+  tar.entry({ name: 'Dockerfile' }, dockerfile(port, volumes, Object.keys(files)));
+  for (const [name, bytes] of Object.entries(files)) tar.entry({ name }, bytes);
   tar.entry({ name: 'busybox', mode: 0o755 }, readFileSync(BUSYBOX));
   tar.entry({ name: 'start.sh', mode: 0o644 }, script);
   tar.finalize();
   return Readable.from(tar);
+}
+
+export interface ImageExtras {
+  /** Declared with VOLUME. */
+  volumes?: string[];
+  /** Files copied to the root, by name, each a layer of its own. */
+  files?: Record<string, Buffer>;
 }
 
 /**
@@ -46,6 +59,7 @@ export async function buildTestImage(
   name: string,
   script: string,
   port: number,
+  { volumes = [], files = {} }: ImageExtras = {},
 ): Promise<{ image: string; remove(): Promise<void> }> {
   if (!existsSync(BUSYBOX)) {
     throw new Error(
@@ -61,7 +75,7 @@ export async function buildTestImage(
       .catch(() => undefined);
   };
   try {
-    const stream = await docker.buildImage(context(script, port), {
+    const stream = await docker.buildImage(context(script, port, { volumes, files }), {
       t: image,
       labels: { [TEST_LABEL]: String(Date.now()) },
       rm: true,
@@ -87,7 +101,7 @@ export async function buildTestImages(): Promise<{
   echo: string;
   remove(): Promise<void>;
 }> {
-  const web = await buildTestImage('web', WEB, 8080);
+  const web = await buildTestImage('web', WEB_SCRIPT, 8080);
   const echo = await buildTestImage('echo', ECHO, 9000).catch(async (error: unknown) => {
     await web.remove();
     throw error;

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { createServer } from 'node:net';
 
 const FIRST = 61_000;
 const LAST = 65_499;
@@ -25,4 +26,18 @@ export function testPortWindow(size: number): { first: number; last: number } {
   if (perZone < 1) throw new Error(`a port window of ${size} is larger than a zone (${ZONE})`);
   const first = FIRST + zone * ZONE + (taken++ % perZone) * size;
   return { first, last: first + size - 1 };
+}
+
+/** A port the system has free on loopback right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(address),
+      );
+    });
+  });
 }

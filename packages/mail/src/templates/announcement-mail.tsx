@@ -1,5 +1,6 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
+import { oneLineName } from '@hackclass/contracts';
 import { Fragment } from 'react';
 import type { QueuedMail } from '../outbox/enqueue';
 import type { MailBrand } from './brand';
@@ -12,7 +13,7 @@ export interface AnnouncementMailData {
   to: string;
   classroomName: string;
   authorName: string;
-  /** The announcement as its author wrote it, in Markdown. */
+  /** The announcement as its author wrote it, in Markdown: only links to PUBLIC_URL stay links. */
   body: string;
   /** The classroom's page, where the announcement is shown with its formatting. */
   classroomUrl: string;
@@ -22,22 +23,24 @@ const PREVIEW_LENGTH = 120;
 
 /** A teacher's announcement, mailed to a member of the classroom. */
 export function announcementMail(brand: MailBrand, data: AnnouncementMailData): QueuedMail {
-  const paragraphs = markdownParagraphs(data.body);
+  const classroomName = oneLineName(data.classroomName);
+  const authorName = oneLineName(data.authorName);
+  const paragraphs = markdownParagraphs(data.body, brand.publicUrl);
   const preview = paragraphs.flat().join(' ');
   return {
     kind: 'announcement',
     ...renderMail(
       data.to,
-      `${data.classroomName}: an announcement from ${data.authorName}`,
+      `${classroomName}: an announcement from ${authorName}`,
       <MailLayout
         brand={brand}
         preview={
           preview.length > PREVIEW_LENGTH ? `${preview.slice(0, PREVIEW_LENGTH - 1)}…` : preview
         }
-        reason={`You got this mail because you are a member of ${data.classroomName} on ${brand.productName}.`}
+        reason={`You got this mail because you are a member of ${classroomName} on ${brand.productName}.`}
       >
         <MailText>
-          {data.authorName} posted an announcement in <strong>{data.classroomName}</strong>:
+          {authorName} posted an announcement in <strong>{classroomName}</strong>:
         </MailText>
         <blockquote
           style={{

@@ -1,5 +1,6 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
+import { oneLineName } from '@hackclass/contracts';
 import type { QueuedMail } from '../outbox/enqueue';
 import type { MailBrand } from './brand';
 import { MailButton, MailLayout, MailText } from './layout';
@@ -15,7 +16,9 @@ export interface InvitationMailData {
 
 /** A teacher invites an address to their classroom. */
 export function invitationMail(brand: MailBrand, data: InvitationMailData): QueuedMail {
-  const subject = `${data.teacherName} invites you to ${data.classroomName} on ${brand.productName}`;
+  const classroomName = oneLineName(data.classroomName);
+  const teacherName = oneLineName(data.teacherName);
+  const subject = `${teacherName} invites you to ${classroomName} on ${brand.productName}`;
   return {
     kind: 'invitation',
     ...renderMail(
@@ -23,13 +26,13 @@ export function invitationMail(brand: MailBrand, data: InvitationMailData): Queu
       subject,
       <MailLayout
         brand={brand}
-        preview={`Join ${data.classroomName}`}
-        reason={`You got this mail because ${data.teacherName} invited this address to a classroom on ${brand.productName}.`}
+        preview={`Join ${classroomName}`}
+        reason={`You got this mail because ${teacherName} invited this address to a classroom on ${brand.productName}.`}
       >
         <MailText>Hi,</MailText>
         <MailText>
-          {data.teacherName} invites you to join the classroom <strong>{data.classroomName}</strong>{' '}
-          on {brand.productName}, where you will find its hacking labs and leaderboard.
+          {teacherName} invites you to join the classroom <strong>{classroomName}</strong> on{' '}
+          {brand.productName}, where you will find its hacking labs and leaderboard.
         </MailText>
         <MailButton href={data.acceptUrl}>Accept the invitation</MailButton>
         <MailText muted>

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mailSamples } from '../testing';
+import { announcementMail } from './announcement-mail';
+import { invitationMail } from './invitation-mail';
 
 const brand = { productName: 'HackClass', publicUrl: 'https://hackclass.school.example' };
 const hostile = `<script>alert("x")</script> & 'quotes'`;
@@ -57,5 +59,35 @@ describe.each(plain)('the text part of the %s mail', (_kind, { mail, link }) => 
     expect(mail.text).not.toContain('Or open this link');
     expect(mail.text.split(link)).toHaveLength(2);
     expect(mail.text.startsWith('HackClass\n')).toBe(true);
+  });
+});
+
+describe('names saved before they were checked', () => {
+  it('are quoted as one line, without bidirectional controls', () => {
+    const classroomName = 'Room X\r\nBcc: injected@evil.example\r\n X-Injected: 1';
+    const teacherName = 'Grace\u202Eecalevol';
+    const invitation = invitationMail(brand, {
+      to: 'ada@example.org',
+      classroomName,
+      teacherName,
+      acceptUrl: `${brand.publicUrl}/invitations/t0ken`,
+    });
+    const announcement = announcementMail(brand, {
+      to: 'ada@example.org',
+      classroomName,
+      authorName: teacherName,
+      body: 'Hi',
+      classroomUrl: `${brand.publicUrl}/classrooms/4b1d`,
+    });
+    expect(invitation.subject).toBe(
+      'Graceecalevol invites you to Room X Bcc: injected@evil.example X-Injected: 1 on HackClass',
+    );
+    expect(announcement.subject).toBe(
+      'Room X Bcc: injected@evil.example X-Injected: 1: an announcement from Graceecalevol',
+    );
+    for (const mail of [invitation, announcement]) {
+      expect(mail.html).not.toMatch(/[\r\u202E]/);
+      expect(mail.text).not.toMatch(/[\r\u202E]|\nBcc/);
+    }
   });
 });

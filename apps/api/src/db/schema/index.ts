@@ -8,6 +8,7 @@ export * from './invitation-links';
 export * from './labs';
 export * from './members';
 export * from './notifications';
+export * from './pulled-images';
 export * from './stored-files';
 export * from './targets';
 export * from './users';

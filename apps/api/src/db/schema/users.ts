@@ -26,8 +26,9 @@ export const users = pgTable(
     /** Set by an admin; the identity account is disabled with it and the API refuses the user. */
     disabledAt: timestamp({ withTimezone: true }),
     /**
-     * When they signed up as a teacher while TEACHER_APPROVAL holds new teachers back: until an
-     * admin approves them (or sets any role), they are a student awaiting approval.
+     * When they signed up as a teacher, until an admin approves them (or sets any role). With
+     * TEACHER_APPROVAL they are a student awaiting approval meanwhile; without it a teacher, on
+     * the lower invitation allowance (INVITATIONS_PER_DAY_UNAPPROVED).
      */
     teacherRequestedAt: timestamp({ withTimezone: true }),
     /**

@@ -1,9 +1,10 @@
-import type { InvitationResult } from '@hackclass/contracts';
+import { type InvitationResult, normalizeEmail } from '@hackclass/contracts';
 import { HttpError } from '@hackclass/http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClassroomRow } from '../../classrooms/find-classrooms';
 import type { ApiDatabase } from '../../db';
-import type { InvitationMailing } from '../../invitations/queue-invitation-mail';
+import { inOneTelling } from '../../domain-events/record-event';
+import type { InvitationMailing } from '../../invitation-links/queue-invitation-mail';
 import { type Inviter, inviteMember } from '../invite-member';
 
 /** What the bulk invitation needs besides the list. */
@@ -26,22 +27,25 @@ export async function inviteMany(
   inviter: Inviter,
   emails: string[],
 ): Promise<InvitationResult[]> {
-  const results: InvitationResult[] = [];
-  const seen = new Set<string>();
-  for (const email of emails.map((listed) => listed.trim().toLowerCase())) {
-    if (seen.has(email)) {
-      results.push({ email, outcome: 'skipped', reason: 'Listed twice' });
-      continue;
+  // One roster refresh and one outbox wake-up for the list, not one per address.
+  return inOneTelling(db, async (batch) => {
+    const results: InvitationResult[] = [];
+    const seen = new Set<string>();
+    for (const email of emails.map(normalizeEmail)) {
+      if (seen.has(email)) {
+        results.push({ email, outcome: 'skipped', reason: 'Listed twice' });
+        continue;
+      }
+      seen.add(email);
+      try {
+        results.push(await inviteOne(batch, classroom, inviter, email, mailing));
+      } catch (error) {
+        log.error({ err: error, classroomId: classroom.id }, 'bulk invitation failed');
+        results.push({ email, outcome: 'failed', reason: 'Could not be invited; try again' });
+      }
     }
-    seen.add(email);
-    try {
-      results.push(await inviteOne(db, classroom, inviter, email, mailing));
-    } catch (error) {
-      log.error({ err: error, classroomId: classroom.id }, 'bulk invitation failed');
-      results.push({ email, outcome: 'failed', reason: 'Could not be invited; try again' });
-    }
-  }
-  return results;
+    return results;
+  });
 }
 
 async function inviteOne(

@@ -1,11 +1,10 @@
 import type { InvitationPreview, ListedAddress } from '@hackclass/contracts';
 import { LISTED_ADDRESS_STATUSES } from '@hackclass/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { ClassroomRow } from '../../classrooms/find-classrooms';
 import type { ApiDatabase } from '../../db';
-import { classroomCoTeachers, emailInvitations, members, users } from '../../db/schema';
-
-type Standing = Pick<ListedAddress, 'status' | 'reason'>;
+import { emailInvitations } from '../../db/schema';
+import { accountsIn, STANDING_REASONS, type Standing, standingOf } from '../standing';
 
 /**
  * Where each address of a list stands in the classroom, for its teachers, who see its roster
@@ -32,27 +31,10 @@ export async function previewInvitations(
 }
 
 async function standingsOf(db: ApiDatabase, classroom: ClassroomRow, emails: string[]) {
-  const standings = new Map<string, Standing>();
+  const standings = new Map<string, Pick<ListedAddress, 'status' | 'reason'>>();
   if (emails.length === 0) return standings;
-  const lowerEmail = sql<string>`lower(${users.email})`;
   const [accounts, waiting] = await Promise.all([
-    db
-      .select({
-        email: lowerEmail,
-        id: users.id,
-        status: members.status,
-        coTeacher: classroomCoTeachers.userId,
-      })
-      .from(users)
-      .leftJoin(members, and(eq(members.classroomId, classroom.id), eq(members.userId, users.id)))
-      .leftJoin(
-        classroomCoTeachers,
-        and(
-          eq(classroomCoTeachers.classroomId, classroom.id),
-          eq(classroomCoTeachers.userId, users.id),
-        ),
-      )
-      .where(inArray(lowerEmail, emails)),
+    accountsIn(db, classroom.id, emails),
     db
       .select({ email: emailInvitations.email })
       .from(emailInvitations)
@@ -64,27 +46,25 @@ async function standingsOf(db: ApiDatabase, classroom: ClassroomRow, emails: str
       ),
   ]);
   for (const { email } of waiting) {
-    standings.set(email, { status: 'already_invited', reason: 'Invited already' });
+    standings.set(email, { status: 'already_invited', reason: STANDING_REASONS.invited });
   }
   for (const account of accounts) {
     const standing = standingOf(classroom, account);
-    if (standing) standings.set(account.email, standing);
+    if (standing !== 'none') {
+      standings.set(account.email, {
+        status: listedAs[standing],
+        reason: STANDING_REASONS[standing],
+      });
+    }
   }
   return standings;
 }
 
-function standingOf(
-  classroom: ClassroomRow,
-  account: { id: string; status: string | null; coTeacher: string | null },
-): Standing | undefined {
-  if (account.id === classroom.creatorId) {
-    return { status: 'already_member', reason: 'Teaches this classroom' };
-  }
-  if (account.coTeacher) return { status: 'already_member', reason: 'Co-teaches this classroom' };
-  if (account.status === 'Accepted') return { status: 'already_member', reason: 'Member already' };
-  if (account.status === 'Invited') return { status: 'already_invited', reason: 'Invited already' };
-  if (account.status === 'PendingApproval') {
-    return { status: 'new', reason: 'Asked to join: the invitation approves the request' };
-  }
-  return undefined;
-}
+/** How the preview lists each standing: a request to join is approved by the invitation. */
+const listedAs: Record<Exclude<Standing, 'none'>, ListedAddress['status']> = {
+  teacher: 'already_member',
+  'co-teacher': 'already_member',
+  member: 'already_member',
+  invited: 'already_invited',
+  requested: 'new',
+};

@@ -1,5 +1,6 @@
 import type { Announcement, AnnouncementList, NotificationList } from '@hackclass/contracts';
 import { ANNOUNCEMENT_MAX_LENGTH } from '@hackclass/contracts';
+import { startSmtpServer } from '@hackclass/identity/testing';
 import { outbox } from '@hackclass/mail';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -13,9 +14,10 @@ import {
 } from '../../../test/support';
 import { classroom } from '../../../test/support/labs';
 import { users } from '../../db/schema';
-import { eventFrame } from '../../events/event-stream';
+import { eventFrame } from '../event-stream';
 import { ANNOUNCEMENTS_PER_HOUR } from '.';
 
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let server: ApiServer;
 let teacher: Person;
 let student: Person;
@@ -23,7 +25,8 @@ let outsider: Person;
 const watches: EventWatch[] = [];
 
 beforeAll(async () => {
-  server = await startApiServer();
+  smtp = await startSmtpServer();
+  server = await startApiServer({ smtpUrl: smtp.url });
   [teacher, student, outsider] = await Promise.all([
     signedInAs(server, 'teacher', 'teacher', 'Ms Rivest'),
     signedInAs(server, 'student'),
@@ -33,7 +36,10 @@ beforeAll(async () => {
 afterEach(() => {
   for (const watch of watches.splice(0)) watch.close();
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await smtp.close();
+});
 
 const post = (who: Person, classroomId: string, body: unknown) =>
   who.session.call('POST', `/classrooms/${classroomId}/announcements`, body);
@@ -51,6 +57,27 @@ async function list(who: Person, classroomId: string, query = '') {
   );
   expect(response.status).toBe(200);
   return response.json<AnnouncementList>();
+}
+
+/**
+ * A received mail's text and HTML parts, quoted-printable decoded, without the text part's quote
+ * marks, each run of spaces and line breaks one space.
+ */
+function partsOf(raw: string) {
+  const part = (type: string) => {
+    const [, body = ''] =
+      new RegExp(`Content-Type: ${type}[^]*?\r\n\r\n([^]*?)\r\n--`).exec(raw) ?? [];
+    const bytes = body
+      .replace(/=\r\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
+        String.fromCharCode(Number.parseInt(hex, 16)),
+      );
+    return Buffer.from(bytes, 'latin1')
+      .toString('utf8')
+      .replace(/^(> ?)+/gm, '')
+      .replace(/\s+/g, ' ');
+  };
+  return { text: part('text/plain'), html: part('text/html') };
 }
 
 const inbox = async (who: Person) =>
@@ -116,6 +143,26 @@ describe('POST /classrooms/:id/announcements', () => {
       { subject: `${room.name}: an announcement from Ms Rivest` },
     ]);
     for (const notMailed of [invitee, teacher]) expect(await mailsTo(notMailed)).toEqual([]);
+  });
+
+  it('mails the text of links to other sites without their address, and our own links whole', async () => {
+    const reader = await signedInAs(server, 'student');
+    const room = await classroom(server, teacher.id, { members: [[reader.id, 'Accepted']] });
+    const ours = `${server.publicUrl}/classrooms/${room.id}`;
+    const arrived = smtp.expectMail(reader.email);
+    const body = `Please log in at [HackClass](https://evil.example/login)\n\nThe labs are [here](${ours}).`;
+    const response = await post(teacher, room.id, { body, emailMembers: true });
+    expect(response.status).toBe(201);
+    const mail = await arrived.arrived();
+    expect(mail.raw).not.toContain('evil');
+    const { text, html } = partsOf(mail.raw);
+    for (const part of [text, html]) {
+      expect(part).toContain('Please log in at HackClass');
+      expect(part).not.toContain('evil.example');
+      expect(part).toContain(`The labs are here (${ours}).`);
+    }
+    // The classroom shows the announcement as written.
+    expect((await list(reader, room.id)).items[0]?.body).toBe(body);
   });
 
   it('tells open classroom pages, which refetch the list', async () => {

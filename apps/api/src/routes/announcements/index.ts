@@ -6,6 +6,7 @@ import {
   classroomParamsSchema,
   createAnnouncementSchema,
 } from '@hackclass/contracts';
+import { addressBucket } from '@hackclass/http';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,10 +16,10 @@ import { postAnnouncement } from '../../announcements/post-announcement';
 import { classroomFor, managedClassroomFor } from '../../classrooms/access';
 import { apiErrors } from '../../errors';
 import { displayNameOf } from '../../members/membership-rows';
-import { publishNotifications } from '../../notifications/live';
 import { principalOf } from '../../plugins/authentication';
 import { errorResponses } from '../../plugins/error-responses';
 import { canSeeClassroom } from '../../policies/classrooms';
+import { read, write } from '../security';
 
 const tags = ['announcements'];
 
@@ -30,7 +31,7 @@ export const ANNOUNCEMENTS_PER_HOUR = 20;
 
 /** Counted per poster and classroom, so that nobody can use up a teacher's allowance. */
 const posterInClassroom = (request: FastifyRequest) =>
-  `announcements:${request.principal?.user.id ?? request.ip}:${(request.params as { id?: string }).id}`;
+  `announcements:${request.principal?.user.id ?? addressBucket(request.ip)}:${(request.params as { id?: string }).id}`;
 
 export const announcementRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (
   app,
@@ -42,7 +43,7 @@ export const announcementRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = 
       schema: {
         tags,
         summary: 'A page of the classroom’s announcements, newest first',
-        security: [{ idToken: [] }],
+        security: read,
         params: classroomParamsSchema,
         querystring: announcementListQuerySchema,
         response: { 200: announcementListSchema, ...errorResponses('not_found', 'forbidden') },
@@ -75,7 +76,7 @@ export const announcementRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = 
           'Post a Markdown announcement; accepted members are notified, live if online, and ' +
           'mailed too with `emailMembers`. ' +
           `At most ${ANNOUNCEMENTS_PER_HOUR} per hour per poster and classroom`,
-        security: [{ idToken: [], antiforgery: [] }],
+        security: write,
         params: classroomParamsSchema,
         body: createAnnouncementSchema,
         response: { 201: announcementSchema, ...errorResponses('not_found', 'forbidden') },
@@ -86,16 +87,7 @@ export const announcementRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = 
       const { classroom } = await managedClassroomFor(app.db, request.params.id, user);
       const { body, emailMembers } = request.body;
       const mailing = emailMembers ? { publicUrl, authorName: displayNameOf(user) } : undefined;
-      const { announcement, notifications } = await postAnnouncement(
-        app.db,
-        classroom,
-        user.id,
-        body,
-        mailing,
-      );
-      if (mailing) app.mail.wake();
-      app.classroomEvents.publish(classroom.id, { type: 'announcement' });
-      publishNotifications(app.userEvents, notifications);
+      const announcement = await postAnnouncement(app.db, classroom, user.id, body, mailing);
       return reply.code(201).send(announcement);
     },
   );
@@ -106,7 +98,7 @@ export const announcementRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = 
       schema: {
         tags,
         summary: 'Delete an announcement (its notifications stay)',
-        security: [{ idToken: [], antiforgery: [] }],
+        security: write,
         params: announcementParamsSchema,
         response: {
           204: z.null().describe('Deleted'),
@@ -118,7 +110,6 @@ export const announcementRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = 
       const { user } = principalOf(request);
       const { classroom } = await managedClassroomFor(app.db, request.params.id, user);
       await deleteAnnouncement(app.db, classroom.id, request.params.announcementId);
-      app.classroomEvents.publish(classroom.id, { type: 'announcement' });
       return reply.code(204).send(null);
     },
   );

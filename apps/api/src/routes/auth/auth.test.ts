@@ -186,6 +186,20 @@ describe('registrations per address', () => {
       await limited.close();
     }
   });
+
+  it('count the addresses of one IPv6 /64 as one address', async () => {
+    const limited = await startApiServer({ signUpsPerHour: 2 });
+    const register = (from: string) =>
+      apiSession(limited, undefined, from).call('POST', '/auth/register', registration());
+    try {
+      expect((await register('2001:db8:3:1::100')).status).toBe(201);
+      expect((await register('2001:db8:3:1::101')).status).toBe(201);
+      expect((await register('2001:db8:3:1::102')).status).toBe(429);
+      expect((await register('2001:db8:3:2::100')).status).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('GET /users/me', () => {

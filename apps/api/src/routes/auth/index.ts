@@ -1,9 +1,9 @@
 import { antiforgeryTokenSchema, registerRequestSchema, userSchema } from '@hackclass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerUser } from '../../accounts/register-user';
 import type { IdentityAdmin } from '../../identity-admin/client';
 import { errorResponses } from '../../plugins/error-responses';
 import { presentUser } from '../../users/present-user';
-import { registerUser } from '../../users/register-user';
 
 export const authRoutes: FastifyPluginAsyncZod<{
   identityAdmin: IdentityAdmin;

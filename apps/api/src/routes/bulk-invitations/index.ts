@@ -6,17 +6,18 @@ import {
   invitationPreviewRequestSchema,
   invitationPreviewSchema,
 } from '@hackclass/contracts';
+import { addressBucket } from '@hackclass/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { managedClassroomFor } from '../../classrooms/access';
 import { apiErrors } from '../../errors';
-import type { InvitationMailing } from '../../invitations/queue-invitation-mail';
+import type { InvitationMailing } from '../../invitation-links/queue-invitation-mail';
 import { inviteMany } from '../../members/bulk-invitations/invite-many';
 import { previewInvitations } from '../../members/bulk-invitations/preview-invitations';
 import { principalOf } from '../../plugins/authentication';
 import { errorResponses } from '../../plugins/error-responses';
+import { write } from '../security';
 
 const tags = ['members'];
-const write = [{ idToken: [], antiforgery: [] }];
 
 /**
  * Requests that send a part of a list, per inviter: at most 1 000 addresses an hour (two lists
@@ -58,7 +59,8 @@ export const bulkInvitationRoutes: FastifyPluginAsyncZod<{ mailing: InvitationMa
         rateLimit: {
           max: BULK_INVITATION_REQUESTS_PER_HOUR,
           timeWindow: '1 hour',
-          keyGenerator: (request) => `bulk-invitations:${request.principal?.user.id ?? request.ip}`,
+          keyGenerator: (request) =>
+            `bulk-invitations:${request.principal?.user.id ?? addressBucket(request.ip)}`,
           errorResponseBuilder: (_request, context) =>
             apiErrors.invitationRateLimited(context.after),
         },
@@ -86,10 +88,6 @@ export const bulkInvitationRoutes: FastifyPluginAsyncZod<{ mailing: InvitationMa
         user,
         request.body.emails,
       );
-      if (results.some((result) => result.outcome === 'invited')) {
-        app.mail.wake();
-        app.classroomEvents.publish(classroom.id, { type: 'members' });
-      }
       return { results };
     },
   );

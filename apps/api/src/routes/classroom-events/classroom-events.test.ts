@@ -13,14 +13,14 @@ import {
 } from '../../../test/support';
 import { classroom, createLab } from '../../../test/support/labs';
 import { members } from '../../db/schema';
+import { CLASSROOM_EVENTS_CHANNEL } from '../../events/redis-classroom-events';
 import {
   eventFrame,
   HEARTBEAT_FRAME,
   HEARTBEAT_MS,
   MAX_STREAMS_PER_USER,
   RETRY_MS,
-} from '../../events/event-stream';
-import { CLASSROOM_EVENTS_CHANNEL } from '../../events/redis-classroom-events';
+} from '../event-stream';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const noRedis = !process.env.REDIS_URL && !(await isReachable(REDIS_URL, 6379));

@@ -3,17 +3,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { classroomFor } from '../../classrooms/access';
 import { findClassroomView } from '../../classrooms/find-classrooms';
 import type { ApiDatabase } from '../../db';
+import { principalOf } from '../../plugins/authentication';
+import { errorResponses } from '../../plugins/error-responses';
+import type { Actor } from '../../policies/actors';
+import { canSeeClassroom } from '../../policies/classrooms';
 import {
   eventStreamResponse,
   eventStreams,
   HEARTBEAT_MS,
   MAX_STREAMS_PER_USER,
   RETRY_MS,
-} from '../../events/event-stream';
-import { principalOf } from '../../plugins/authentication';
-import { errorResponses } from '../../plugins/error-responses';
-import type { Actor } from '../../policies/actors';
-import { canSeeClassroom } from '../../policies/classrooms';
+} from '../event-stream';
+import { read } from '../security';
 
 const description = `Server-sent events (text/event-stream) about the classroom, for as long as the
 connection stays open. It starts with \`retry: ${RETRY_MS}\`; then each change is one frame,
@@ -40,7 +41,7 @@ export const classroomEventRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['classrooms'],
         summary: 'Live changes of a classroom, as server-sent events',
         description,
-        security: [{ idToken: [] }],
+        security: read,
         params: classroomParamsSchema,
         produces: ['text/event-stream'],
         response: {

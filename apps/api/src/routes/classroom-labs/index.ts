@@ -12,9 +12,7 @@ import {
 } from '../../labs/classroom-labs';
 import { principalOf } from '../../plugins/authentication';
 import { errorResponses } from '../../plugins/error-responses';
-import { releaseTargets } from '../../targets/stop-targets';
-
-const security = [{ idToken: [], antiforgery: [] }];
+import { write } from '../security';
 
 export const classroomLabRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -27,7 +25,7 @@ export const classroomLabRoutes: FastifyPluginAsyncZod = async (app) => {
           'With an optional schedule (`opensAt`: hidden from students until then; `dueAt`: ' +
           'solves after it earn `latePercent` of the points) and unlock path (`requires`: labs ' +
           'of the classroom to solve first). Members are notified unless it opens later.',
-        security,
+        security: write,
         params: z.object({ id: z.uuid() }),
         body: addClassroomLabRequestSchema,
         response: {
@@ -43,7 +41,6 @@ export const classroomLabRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body,
       );
-      app.classroomEvents.publish(request.params.id, { type: 'labs' });
       return reply.code(201).send(added);
     },
   );
@@ -58,7 +55,7 @@ export const classroomLabRoutes: FastifyPluginAsyncZod = async (app) => {
           'A field left out keeps its value; `null` clears a date. `requires` replaces the ' +
           'labs to solve first; 409 `requirement_cycle` if they would lead back to this lab. ' +
           'Scores are recounted with the new due date and late credit.',
-        security,
+        security: write,
         params: z.object({ id: z.uuid(), labId: z.uuid() }),
         body: updateClassroomLabRequestSchema,
         response: {
@@ -75,7 +72,6 @@ export const classroomLabRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.labId,
         request.body,
       );
-      app.classroomEvents.publish(request.params.id, { type: 'labs' });
       return reply.code(204).send(null);
     },
   );
@@ -86,7 +82,7 @@ export const classroomLabRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['classrooms', 'hacking-labs'],
         summary: 'Remove a lab from a classroom',
-        security,
+        security: write,
         params: z.object({ id: z.uuid(), labId: z.uuid() }),
         response: {
           204: z.null().describe('Removed'),
@@ -95,14 +91,12 @@ export const classroomLabRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const targetIds = await removeLabFromClassroom(
+      await removeLabFromClassroom(
         app.db,
         principalOf(request).user,
         request.params.id,
         request.params.labId,
       );
-      releaseTargets(app.targets, targetIds);
-      app.classroomEvents.publish(request.params.id, { type: 'labs' });
       return reply.code(204).send(null);
     },
   );

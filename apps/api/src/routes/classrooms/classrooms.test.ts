@@ -129,6 +129,44 @@ describe('POST /classrooms', () => {
     });
   });
 
+  it('refuses names with line breaks, control characters or a web address, saying why', async () => {
+    const lines = 'Use one line of visible text: remove line breaks and control characters';
+    const address = 'Remove the web address: names appear in mails, where it would become a link';
+    const cases: [Record<string, string>, Record<string, string[]>][] = [
+      [{ name: 'Room X\r\nBcc: injected@evil.example' }, { name: [lines] }],
+      [{ name: 'Log in at https://evil.example/login' }, { name: [address] }],
+      [{ teacherName: 'Ada\u202Eecalevol' }, { teacherName: [lines] }],
+      [{ teacherName: 'Ada at www.evil.example' }, { teacherName: [address] }],
+    ];
+    for (const [fields, errors] of cases) {
+      const created = await teacher.session.callMultipart(
+        'POST',
+        '/classrooms',
+        classroomForm(fields),
+      );
+      expect(created.status).toBe(400);
+      expect(created.json()).toMatchObject({ code: 'validation_failed', errors });
+    }
+    const classroom = await createClassroom();
+    const updated = await teacher.session.callMultipart(
+      'PUT',
+      `/classrooms/${classroom.id}`,
+      classroomForm({ name: 'Room X\nX-Injected: 1' }),
+    );
+    expect(updated.status).toBe(400);
+    expect(updated.json()).toMatchObject({ errors: { name: [lines] } });
+
+    // Saved before names were checked: still read as they are.
+    const legacy = 'Old room\r\nsee https://old.example';
+    await server.db
+      .update(classrooms)
+      .set({ name: legacy, teacherName: legacy })
+      .where(eq(classrooms.id, classroom.id));
+    const read = await teacher.session.call('GET', `/classrooms/${classroom.id}`);
+    expect(read.status).toBe(200);
+    expect(read.json<Classroom>()).toMatchObject({ name: legacy, teacherName: legacy });
+  });
+
   it('refuses files that are not images, whatever they claim, and images over the limit', async () => {
     const fake = await teacher.session.callMultipart(
       'POST',

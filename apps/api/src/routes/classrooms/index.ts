@@ -19,10 +19,10 @@ import { principalOf } from '../../plugins/authentication';
 import { errorResponses } from '../../plugins/error-responses';
 import { type Actor, canCreateContent } from '../../policies/actors';
 import { canDeleteClassroom } from '../../policies/classrooms';
-import { ensureRoom, type Quotas, quotaOwner } from '../../quotas/room';
-import { releaseTargets } from '../../targets/stop-targets';
+import { ensureRoom, type Quotas, quotaOwner } from '../../quotas/headroom';
 import { FORM_ERRORS } from '../../uploads/multipart-form';
 import { SANDBOX_CSP } from '../../uploads/sandbox';
+import { read, write } from '../security';
 import { classroomFormSchema, readClassroomForm } from './form';
 
 export interface ClassroomRoutesOptions {
@@ -32,8 +32,6 @@ export interface ClassroomRoutesOptions {
 }
 
 const tags = ['classrooms'];
-const read = [{ idToken: [] }];
-const write = [{ idToken: [], antiforgery: [] }];
 const multipart = { consumes: ['multipart/form-data'] };
 
 export const classroomRoutes: FastifyPluginAsyncZod<ClassroomRoutesOptions> = async (
@@ -176,7 +174,7 @@ export const classroomRoutes: FastifyPluginAsyncZod<ClassroomRoutesOptions> = as
     async (request, reply) => {
       const { user } = principalOf(request);
       const { classroom } = await classroomFor(app.db, request.params.id, user, canDeleteClassroom);
-      releaseTargets(app.targets, await deleteClassroom(app.db, files, classroom));
+      await deleteClassroom(app.db, files, classroom);
       return reply.code(204).send(null);
     },
   );

@@ -20,10 +20,9 @@ import {
   canRemoveCoTeacher,
   canSeeCoTeachers,
 } from '../../policies/classrooms';
+import { read, write } from '../security';
 
 const tags = ['co-teachers'];
-const read = [{ idToken: [] }];
-const write = [{ idToken: [], antiforgery: [] }];
 
 /** The teachers who run a classroom with its creator. */
 export const coTeacherRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -78,7 +77,6 @@ export const coTeacherRoutes: FastifyPluginAsyncZod = async (app) => {
       const view = await classroomFor(app.db, request.params.id, user, canManageCoTeachers);
       const adder = { id: user.id, name: displayNameOf(user) };
       const added = await addCoTeacher(app.db, view.classroom, adder, request.body.email);
-      app.classroomEvents.publish(view.classroom.id, { type: 'members' });
       return reply.code(201).send(presentCoTeacher(user, view)(added));
     },
   );
@@ -103,8 +101,6 @@ export const coTeacherRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       await removeCoTeacher(app.db, view.classroom.id, request.params.userId);
-      // Whoever was removed stops following the classroom's live events.
-      app.classroomEvents.publish(view.classroom.id, { type: 'members' });
       return reply.code(204).send(null);
     },
   );

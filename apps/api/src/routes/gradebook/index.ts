@@ -19,9 +19,9 @@ import { errorResponses } from '../../plugins/error-responses';
 import type { Actor } from '../../policies/actors';
 import { canManageClassroom, canSeeClassroom } from '../../policies/classrooms';
 import { attachmentDisposition } from '../../uploads/file-names';
+import { read } from '../security';
 
 const tags = ['gradebook'];
-const read = [{ idToken: [] }];
 
 /** Managers read every student's row; a member only their own. */
 const scopeFor = (actor: Actor, view: ClassroomView) =>

@@ -16,6 +16,7 @@ import { principalOf } from '../../plugins/authentication';
 import { errorResponses } from '../../plugins/error-responses';
 import { canManageClassroom, canSeeClassroom, canSubmitFlags } from '../../policies/classrooms';
 import { assertLabOpenTo } from '../../schedules/open-to';
+import { read, write } from '../security';
 
 const tags = ['hints'];
 
@@ -28,7 +29,7 @@ export const hintRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'A lab’s hints in the classroom, in order: what each costs and whether the caller ' +
           'unlocked it; the content only once unlocked, or always for the classroom’s managers',
-        security: [{ idToken: [] }],
+        security: read,
         params: classroomLabHintsParamsSchema,
         response: {
           200: classroomHintListSchema,
@@ -56,7 +57,7 @@ export const hintRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Unlock a hint of a lab of the classroom (accepted members): its cost comes off what ' +
           'the lab earns the caller here; unlocking again changes nothing',
-        security: [{ idToken: [], antiforgery: [] }],
+        security: write,
         params: hintUnlockParamsSchema,
         response: {
           200: classroomHintSchema,
@@ -69,15 +70,12 @@ export const hintRoutes: FastifyPluginAsyncZod = async (app) => {
       const view = await classroomFor(app.db, request.params.id, user, canSubmitFlags);
       const { classroom } = view;
       await assertLabOpenTo(app.db, user, view, request.params.labId);
-      const { hint, scoreMoved } = await unlockHint(app.db, {
+      return unlockHint(app.db, {
         classroomId: classroom.id,
         labId: request.params.labId,
         userId: user.id,
         hintId: request.params.hintId,
       });
-      // The member's points for a solved lab went down: the leaderboard and the roster moved.
-      if (scoreMoved) app.classroomEvents.publish(classroom.id, { type: 'members' });
-      return hint;
     },
   );
 
@@ -89,7 +87,7 @@ export const hintRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'A page of who unlocked which hint of the classroom’s labs when, newest first ' +
           '(the classroom’s managers)',
-        security: [{ idToken: [] }],
+        security: read,
         params: classroomParamsSchema,
         querystring: hintUnlockListQuerySchema,
         response: { 200: hintUnlockListSchema, ...errorResponses('not_found', 'forbidden') },

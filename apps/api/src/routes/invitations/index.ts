@@ -9,6 +9,7 @@ import { findInvitationLink } from '../../invitations/find-invitation-link';
 import { presentInvitationLink } from '../../invitations/present-invitation-link';
 import { principalOf } from '../../plugins/authentication';
 import { errorResponses } from '../../plugins/error-responses';
+import { write } from '../security';
 
 const tags = ['invitations'];
 
@@ -40,7 +41,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Accept the invitation of a link, signed in with the verified address it went to',
-        security: [{ idToken: [], antiforgery: [] }],
+        security: write,
         params: invitationTokenParamsSchema,
         response: {
           200: membershipSchema,
@@ -50,9 +51,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = principalOf(request);
-      const membership = await acceptInvitation(app.db, user, request.params.token);
-      app.classroomEvents.publish(membership.classroomId, { type: 'members' });
-      return membership;
+      return acceptInvitation(app.db, user, request.params.token);
     },
   );
 };

@@ -1,25 +1,32 @@
-import type { Classroom, InvitationLink } from '@hackclass/contracts';
+import type { Classroom, InvitationLink, ManagedUser, UserList } from '@hackclass/contracts';
 import { outbox } from '@hackclass/mail';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   type ApiServer,
   apiSession,
   createAccount,
+  signIn,
   startApiServer,
+  TEST_PASSWORD,
   uniqueEmail,
 } from '../../../test/support';
 import { type Person, signedInAs } from '../../../test/support/people';
-import { invitationLinks, members } from '../../db/schema';
+import { invitationLinks, members, notifications } from '../../db/schema';
 
 const PER_DAY = 3;
+const PER_DAY_UNAPPROVED = 2;
 
 let server: ApiServer;
 let teacher: Person;
 
 beforeAll(async () => {
   // The tests read each invitation's link from its mail in the outbox: no worker sends it away.
-  server = await startApiServer({ invitationsPerDay: PER_DAY, deliverMail: false });
+  server = await startApiServer({
+    invitationsPerDay: PER_DAY,
+    invitationsPerDayUnapproved: PER_DAY_UNAPPROVED,
+    deliverMail: false,
+  });
 });
 // A teacher of each test's own, so that the daily limit of one leaves the others alone.
 beforeEach(async () => {
@@ -27,7 +34,9 @@ beforeEach(async () => {
 });
 afterAll(() => server.close());
 
-async function newClassroom(by: Person, name = 'Crypto 101') {
+type Inviter = Pick<Person, 'session'>;
+
+async function newClassroom(by: Inviter, name = 'Crypto 101') {
   const form = new FormData();
   form.append('name', name);
   form.append('teacherName', 'Ada');
@@ -36,7 +45,7 @@ async function newClassroom(by: Person, name = 'Crypto 101') {
   return response.json<Classroom>();
 }
 
-const invite = (by: Person, classroomId: string, email: string) =>
+const invite = (by: Inviter, classroomId: string, email: string) =>
   by.session.call(
     'POST',
     `/classrooms/${classroomId}/members?userEmail=${encodeURIComponent(email)}`,
@@ -302,6 +311,51 @@ describe('the daily limit', () => {
       .from(invitationLinks)
       .where(eq(invitationLinks.invitedBy, teacher.id));
     expect(sent).toHaveLength(PER_DAY);
+  });
+
+  it(`keeps a teacher who signed up as one to ${PER_DAY_UNAPPROVED} mails until an admin approves them`, async () => {
+    const email = uniqueEmail('self-made-teacher');
+    const registered = await anonymous().call('POST', '/auth/register', {
+      email,
+      password: TEST_PASSWORD,
+      displayName: 'Mallory',
+      roleId: 2,
+    });
+    expect(registered.status).toBe(201);
+    const { id } = registered.json<{ id: string }>();
+    // The address confirmed, as its owner would from the verification mail.
+    await server.db.execute(
+      sql`update identity.accounts set email_verified = true where email = ${email}`,
+    );
+    const unapproved = { session: apiSession(server, await signIn(server, email)) };
+    const classroom = await newClassroom(unapproved);
+    for (let sent = 0; sent < PER_DAY_UNAPPROVED; sent++) {
+      expect((await invite(unapproved, classroom.id, uniqueEmail('s'))).status).toBe(201);
+    }
+    const refused = await invite(unapproved, classroom.id, uniqueEmail('one-too-many'));
+    expect(refused.status).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'invitation_limit' });
+    expect(refused.json<{ detail: string }>().detail).toContain(
+      `${PER_DAY_UNAPPROVED} of the ${PER_DAY_UNAPPROVED} invitation mails a teacher not yet approved by an admin may send`,
+    );
+
+    // Admins find them among those awaiting approval, and approving lifts the allowance.
+    const admin = await signedInAs(server, 'admin');
+    const awaiting = await admin.session.call('GET', '/users?awaitingApproval=true&pageSize=100');
+    expect(awaiting.json<UserList>().items.find((user) => user.id === id)).toMatchObject({
+      roleId: 2,
+      awaitingTeacherApproval: false,
+      unapprovedTeacher: true,
+    });
+    const approved = await admin.session.call('POST', `/users/${id}/approve-teacher`);
+    expect(approved.status).toBe(200);
+    expect(approved.json<ManagedUser>()).toMatchObject({ roleId: 2, unapprovedTeacher: false });
+    // They could teach already: nothing to tell them.
+    expect(
+      await server.db.select().from(notifications).where(eq(notifications.userId, id)),
+    ).toEqual([]);
+    expect((await invite(unapproved, classroom.id, uniqueEmail('s'))).status).toBe(201);
+    expect((await invite(unapproved, classroom.id, uniqueEmail('s'))).status).toBe(429);
   });
 
   it('lets admins invite past it', async () => {

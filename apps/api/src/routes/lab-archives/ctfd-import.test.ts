@@ -4,7 +4,14 @@ import { eq } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiServer, type Person, signedInAs, startApiServer } from '../../../test/support';
-import { CTFD_FIXTURES, filesUnder, importForm, tarGz, zip } from '../../../test/support/archives';
+import {
+  CTFD_FIXTURES,
+  filesUnder,
+  importForm,
+  liarZip,
+  tarGz,
+  zip,
+} from '../../../test/support/archives';
 import { classroom, unlockPaths } from '../../../test/support/labs';
 import { classroomLabs, labs, notifications } from '../../db/schema';
 import { labForArchive } from '../../lab-archives/archived-lab';
@@ -191,6 +198,49 @@ describe('importing CTFd challenges', () => {
     });
   });
 
+  it('refuses a YAML alias bomb as an invalid challenge.yml', async () => {
+    // "Billion laughs": each level names the one before nine times, 9⁷ strings in all.
+    const levels = 'abcdefg';
+    const laughs = [...levels]
+      .map((level, index) => {
+        const item = index === 0 ? 'lol' : `*${levels[index - 1]}`;
+        return `${level}: &${level} [${Array(9).fill(item).join(', ')}]`;
+      })
+      .join('\n');
+    const response = await importAs(teacher, 'challenge.yml', `name: Laughs\n${laughs}\n`);
+    expect(response.status).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'lab_archive_invalid',
+      detail: expect.stringMatching(/^challenge\.yml: YAML error: .*alias/),
+    });
+  });
+
+  it('reports fields named like Object’s own properties as unknown, not as what they inherit', async () => {
+    const response = await importAs(
+      teacher,
+      'challenge.yml',
+      [
+        'name: Prototype',
+        'value: 10',
+        'flags: [x]',
+        'category: constructor',
+        '__proto__: {polluted: true}',
+        'constructor: x',
+        'toString: x',
+      ].join('\n'),
+    );
+    expect(response.status).toBe(201);
+    const { notMapped } = response.json<LabImportReport>();
+    const unknown = 'Not a field of ctfcli’s challenge.yml that HackClass knows';
+    expect(notMapped.filter((entry) => entry.field !== 'difficulty')).toEqual([
+      { lab: 'Prototype', field: '__proto__', reason: unknown },
+      { lab: 'Prototype', field: 'constructor', reason: unknown },
+      { lab: 'Prototype', field: 'toString', reason: unknown },
+      { lab: 'Prototype', field: 'category', reason: expect.stringContaining('"constructor"') },
+    ]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('refuses a file challenge.yml lists that the upload lacks, leaving nothing stored', async () => {
     const before = await storedKeys();
     const response = await importAs(
@@ -315,6 +365,29 @@ describe('refusing what an upload must not do', () => {
     const response = await importAs(teacher, 'bomb.zip', bytes);
     expect(response.status).toBe(413);
     expect(response.json()).toMatchObject({ code: 'lab_archive_too_large' });
+  });
+
+  it('refuses a zip entry inflating past its declared size without holding up the server', async () => {
+    const bomb = liarZip('bomb/notes.txt', 100, 64 * 1_048_576);
+    expect(bomb.length).toBeLessThan(MAX_BYTES);
+    let last = performance.now();
+    let longestPause = 0;
+    const pause = () => {
+      const now = performance.now();
+      longestPause = Math.max(longestPause, now - last);
+      last = now;
+    };
+    const ticks = setInterval(pause, 5);
+    const response = await importAs(teacher, 'bomb.zip', bomb).finally(() => {
+      clearInterval(ticks);
+      pause();
+    });
+    expect(longestPause).toBeLessThan(200);
+    expect(response.status).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'lab_archive_size_mismatch',
+      detail: 'bomb/notes.txt: Does not unpack to the 100 bytes the zip declares for it',
+    });
   });
 
   it('refuses what is no archive and no challenge.yml', async () => {

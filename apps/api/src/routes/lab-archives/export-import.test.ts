@@ -9,7 +9,7 @@ import type {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiServer, type Person, signedInAs, startApiServer } from '../../../test/support';
-import { importForm, untarGz } from '../../../test/support/archives';
+import { importForm, tarGz, untarGz } from '../../../test/support/archives';
 import { classroom, createLab, download, unlockPaths } from '../../../test/support/labs';
 import {
   classroomLabRequirements,
@@ -107,7 +107,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('a lab’s archive', () => {
-  it('holds a manifest and every file, and imports as an equal lab of the importer', async () => {
+  it('holds a manifest and every file, and imports as an equal lab of the importer, its target once added', async () => {
     const lab = await fullLab(teacher);
     const exported = await exportOf(teacher, `/hacking-labs/${lab.id}/export`);
     expect(exported.headers['content-type']).toBe('application/gzip');
@@ -160,7 +160,75 @@ describe('a lab’s archive', () => {
       .from(labs)
       .where(eq(labs.id, created?.id ?? ''));
     expect(row?.creatorId).toBe(otherTeacher.id);
+    // Everything but the live target, which waits for the importer to read it and add it.
+    expect(report.targets).toEqual([
+      { labId: created?.id, lab: lab.name, target: expect.objectContaining(target) },
+    ]);
+    const original = await comparable(lab.id);
+    expect(await comparable(created?.id ?? '')).toEqual({
+      ...original,
+      lab: { ...original.lab, target: null },
+    });
+    const added = await otherTeacher.session.call(
+      'POST',
+      `/hacking-labs/${created?.id}/target`,
+      report.targets[0]?.target,
+    );
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
     expect(await comparable(created?.id ?? '')).toEqual(await comparable(lab.id));
+    const again = await otherTeacher.session.call(
+      'POST',
+      `/hacking-labs/${created?.id}/target`,
+      report.targets[0]?.target,
+    );
+    expect(again.status).toBe(409);
+  });
+
+  it('stores its file names cleaned as an upload’s are', async () => {
+    const files: [string, Buffer][] = [
+      ['report\u202Efdp.exe', Buffer.from('spoofs a PDF')],
+      ['line\r\nbreak\u0007.txt', Buffer.from('control characters')],
+      ['..hidden', Buffer.from('leading dots')],
+      ['con:*?<>.txt', Buffer.from('what Windows forbids')],
+      ['con.txt', Buffer.from('the same name once cleaned')],
+    ];
+    const manifest: LabArchiveManifest = {
+      format: 'hackclass-lab',
+      version: 1,
+      exportedAt: new Date().toISOString(),
+      lab: {
+        name: 'Names',
+        description: '',
+        difficulty: 'Easy',
+        category: 'Web',
+        points: 10,
+        scoring: 'fixed',
+        minimumPoints: null,
+        decay: null,
+        flags: [{ value: 'flag{names}', kind: 'exact', caseSensitive: true }],
+        hints: [],
+        target: null,
+        files: files.map(([name, bytes]) => ({
+          name,
+          size: bytes.length,
+          sha256: createHash('sha256').update(bytes).digest('hex'),
+        })),
+      },
+    };
+    const archive = await tarGz([
+      ['manifest.json', JSON.stringify(manifest)],
+      ...files.map(([name, bytes]): [string, Buffer] => [`files/${name}`, bytes]),
+    ]);
+    const imported = await importAs(teacher, 'names.hackclass.tar.gz', archive);
+    expect(imported.status).toBe(201);
+    const [created] = imported.json<LabImportReport>().created;
+    const stored = await server.db
+      .select({ fileName: labFiles.fileName })
+      .from(labFiles)
+      .where(eq(labFiles.labId, created?.id ?? ''));
+    expect(stored.map((file) => file.fileName).sort()).toEqual(
+      ['reportfdp.exe', 'linebreak.txt', 'hidden', 'con.txt', 'con (2).txt'].sort(),
+    );
   });
 
   it('is for the lab’s editors: 403 for its classroom’s students, 404 for who cannot see it', async () => {
@@ -250,7 +318,12 @@ describe('a classroom’s set of labs', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, student.id), eq(notifications.type, 'LabAdded')));
     expect(told.map(({ data }) => data.labId)).toEqual([idOf(first.name)]);
-    expect(await comparable(idOf(first.name))).toEqual(await comparable(first.id));
+    const original = await comparable(first.id);
+    expect(await comparable(idOf(first.name))).toEqual({
+      ...original,
+      lab: { ...original.lab, target: null },
+    });
+    expect(report.targets.map(({ lab }) => lab)).toEqual([first.name]);
 
     const again = await exportOf(otherTeacher, `/classrooms/${target.id}/hacking-labs/export`);
     const reexported = JSON.parse(

@@ -18,6 +18,7 @@ import { importLabs } from '../../lab-archives/import-labs';
 import { addLab, gzippedTar } from '../../lab-archives/pack-archive';
 import { readCtfd } from '../../lab-archives/read-ctfd';
 import { readHackclassArchive } from '../../lab-archives/read-hackclass-archive';
+import { withoutRefusedTargets } from '../../lab-archives/refused-targets';
 import { unpackUpload } from '../../lab-archives/unpack-upload';
 import { managedClassroom } from '../../labs/classroom-labs';
 import { parseFormFields } from '../../labs/create-lab';
@@ -27,10 +28,12 @@ import { principalOf } from '../../plugins/authentication';
 import { errorResponses } from '../../plugins/error-responses';
 import { canCreateContent } from '../../policies/actors';
 import { canEditLab } from '../../policies/labs';
-import { ensureRoom, type Quotas, quotaOwner } from '../../quotas/room';
+import { ensureRoom, type Quotas, quotaOwner } from '../../quotas/headroom';
+import { ownerOf } from '../../targets/image-policy';
 import { ensureWithinOperatorLimits } from '../../targets/lab-target';
 import { attachmentDisposition } from '../../uploads/file-names';
 import { discardFiles, FORM_ERRORS, readMultipartForm } from '../../uploads/multipart-form';
+import { read, write } from '../security';
 
 export interface LabArchiveRoutesOptions {
   files: FileStore;
@@ -44,6 +47,7 @@ const ARCHIVE_ERRORS = [
   'lab_archive_invalid',
   'lab_archive_version_unsupported',
   'lab_archive_too_large',
+  'lab_archive_size_mismatch',
 ] as const;
 
 const sendArchive = (reply: FastifyReply, name: string, archive: Readable) =>
@@ -67,7 +71,7 @@ export const labArchiveRoutes: FastifyPluginAsyncZod<LabArchiveRoutesOptions> = 
           'A gzipped tar archive `<slug>.hackclass.tar.gz` holding `manifest.json` (format ' +
           '`hackclass-lab`, version 1: the lab’s fields, flags, hints, target and files with ' +
           'their sizes and SHA-256) and `files/<name>` for each file. Streamed.',
-        security: [{ idToken: [] }],
+        security: read,
         params: z.object({ id: z.uuid() }),
         produces: ['application/gzip'],
         response: errorResponses('not_found', 'forbidden'),
@@ -99,7 +103,7 @@ export const labArchiveRoutes: FastifyPluginAsyncZod<LabArchiveRoutesOptions> = 
           'the labs in the order they were added, each with its schedule and the labs it ' +
           'requires) and each lab as in its own export under `labs/<slug>/`. Labs the caller ' +
           'may not edit are left out and named in the manifest’s `leftOut`.',
-        security: [{ idToken: [] }],
+        security: read,
         params: z.object({ id: z.uuid() }),
         produces: ['application/gzip'],
         response: errorResponses('not_found', 'forbidden'),
@@ -125,13 +129,15 @@ export const labArchiveRoutes: FastifyPluginAsyncZod<LabArchiveRoutesOptions> = 
           'format) and its files, or a lone `challenge.yml`. Every lab is created as the ' +
           'caller’s own, under new slugs, within their quotas, all or none. With `classroomId` ' +
           '(a classroom the caller manages) the labs join it with their schedules and unlock ' +
-          'paths. Answers with what was created, what was skipped and which fields did not map.',
+          'paths. Answers with what was created, what was skipped and which fields did not map; ' +
+          'a lab whose target’s image this server does not let the caller use comes without ' +
+          'that target, named in `notMapped`.',
         consumes: ['multipart/form-data'],
         form: z.object({
           ...labImportFieldsSchema.shape,
           [LAB_IMPORT_FIELD]: z.file().describe('The archive or challenge.yml'),
         }),
-        security: [{ idToken: [], antiforgery: [] }],
+        security: write,
         response: {
           201: labImportReportSchema,
           ...errorResponses(
@@ -139,6 +145,7 @@ export const labArchiveRoutes: FastifyPluginAsyncZod<LabArchiveRoutesOptions> = 
             'not_found',
             'quota_exceeded',
             'target_limit_too_high',
+            'outbound_not_allowed',
             ...ARCHIVE_ERRORS,
             ...FORM_ERRORS,
           ),
@@ -175,7 +182,11 @@ export const labArchiveRoutes: FastifyPluginAsyncZod<LabArchiveRoutesOptions> = 
       const unpacked = await unpackUpload(upload.fileName, upload.bytes, {
         maxBytes: fileMaxBytes,
       });
-      const found = readHackclassArchive(unpacked) ?? readCtfd(unpacked);
+      const found = await withoutRefusedTargets(
+        app.targets,
+        readHackclassArchive(unpacked) ?? readCtfd(unpacked),
+        ownerOf(actor),
+      );
       for (const draft of found.drafts) ensureWithinOperatorLimits(draft.lab.target, options.labs);
       const report = await importLabs(app.db, options.files, found, {
         creatorId: actor.id,
@@ -184,9 +195,6 @@ export const labArchiveRoutes: FastifyPluginAsyncZod<LabArchiveRoutesOptions> = 
         maxFiles: filesPerLab,
         fileMaxBytes,
       });
-      if (classroom && report.created.length > 0) {
-        app.classroomEvents.publish(classroom.id, { type: 'labs' });
-      }
       return reply.code(201).send(report);
     },
   );

@@ -20,6 +20,7 @@ import { errorResponses } from '../../plugins/error-responses';
 import type { Actor } from '../../policies/actors';
 import { attachmentDisposition } from '../../uploads/file-names';
 import { SANDBOX_CSP } from '../../uploads/sandbox';
+import { read, write } from '../security';
 
 const fileParams = z.object({ idOrSlug: z.string(), fileId: z.string() });
 
@@ -62,7 +63,7 @@ export const labFileRoutes: FastifyPluginAsyncZod<{ files: FileStore }> = async 
       schema: {
         tags: ['hacking-labs'],
         summary: 'Download a lab file (always as an attachment)',
-        security: [{ idToken: [] }],
+        security: read,
         params: fileParams,
         produces: ['application/octet-stream'],
         response: errorResponses('not_found'),
@@ -84,7 +85,7 @@ export const labFileRoutes: FastifyPluginAsyncZod<{ files: FileStore }> = async 
           `The link works for ${DOWNLOAD_LINK_TTL_MS / 1000} seconds, for this file and the ` +
           'caller alone; who may download the file is checked again when it is followed. ' +
           'Whoever may not download the file gets 404.',
-        security: [{ idToken: [], antiforgery: [] }],
+        security: write,
         params: fileParams,
         response: { 200: labFileLinkSchema, ...errorResponses('not_found') },
       },

@@ -17,11 +17,13 @@ import { principalOf } from '../../plugins/authentication';
 import { errorResponses } from '../../plugins/error-responses';
 import { canCreateContent } from '../../policies/actors';
 import { canDeleteLab, canEditLab, canListLabs } from '../../policies/labs';
-import { ensureRoom, type Quotas, quotaOwner, uploadBudget } from '../../quotas/room';
+import { ensureRoom, type Quotas, quotaOwner, uploadBudget } from '../../quotas/headroom';
 import { labFileBytes } from '../../quotas/usage';
+import { ensureEditedImageAllowed, ensureImageAllowed, ownerOf } from '../../targets/image-policy';
 import { ensureWithinOperatorLimits } from '../../targets/lab-target';
-import { releaseTargets } from '../../targets/stop-targets';
 import { discardFiles, FORM_ERRORS, readMultipartForm } from '../../uploads/multipart-form';
+import { read, write } from '../security';
+import { addTargetRoutes } from './add-target';
 import { labFileRoutes } from './files';
 import { createLabFormSchema, updateLabFormSchema } from './forms';
 
@@ -33,9 +35,6 @@ export interface LabRoutesOptions {
   labs: ServerConfig['labs'];
 }
 
-const signedIn = [{ idToken: [] }];
-const signedInChanging = [{ idToken: [], antiforgery: [] }];
-
 export const labRoutes: FastifyPluginAsyncZod<LabRoutesOptions> = async (app, options) => {
   app.get(
     '/hacking-labs',
@@ -45,7 +44,7 @@ export const labRoutes: FastifyPluginAsyncZod<LabRoutesOptions> = async (app, op
         summary:
           'Labs: all for admins, their own for teachers, their classrooms’ for others; ' +
           'guests get 403',
-        security: signedIn,
+        security: read,
         response: { 200: labListSchema, ...errorResponses('forbidden') },
       },
     },
@@ -62,7 +61,7 @@ export const labRoutes: FastifyPluginAsyncZod<LabRoutesOptions> = async (app, op
       schema: {
         tags: ['hacking-labs'],
         summary: 'A lab by id or slug, with its files',
-        security: signedIn,
+        security: read,
         params: z.object({ idOrSlug: z.string() }),
         response: { 200: labSchema, ...errorResponses('not_found') },
       },
@@ -71,7 +70,7 @@ export const labRoutes: FastifyPluginAsyncZod<LabRoutesOptions> = async (app, op
       const actor = principalOf(request).user;
       const lab = await findVisibleLab(app.db, actor, request.params.idOrSlug);
       if (!lab) throw apiErrors.notFound('Lab not found');
-      return labDetails(app.db, actor, lab);
+      return labDetails(app.db, actor, lab, app.targets);
     },
   );
 
@@ -103,14 +102,22 @@ export const labRoutes: FastifyPluginAsyncZod<LabRoutesOptions> = async (app, op
           'in the order students see them (at most 10; `cost` from 0, what unlocking takes off ' +
           'the lab’s points, default 0). ' +
           '`target` is one field holding the live target as a JSON object (`labTargetFieldSchema`); ' +
-          'limits over the operator’s maximums answer 400 `target_limit_too_high`. Any number ' +
+          'limits over the operator’s maximums answer 400 `target_limit_too_high`, an image ' +
+          'the server does not let the caller use (LAB_IMAGE_ALLOW) 422 `image_not_allowed`. Any number ' +
           'of `labFiles` up to the configured limit, each up to the configured size (413 past it).',
         consumes: ['multipart/form-data'],
         form: createLabFormSchema,
-        security: signedInChanging,
+        security: write,
         response: {
           201: labSchema,
-          ...errorResponses('forbidden', 'quota_exceeded', 'target_limit_too_high', ...FORM_ERRORS),
+          ...errorResponses(
+            'forbidden',
+            'quota_exceeded',
+            'target_limit_too_high',
+            'image_not_allowed',
+            'outbound_not_allowed',
+            ...FORM_ERRORS,
+          ),
         },
       },
     },
@@ -131,8 +138,9 @@ export const labRoutes: FastifyPluginAsyncZod<LabRoutesOptions> = async (app, op
       try {
         const fields = parseLabFields(form.fields);
         ensureWithinOperatorLimits(fields.target, options.labs);
+        await ensureImageAllowed(app.targets, fields.target?.image, ownerOf(actor));
         const lab = await createLab(app.db, actor.id, fields, form.files, quota);
-        return reply.code(201).send(await labDetails(app.db, actor, lab));
+        return reply.code(201).send(await labDetails(app.db, actor, lab, app.targets));
       } catch (error) {
         await discardFiles(options.files, form.files);
         throw error;
@@ -151,15 +159,23 @@ export const labRoutes: FastifyPluginAsyncZod<LabRoutesOptions> = async (app, op
           'the old set, and `removeFileIds`, a JSON array of file ids to remove. The `hints` ' +
           'replace the old set too: one sent with the `id` of one of the lab’s hints is kept, ' +
           'with its unlocks, and rewritten in place. A `target` left ' +
-          'out stays as it was; `null` removes it and stops its running targets. New `labFiles` ' +
+          'out stays as it was; `null` removes it and stops its running targets. A new image the ' +
+          'lab’s creator may not use is 422 `image_not_allowed`; its saved one is kept. New `labFiles` ' +
           'are added; the total stays within the configured limit. The slug does not change.',
         consumes: ['multipart/form-data'],
         form: updateLabFormSchema,
-        security: signedInChanging,
+        security: write,
         params: z.object({ id: z.uuid() }),
         response: {
           200: labSchema,
-          ...errorResponses('not_found', 'forbidden', 'target_limit_too_high', ...FORM_ERRORS),
+          ...errorResponses(
+            'not_found',
+            'forbidden',
+            'target_limit_too_high',
+            'image_not_allowed',
+            'outbound_not_allowed',
+            ...FORM_ERRORS,
+          ),
         },
       },
     },
@@ -179,6 +195,7 @@ export const labRoutes: FastifyPluginAsyncZod<LabRoutesOptions> = async (app, op
       try {
         const fields = parseFormFields(updateLabFieldsSchema, form.fields);
         ensureWithinOperatorLimits(fields.target, options.labs);
+        await ensureEditedImageAllowed(app.targets, found.id, fields.target?.image);
         updated = await updateLab(app.db, found.id, fields, form.files, {
           maxFiles: options.uploads.filesPerLab,
           quota,
@@ -187,9 +204,8 @@ export const labRoutes: FastifyPluginAsyncZod<LabRoutesOptions> = async (app, op
         await discardFiles(options.files, form.files);
         throw error;
       }
-      releaseTargets(app.targets, updated.stoppedTargetIds);
       await removeStoredFiles(options.files, updated.removedKeys, request.log);
-      return labDetails(app.db, actor, updated.lab);
+      return labDetails(app.db, actor, updated.lab, app.targets);
     },
   );
 
@@ -199,7 +215,7 @@ export const labRoutes: FastifyPluginAsyncZod<LabRoutesOptions> = async (app, op
       schema: {
         tags: ['hacking-labs'],
         summary: 'Delete a lab and its files; 409 while classrooms use it, unless force=true',
-        security: signedInChanging,
+        security: write,
         params: z.object({ id: z.uuid() }),
         querystring: z.object({ force: z.stringbool().default(false) }),
         response: {
@@ -213,14 +229,12 @@ export const labRoutes: FastifyPluginAsyncZod<LabRoutesOptions> = async (app, op
       const lab = await findVisibleLab(app.db, actor, request.params.id);
       if (!lab) throw apiErrors.notFound('Lab not found');
       if (!canDeleteLab(actor, lab)) throw apiErrors.forbidden('Only its creator or an admin');
-      const { storageKeys, targetIds } = await deleteLab(app.db, lab.id, {
-        force: request.query.force,
-      });
-      releaseTargets(app.targets, targetIds);
+      const { storageKeys } = await deleteLab(app.db, lab.id, { force: request.query.force });
       await removeStoredFiles(options.files, storageKeys, request.log);
       return reply.code(204).send(null);
     },
   );
 
   await app.register(labFileRoutes, { files: options.files });
+  await app.register(addTargetRoutes, { labs: options.labs });
 };

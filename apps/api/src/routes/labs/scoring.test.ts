@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiServer, type Person, signedInAs, startApiServer } from '../../../test/support';
 import { classroom, createLab, labForm } from '../../../test/support/labs';
-import { classroomLabs, hintUnlocks, labHints } from '../../db/schema';
+import { classroomLabs, hintUnlocks, labFlags, labHints } from '../../db/schema';
 
 let server: ApiServer;
 let teacher: Person;
@@ -216,6 +216,59 @@ describe('regular-expression flags', () => {
     expect(response.status).toBe(400);
     const { errors } = response.json<{ errors: Record<string, string[]> }>();
     expect(errors.flags?.[0]).toMatch(/^flags\[1\]: not a valid pattern: /);
+  });
+
+  it.each(['(?:\\p{L}|\\p{N}){1000}7', '(?:\\p{L}{1000})8'])(
+    'refuses %s as too costly to check, in a problem saying why',
+    async (pattern) => {
+      const response = await teacher.session.callMultipart(
+        'POST',
+        '/hacking-labs',
+        labForm({
+          flags: JSON.stringify([{ value: pattern, kind: 'regex', caseSensitive: false }]),
+        }),
+      );
+      expect(response.status).toBe(400);
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(response.json()).toMatchObject({
+        code: 'validation_failed',
+        errors: {
+          flags: [
+            'flags[0]: not a valid pattern: {1000} repeats more than 100 times, the most a pattern may',
+          ],
+        },
+      });
+    },
+  );
+
+  it('takes a usual pattern with a bounded repeat', async () => {
+    const lab = await createLab(teacher, {
+      flags: JSON.stringify([{ value: '^HC\\{[a-z0-9_]{8,32}\\}$', kind: 'regex' }]),
+    });
+    const { id } = await room(lab.id);
+    expect(await submit(ada, id, lab.id, 'HC{short}')).toMatchObject({ correct: false });
+    expect(await submit(ada, id, lab.id, 'HC{solved_it_42}')).toMatchObject({ correct: true });
+  });
+
+  it('shows, and checks answers against, a pattern stored before the cost limits', async () => {
+    const lab = await createLab(teacher);
+    const costly = '(?:\\p{L}|\\p{N}){1,1000}7';
+    await server.db
+      .update(labFlags)
+      .set({ value: costly, kind: 'regex', caseSensitive: false })
+      .where(eq(labFlags.labId, lab.id));
+    const read = await teacher.session.call('GET', `/hacking-labs/${lab.id}`);
+    expect(read.status).toBe(200);
+    expect(read.json<Lab>().flags).toMatchObject([{ value: costly, kind: 'regex' }]);
+    const { id } = await room(lab.id);
+    expect(await submit(ada, id, lab.id, `${'x'.repeat(499)}!`)).toMatchObject({ correct: false });
+    expect(await submit(ada, id, lab.id, 'Hé7')).toMatchObject({ correct: true });
+    const saved = await teacher.session.callMultipart(
+      'PUT',
+      `/hacking-labs/${lab.id}`,
+      labForm({ flags: JSON.stringify([{ value: costly, kind: 'regex' }]) }),
+    );
+    expect(saved.status).toBe(400);
   });
 
   it('refuses a kind it does not know', async () => {

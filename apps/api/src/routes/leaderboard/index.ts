@@ -11,8 +11,7 @@ import { leaderboardOf } from '../../leaderboard/leaderboard';
 import { principalOf } from '../../plugins/authentication';
 import { errorResponses } from '../../plugins/error-responses';
 import { canSeeClassroom } from '../../policies/classrooms';
-
-const read = [{ idToken: [] }];
+import { read } from '../security';
 
 export const leaderboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -6,11 +6,12 @@ import {
 } from '@hackclass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrors } from '../../errors';
-import { listOutbox } from '../../mail/list-outbox';
-import { retryMail } from '../../mail/retry-mail';
+import { listOutbox } from '../../outbox/list-outbox';
+import { retryMail } from '../../outbox/retry-mail';
 import { principalOf } from '../../plugins/authentication';
 import { errorResponses } from '../../plugins/error-responses';
 import { isAdmin } from '../../policies/actors';
+import { read, write } from '../security';
 
 const tags = ['mail'];
 
@@ -24,7 +25,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'A page of the mail outbox, newest first, filtered by status, with the count of each ' +
           'status; never the bodies (admins only)',
-        security: [{ idToken: [] }],
+        security: read,
         querystring: mailOutboxQuerySchema,
         response: { 200: mailOutboxSchema, ...errorResponses('forbidden') },
       },
@@ -43,7 +44,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Send a failed mail again, with every attempt available, unless its link no longer ' +
           'works (admins only)',
-        security: [{ idToken: [], antiforgery: [] }],
+        security: write,
         params: outboxMailParamsSchema,
         response: {
           200: outboxMailSchema,
@@ -53,9 +54,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (!isAdmin(principalOf(request).user)) throw apiErrors.forbidden('Only admins retry mail');
-      const mail = await retryMail(app.db, request.params.id);
-      app.mail.wake();
-      return mail;
+      return retryMail(app.db, request.params.id);
     },
   );
 };

@@ -9,13 +9,13 @@ import {
   memberStatusChangeSchema,
   membershipSchema,
 } from '@hackclass/contracts';
-import { HttpError } from '@hackclass/http';
+import { addressBucket, HttpError } from '@hackclass/http';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { classroomFor, managedClassroomFor } from '../../classrooms/access';
 import { apiErrors } from '../../errors';
-import type { InvitationMailing } from '../../invitations/queue-invitation-mail';
+import type { InvitationMailing } from '../../invitation-links/queue-invitation-mail';
 import { changeMemberStatus } from '../../members/change-member-status';
 import { inviteMember } from '../../members/invite-member';
 import { joinByCode } from '../../members/join-by-code';
@@ -25,11 +25,9 @@ import { withdrawInvitation } from '../../members/withdraw-invitation';
 import { principalOf } from '../../plugins/authentication';
 import { errorResponses } from '../../plugins/error-responses';
 import { canJoinClassrooms, canManageClassroom, canSeeClassroom } from '../../policies/classrooms';
-import { releaseTargets } from '../../targets/stop-targets';
+import { read, write } from '../security';
 
 const tags = ['members'];
-const read = [{ idToken: [] }];
-const write = [{ idToken: [], antiforgery: [] }];
 
 /**
  * Each invitation may send a notification or wait for a stranger's address: enough for any real
@@ -44,7 +42,7 @@ export const INVITATIONS_PER_HOUR = 100;
 export const UNKNOWN_JOIN_CODES = { max: 10, windowMs: 10 * 60_000 } as const;
 
 const perUser = (name: string) => (request: FastifyRequest) =>
-  `${name}:${request.principal?.user.id ?? request.ip}`;
+  `${name}:${request.principal?.user.id ?? addressBucket(request.ip)}`;
 
 export const memberRoutes: FastifyPluginAsyncZod<{ mailing: InvitationMailing }> = async (
   app,
@@ -90,7 +88,8 @@ export const memberRoutes: FastifyPluginAsyncZod<{ mailing: InvitationMailing }>
           'Invite by email and mail the invitation’s link; an email without an account waits ' +
           'until its owner signs up. Answers alike either way; at most ' +
           `${INVITATIONS_PER_HOUR} per hour per inviter, and INVITATIONS_PER_DAY mails in 24 hours ` +
-          '(admins: no daily limit)',
+          '(INVITATIONS_PER_DAY_UNAPPROVED for a teacher no admin has approved yet; admins: no ' +
+          'daily limit)',
         security: write,
         params: classroomParamsSchema,
         querystring: inviteMemberQuerySchema,
@@ -117,8 +116,6 @@ export const memberRoutes: FastifyPluginAsyncZod<{ mailing: InvitationMailing }>
         request.query.userEmail,
         mailing,
       );
-      if (created) app.mail.wake();
-      app.classroomEvents.publish(classroom.id, { type: 'members' });
       return reply.code(created ? 201 : 200).send(invitation);
     },
   );
@@ -141,7 +138,6 @@ export const memberRoutes: FastifyPluginAsyncZod<{ mailing: InvitationMailing }>
       const { user } = principalOf(request);
       const { classroom } = await managedClassroomFor(app.db, request.params.id, user);
       await withdrawInvitation(app.db, classroom.id, request.query.userEmail);
-      app.classroomEvents.publish(classroom.id, { type: 'members' });
       return reply.code(204).send(null);
     },
   );
@@ -193,7 +189,6 @@ export const memberRoutes: FastifyPluginAsyncZod<{ mailing: InvitationMailing }>
         }
         throw error;
       });
-      app.classroomEvents.publish(membership.classroomId, { type: 'members' });
       return reply.code(created ? 201 : 200).send(membership);
     },
   );
@@ -217,7 +212,7 @@ export const memberRoutes: FastifyPluginAsyncZod<{ mailing: InvitationMailing }>
     async (request) => {
       const { user } = principalOf(request);
       const view = await classroomFor(app.db, request.params.id, user);
-      const membership = await changeMemberStatus(
+      return changeMemberStatus(
         app.db,
         view.classroom,
         user,
@@ -225,8 +220,6 @@ export const memberRoutes: FastifyPluginAsyncZod<{ mailing: InvitationMailing }>
         request.params.userId,
         request.body.status,
       );
-      app.classroomEvents.publish(view.classroom.id, { type: 'members' });
-      return membership;
     },
   );
 
@@ -244,15 +237,13 @@ export const memberRoutes: FastifyPluginAsyncZod<{ mailing: InvitationMailing }>
     async (request, reply) => {
       const { user } = principalOf(request);
       const view = await classroomFor(app.db, request.params.id, user);
-      const targetIds = await removeMember(
+      await removeMember(
         app.db,
         view.classroom.id,
         user,
         canManageClassroom(user, view),
         request.params.userId,
       );
-      releaseTargets(app.targets, targetIds);
-      app.classroomEvents.publish(view.classroom.id, { type: 'members' });
       return reply.code(204).send(null);
     },
   );

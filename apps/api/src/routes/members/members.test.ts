@@ -1,4 +1,9 @@
-import type { Classroom, MemberList, NotificationList } from '@hackclass/contracts';
+import {
+  type Classroom,
+  INVALID_EMAIL,
+  type MemberList,
+  type NotificationList,
+} from '@hackclass/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -115,7 +120,7 @@ describe('invitations', () => {
     expect(answers).toEqual(
       [student.email, stranger, guest.email].flatMap((email) => [
         { status: 201, body: { email, status: 'Invited' } },
-        { status: 409, body: `${email} is already invited or a member` },
+        { status: 409, body: 'Invited already' },
       ]),
     );
 
@@ -216,6 +221,29 @@ describe('invitations', () => {
       await newcomer.call('GET', `/users/${me.id}/notifications`)
     ).json<NotificationList>();
     expect(inbox.items.map((n) => n.type)).toEqual(['InvitationReceived']);
+  });
+
+  it('takes every address the identity service lets sign up, and refuses what it refuses', async () => {
+    const classroom = await newClassroom();
+    // Not ASCII: sign-up takes it, so an invitation must too.
+    const accented = `élève-${crypto.randomUUID().slice(0, 8)}@école.example`;
+    const { idToken } = await createAccount(server, { email: accented });
+    expect(idToken).toBeTruthy();
+    expect((await invite(teacher, classroom.id, accented)).status).toBe(201);
+    for (const refused of ['no-at-sign.example', 'two@@example.org', 'dotless@example']) {
+      const answer = await invite(teacher, classroom.id, refused);
+      expect(answer.status).toBe(400);
+      expect(JSON.stringify(answer.json())).toContain(INVALID_EMAIL);
+      const signUp = fetch(`${server.origin}/identity/admin/v1/accounts`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${server.adminSecret}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ email: refused, password: 'correct horse battery' }),
+      });
+      expect((await signUp).ok).toBe(false);
+    }
   });
 
   it('does not hand an invitation to an unverified owner of the email', async () => {

@@ -10,6 +10,7 @@ import { listNotifications, markNotificationsRead } from '../../notifications/in
 import { principalOf } from '../../plugins/authentication';
 import { errorResponses } from '../../plugins/error-responses';
 import { isAdmin } from '../../policies/actors';
+import { read, write } from '../security';
 
 const tags = ['notifications'];
 
@@ -20,7 +21,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'A user’s newest notifications and unread count (the user themself or an admin)',
-        security: [{ idToken: [] }],
+        security: read,
         params: userParamsSchema,
         response: { 200: notificationListSchema, ...errorResponses('forbidden') },
       },
@@ -40,7 +41,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Mark the given notifications, or all, as read (the user themself)',
-        security: [{ idToken: [], antiforgery: [] }],
+        security: write,
         params: userParamsSchema,
         body: markNotificationsReadSchema,
         response: { 204: z.null(), ...errorResponses('forbidden') },

@@ -6,6 +6,7 @@ import {
   submissionListQuerySchema,
   submissionListSchema,
 } from '@hackclass/contracts';
+import { addressBucket } from '@hackclass/http';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { classroomFor } from '../../classrooms/access';
@@ -16,6 +17,7 @@ import { canManageClassroom, canSeeClassroom, canSubmitFlags } from '../../polic
 import { assertLabOpenTo } from '../../schedules/open-to';
 import { listSubmissions } from '../../submissions/list-submissions';
 import { submitFlag } from '../../submissions/submit-flag';
+import { read, write } from '../security';
 
 const tags = ['submissions'];
 
@@ -25,7 +27,7 @@ export const FLAGS_PER_MINUTE = 10;
 /** Counted per member and lab, so that a wrong streak on one lab does not block the others. */
 const flagKey = (request: FastifyRequest) => {
   const { labId } = request.params as { labId?: string };
-  return `flag:${request.principal?.user.id ?? request.ip}:${labId}`;
+  return `flag:${request.principal?.user.id ?? addressBucket(request.ip)}:${labId}`;
 };
 
 export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,7 +50,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
           `At most ${FLAGS_PER_MINUTE} per minute per member and lab (429 with Retry-After). ` +
           'A wrong flag is `correct: false`; a lab solved before is `alreadySolved: true`. ' +
           'A lab not open yet is 404; one whose required labs are unsolved, 409 `lab_locked`.',
-        security: [{ idToken: [], antiforgery: [] }],
+        security: write,
         params: flagSubmissionParamsSchema,
         body: flagSubmissionRequestSchema,
         response: {
@@ -62,15 +64,12 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       const view = await classroomFor(app.db, request.params.id, user, canSubmitFlags);
       const { classroom } = view;
       await assertLabOpenTo(app.db, user, view, request.params.labId);
-      const result = await submitFlag(app.db, app.classroomEvents, {
+      return submitFlag(app.db, {
         classroomId: classroom.id,
         labId: request.params.labId,
         userId: user.id,
         flag: request.body.flag,
       });
-      app.metrics.flagSubmissions.inc({ result: result.correct ? 'correct' : 'wrong' });
-      if (result.correct && !result.alreadySolved) app.metrics.labsSolved.inc();
-      return result;
     },
   );
 
@@ -83,7 +82,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
           'A page of submissions, newest first: all for the classroom’s managers, ' +
           'their own for members; the flag typed is null unless the caller submitted it or ' +
           'may see the lab’s flags',
-        security: [{ idToken: [] }],
+        security: read,
         params: classroomParamsSchema,
         querystring: submissionListQuerySchema,
         response: { 200: submissionListSchema, ...errorResponses('not_found', 'forbidden') },

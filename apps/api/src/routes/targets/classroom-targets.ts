@@ -3,6 +3,7 @@ import {
   classroomParamsSchema,
   classroomTargetSchema,
   classroomTargetSettingsSchema,
+  targetEngineSchema,
 } from '@hackclass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,7 +16,8 @@ import { saveClassroomTargetSettings } from '../../targets/classroom-settings';
 import { activeTargets } from '../../targets/find-targets';
 import { presentTarget } from '../../targets/present-target';
 import { stopTargetsWhere } from '../../targets/stop-targets';
-import { read, stoppedCountSchema, tags, write } from './schemas';
+import { read, write } from '../security';
+import { stoppedCountSchema, tags } from './schemas';
 
 /** The Targets views: a classroom's (its teachers, admins) and every one (admins). */
 export const classroomTargetRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -127,6 +129,25 @@ export const classroomTargetRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = principalOf(request);
       if (!isAdmin(user)) throw apiErrors.forbidden('Admins only');
       return listed(user);
+    },
+  );
+
+  app.get(
+    '/target-engine',
+    {
+      schema: {
+        tags,
+        summary: 'Whether targets can start: the engine and the host firewall guard (admins)',
+        security: read,
+        response: { 200: targetEngineSchema, ...errorResponses('forbidden') },
+      },
+    },
+    async (request) => {
+      const { user } = principalOf(request);
+      if (!isAdmin(user)) throw apiErrors.forbidden('Admins only');
+      if (!app.targets.driver) return { status: 'off' as const, detail: null };
+      const { status, detail } = await app.targets.engineStatus();
+      return { status, detail: detail ?? null };
     },
   );
 };

@@ -9,7 +9,8 @@ import { assertLabOpenTo } from '../../schedules/open-to';
 import { myTarget } from '../../targets/find-targets';
 import { presentTarget } from '../../targets/present-target';
 import { startTarget } from '../../targets/start-target';
-import { classroomLabParamsSchema, read, tags, write } from './schemas';
+import { read, write } from '../security';
+import { classroomLabParamsSchema, tags } from './schemas';
 
 /** A student's own target for a lab of a classroom. */
 export const myTargetRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -65,7 +66,8 @@ export const myTargetRoutes: FastifyPluginAsyncZod = async (app) => {
           'fails. 200 with the target already active: one per student and lab, so a double ' +
           'click starts one. 409 `target_limit_reached` past the classroom’s, the student’s ' +
           'or the server’s limit; 503 `targets_off` when no engine is set up, ' +
-          '`engine_unreachable` when it does not answer. A lab not open yet is 404; one whose required labs are unsolved, 409 `lab_locked`.',
+          '`engine_unreachable` when it does not answer. A lab not open yet is 404; one whose required labs are unsolved, 409 `lab_locked`. ' +
+          'A lab whose image its creator may no longer use (LAB_IMAGE_ALLOW) is 422 `image_not_allowed`.',
         security: write,
         params: classroomLabParamsSchema,
         response: {
@@ -79,6 +81,9 @@ export const myTargetRoutes: FastifyPluginAsyncZod = async (app) => {
             'target_limit_reached',
             'port_range_exhausted',
             'engine_unreachable',
+            'isolation_unavailable',
+            'image_not_allowed',
+            'outbound_not_allowed',
           ),
         },
       },

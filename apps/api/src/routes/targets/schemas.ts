@@ -4,5 +4,3 @@ export const classroomLabParamsSchema = z.object({ id: z.uuid(), labId: z.uuid()
 export const stoppedCountSchema = z.object({ stopped: z.number().int() });
 
 export const tags = ['targets'];
-export const read = [{ idToken: [] }];
-export const write = [{ idToken: [], antiforgery: [] }];

@@ -12,7 +12,8 @@ import { findTarget, type TargetFacts } from '../../targets/find-targets';
 import { presentTarget } from '../../targets/present-target';
 import { resetTarget } from '../../targets/reset-target';
 import { stopTarget } from '../../targets/stop-target';
-import { read, tags, write } from './schemas';
+import { read, write } from '../security';
+import { tags } from './schemas';
 
 /** The target if the actor may see it (404 otherwise, as if it did not exist). */
 async function visibleTarget(db: ApiDatabase, actor: Actor, targetId: string) {
@@ -106,11 +107,15 @@ export const targetRoutes: FastifyPluginAsyncZod = async (app) => {
             'target_limit_reached',
             'port_range_exhausted',
             'engine_unreachable',
+            'isolation_unavailable',
+            'image_not_allowed',
+            'outbound_not_allowed',
             'start_failed',
             'port_taken',
             'out_of_memory',
             'image_missing',
             'pull_denied',
+            'image_too_large',
           ),
         },
       },

@@ -1,14 +1,15 @@
 import type { UserEvent } from '@hackclass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { principalOf } from '../../plugins/authentication';
+import { errorResponses } from '../../plugins/error-responses';
 import {
   eventStreamResponse,
   eventStreams,
   HEARTBEAT_MS,
   MAX_STREAMS_PER_USER,
   RETRY_MS,
-} from '../../events/event-stream';
-import { principalOf } from '../../plugins/authentication';
-import { errorResponses } from '../../plugins/error-responses';
+} from '../event-stream';
+import { read } from '../security';
 
 const description = `Server-sent events (text/event-stream) for the signed-in user, wherever they
 have the app open. It starts with \`retry: ${RETRY_MS}\`; then each event is one frame,
@@ -27,7 +28,7 @@ export const userEventRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['notifications'],
         summary: 'Live events of the signed-in user (new notifications), as server-sent events',
         description,
-        security: [{ idToken: [] }],
+        security: read,
         produces: ['text/event-stream'],
         response: {
           ...errorResponses('too_many_streams'),

@@ -1,4 +1,5 @@
-import type { UserEvent } from '@hackclass/contracts';
+import { NOTIFICATION_TYPES, type NotificationType, type UserEvent } from '@hackclass/contracts';
+import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,9 +11,10 @@ import {
   startApiServer,
   watchUserEvents,
 } from '../../../test/support';
-import { classroom } from '../../../test/support/labs';
-import { RETRY_MS } from '../../events/event-stream';
+import { classroom, createLab } from '../../../test/support/labs';
+import { users } from '../../db/schema';
 import { USER_EVENTS_CHANNEL } from '../../events/redis-user-events';
+import { RETRY_MS } from '../event-stream';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const noRedis = !process.env.REDIS_URL && !(await isReachable(REDIS_URL, 6379));
@@ -21,14 +23,41 @@ let server: ApiServer;
 let teacher: Person;
 let student: Person;
 let other: Person;
+let admin: Person;
 const watches: EventWatch[] = [];
+/** Subscribers before the product's own that fail on every change of a roster. */
+const failures: string[] = [];
 
 beforeAll(async () => {
-  server = await startApiServer();
-  [teacher, student, other] = await Promise.all([
+  server = await startApiServer({
+    teacherApproval: true,
+    scheduleClockIntervalMs: 200,
+    subscribers: [
+      {
+        name: 'throws',
+        on: {
+          'members.changed': () => {
+            failures.push('throws');
+            throw new Error('a subscriber that throws');
+          },
+        },
+      },
+      {
+        name: 'rejects',
+        on: {
+          'members.changed': async () => {
+            failures.push('rejects');
+            throw new Error('a subscriber that rejects');
+          },
+        },
+      },
+    ],
+  });
+  [teacher, student, other, admin] = await Promise.all([
     signedInAs(server, 'teacher'),
     signedInAs(server, 'student'),
     signedInAs(server, 'student', 'other'),
+    signedInAs(server, 'admin'),
   ]);
 });
 afterEach(() => {
@@ -104,6 +133,83 @@ describe('GET /users/me/events', () => {
       await redis.quit();
       await replica.close();
     }
+  });
+
+  it('brings every kind of notification live, on a change whose other subscribers fail', async () => {
+    const told = new Set<NotificationType>();
+    const live = async (bell: EventWatch, type: NotificationType) => {
+      const { notification } = eventOf(await bell.nextFrame());
+      expect(notification.type).toBe(type);
+      told.add(type);
+    };
+    const expectStatus = async (sent: Promise<{ status: number }>, status: number) =>
+      expect((await sent).status).toBe(status);
+    const room = await classroom(server, teacher.id);
+    const cohort = await signedInAs(server, 'teacher', 'cohort');
+    const [teacherBell, studentBell, otherBell, cohortBell] = await Promise.all([
+      watch(teacher),
+      watch(student),
+      watch(other),
+      watch(cohort),
+    ]);
+    const members = `/classrooms/${room.id}/members`;
+
+    await expectStatus(
+      teacher.session.call('POST', `${members}?userEmail=${encodeURIComponent(student.email)}`),
+      201,
+    );
+    await live(studentBell, 'InvitationReceived');
+    await expectStatus(
+      student.session.call('PATCH', `${members}/${student.id}`, { status: 'Accepted' }),
+      200,
+    );
+    await live(teacherBell, 'InvitationAccepted');
+    await expectStatus(
+      other.session.call('POST', '/classrooms/join', { classroomCode: room.joinCode }),
+      201,
+    );
+    await live(teacherBell, 'JoinRequested');
+    await expectStatus(
+      teacher.session.call('PATCH', `${members}/${other.id}`, { status: 'Accepted' }),
+      200,
+    );
+    await live(otherBell, 'JoinApproved');
+    // Each roster change above reached both failing subscribers, and the request answered.
+    expect(failures).toEqual(Array.from({ length: 4 }, () => ['throws', 'rejects']).flat());
+
+    const labs = `/classrooms/${room.id}/hacking-labs`;
+    const now = await createLab(teacher);
+    await expectStatus(teacher.session.call('POST', labs, { hackingLabId: now.id }), 201);
+    await live(studentBell, 'LabAdded');
+    await live(otherBell, 'LabAdded');
+    const soon = await createLab(teacher);
+    const opensAt = new Date(Date.now() + 1_000).toISOString();
+    await expectStatus(teacher.session.call('POST', labs, { hackingLabId: soon.id, opensAt }), 201);
+    await live(studentBell, 'LabOpened');
+
+    await expectStatus(
+      teacher.session.call('POST', `/classrooms/${room.id}/announcements`, { body: 'Hello' }),
+      201,
+    );
+    await live(studentBell, 'Announcement');
+    await expectStatus(
+      teacher.session.call('POST', `/classrooms/${room.id}/co-teachers`, { email: cohort.email }),
+      201,
+    );
+    await live(cohortBell, 'CoTeacherAdded');
+
+    // A teacher who signed up where teachers wait for an admin's approval.
+    const newcomer = await signedInAs(server, 'student', 'newcomer');
+    await server.db
+      .update(users)
+      .set({ teacherRequestedAt: new Date() })
+      .where(eq(users.id, newcomer.id));
+    const newcomerBell = await watch(newcomer);
+    const newcomerId = newcomer.id;
+    await expectStatus(admin.session.call('POST', `/users/${newcomerId}/approve-teacher`), 200);
+    await live(newcomerBell, 'TeacherApproved');
+
+    expect([...told].sort()).toEqual([...NOTIFICATION_TYPES].sort());
   });
 
   it('needs a signed-in caller', async () => {

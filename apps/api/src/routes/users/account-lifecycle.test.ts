@@ -15,11 +15,10 @@ import {
 import { classroom, createLab } from '../../../test/support/labs';
 import { readCursor } from '../../account-events/cursor';
 import { accountEventFeed } from '../../account-events/feed';
-import { revocations } from '../../account-events/revocations';
 import { classrooms, members, solves, users } from '../../db/schema';
-import { localClassroomEvents } from '../../events/classroom-events';
 import { createIdentityAdmin } from '../../identity-admin/client';
 import { knownUsers } from '../../users/known-users';
+import { revocations } from '../../users/revocations';
 
 let server: ApiServer;
 beforeAll(async () => {
@@ -141,12 +140,7 @@ describe('revocations reach the API', () => {
         intervalMs: 3_600_000,
         now: later,
       });
-      feed.start({
-        db: server.db,
-        log: server.app.log,
-        classroomEvents: localClassroomEvents(),
-        targets: server.targets,
-      });
+      feed.start({ db: server.db, log: server.app.log });
       return feed;
     };
     const first = processOf();

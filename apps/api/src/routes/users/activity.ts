@@ -2,6 +2,7 @@ import { userActivitySchema } from '@hackclass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userActivity } from '../../analytics/user-activity';
 import { principalOf } from '../../plugins/authentication';
+import { read } from '../security';
 
 export const userActivityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -12,7 +13,7 @@ export const userActivityRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'The caller’s recent solves and standings; for teachers and admins also the requests ' +
           'to join and latest submissions in the classrooms they created',
-        security: [{ idToken: [] }],
+        security: read,
         response: { 200: userActivitySchema },
       },
     },

@@ -10,23 +10,22 @@ import {
 } from '@hackclass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Revocations } from '../../account-events/revocations';
+import { approveTeacher, changeRole } from '../../accounts/change-role';
+import { chooseSignUpRole } from '../../accounts/choose-sign-up-role';
+import { deleteOwnAccount } from '../../accounts/delete-own-account';
+import { listUsers } from '../../accounts/list-users';
+import { setUserDisabled } from '../../accounts/set-disabled';
 import { apiErrors } from '../../errors';
 import type { IdentityAdmin } from '../../identity-admin/client';
 import { principalOf } from '../../plugins/authentication';
 import { errorResponses } from '../../plugins/error-responses';
 import { isAdmin } from '../../policies/actors';
-import { releaseTargets } from '../../targets/stop-targets';
-import { approveTeacher, changeRole } from '../../users/change-role';
-import { chooseSignUpRole } from '../../users/choose-sign-up-role';
-import { deleteOwnAccount } from '../../users/delete-own-account';
 import type { KnownUsers } from '../../users/known-users';
-import { listUsers } from '../../users/list-users';
 import { presentManagedUser, presentMe } from '../../users/present-user';
-import { setUserDisabled } from '../../users/set-disabled';
+import type { Revocations } from '../../users/revocations';
+import { read, write } from '../security';
 
 const tags = ['users'];
-const write = [{ idToken: [], antiforgery: [] }];
 
 export const userRoutes: FastifyPluginAsyncZod<{
   identityAdmin: IdentityAdmin;
@@ -41,7 +40,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'The signed-in user, created on first sight of a valid ID token',
-        security: [{ idToken: [] }],
+        security: read,
         response: { 200: meSchema },
       },
     },
@@ -90,15 +89,11 @@ export const userRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { classroomIds, targetIds } = await deleteOwnAccount(
+      await deleteOwnAccount(
         { db: app.db, identityAdmin, revocations, knownUsers },
         principalOf(request),
         request.body,
       );
-      releaseTargets(app.targets, targetIds);
-      for (const classroomId of classroomIds) {
-        app.classroomEvents.publish(classroomId, { type: 'members' });
-      }
       return reply.code(204).send(null);
     },
   );
@@ -111,7 +106,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
         summary:
           'A page of all users, searched by email or name, filtered by role and by awaiting ' +
           'approval as a teacher (admins only)',
-        security: [{ idToken: [] }],
+        security: read,
         querystring: userListQuerySchema,
         response: { 200: userListSchema, ...errorResponses('forbidden') },
       },
@@ -151,8 +146,9 @@ export const userRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          'Approve a teacher awaiting approval (TEACHER_APPROVAL): they become a teacher and ' +
-          'are notified (admins only)',
+          'Approve a teacher awaiting approval: a student waiting (TEACHER_APPROVAL) becomes a ' +
+          'teacher and is notified; a teacher who signed up where it is off gets the full ' +
+          'invitation allowance (admins only)',
         security: write,
         params: userParamsSchema,
         response: {

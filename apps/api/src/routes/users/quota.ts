@@ -2,8 +2,9 @@ import type { ServerConfig } from '@hackclass/config';
 import { accountQuotaSchema } from '@hackclass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf } from '../../plugins/authentication';
-import { type Quotas, quotaOwner } from '../../quotas/room';
+import { type Quotas, quotaOwner } from '../../quotas/headroom';
 import { usageOf } from '../../quotas/usage';
+import { read } from '../security';
 
 export const userQuotaRoutes: FastifyPluginAsyncZod<{
   quotas: Quotas;
@@ -17,7 +18,7 @@ export const userQuotaRoutes: FastifyPluginAsyncZod<{
         summary:
           'What the caller’s labs, their files and classrooms use of their quotas ' +
           '(no limits for admins), and the limits of each lab upload',
-        security: [{ idToken: [] }],
+        security: read,
         response: { 200: accountQuotaSchema },
       },
     },

@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiServer, signIn, startApiServer } from '../../../test/support';
 import { type Person, signedInAs } from '../../../test/support/people';
+import { setUserDisabled } from '../../accounts/set-disabled';
 import type { ApiDatabase } from '../../db';
 import { users } from '../../db/schema';
 import { createIdentityAdmin, type IdentityAdmin } from '../../identity-admin/client';
-import { setUserDisabled } from '../../users/set-disabled';
 
 let server: ApiServer;
 let admin: Person;
@@ -56,6 +56,7 @@ describe('GET /users', () => {
       roleId: ROLE.student,
       awaitingTeacherApproval: false,
       disabled: false,
+      unapprovedTeacher: false,
       createdAt: expect.any(String),
     });
   });

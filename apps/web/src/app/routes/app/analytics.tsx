@@ -17,8 +17,9 @@ export function AnalyticsRoute() {
   const classrooms = useClassrooms();
   const [search, setSearch] = useSearchParams();
 
-  const managed = (classrooms.data ?? []).filter((room) => room.can.manage);
-  const selected = managed.find((room) => room.id === search.get('classroom')) ?? managed[0];
+  const managed = (classrooms.data ?? []).filter((classroom) => classroom.can.manage);
+  const selected =
+    managed.find((classroom) => classroom.id === search.get('classroom')) ?? managed[0];
 
   const header = (
     <div>
@@ -71,7 +72,7 @@ export function AnalyticsRoute() {
           <Group justify="space-between" align="flex-end" gap="sm">
             <Select
               label="Classroom"
-              data={managed.map((room) => ({ value: room.id, label: room.name }))}
+              data={managed.map((classroom) => ({ value: classroom.id, label: classroom.name }))}
               value={selected.id}
               onChange={(value) => value && setSearch({ classroom: value }, { replace: true })}
               allowDeselect={false}

@@ -16,8 +16,8 @@ import { RecentSolves } from '@/features/dashboard/components/recent-solves';
 import { RecentSubmissions } from '@/features/dashboard/components/recent-submissions';
 import { usePageTitle } from '@/hooks/use-page-title';
 
-const isMine = (room: ClassroomSummary) =>
-  room.isCreator || room.isCoTeacher || room.myStatus === 'Accepted';
+const isMine = (classroom: ClassroomSummary) =>
+  classroom.isCreator || classroom.isCoTeacher || classroom.myStatus === 'Accepted';
 
 const cards = (
   <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }}>
@@ -37,7 +37,9 @@ export function DashboardRoute() {
   const activity = useActivity();
 
   const mine = (classrooms.data ?? []).filter(isMine);
-  const invitations = (classrooms.data ?? []).filter((room) => room.myStatus === 'Invited');
+  const invitations = (classrooms.data ?? []).filter(
+    (classroom) => classroom.myStatus === 'Invited',
+  );
   const classroomsStatus =
     classrooms.isError || activity.isError
       ? 'error'

@@ -7,7 +7,10 @@ import { usersQueryKey } from './get-users';
 export const approveTeacher = (userId: string): Promise<ManagedUser> =>
   api.post(`/users/${encodeURIComponent(userId)}/approve-teacher`, { schema: managedUserSchema });
 
-/** The user becomes a teacher with their next request, and is notified. */
+/**
+ * The user becomes a teacher with their next request, and is notified; one who teaches already
+ * gets the full invitation allowance.
+ */
 export function useApproveTeacher() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -60,6 +60,11 @@ export function StatusBadges({ user }: { user: ManagedUser }) {
           Awaiting approval as teacher
         </Badge>
       )}
+      {user.unapprovedTeacher && (
+        <Badge size="sm" variant="light" color="blue">
+          Teacher, not yet approved
+        </Badge>
+      )}
     </Group>
   );
 }
@@ -84,13 +89,16 @@ export function ToggleDisabledButton({
   );
 }
 
-/** For a user who signed up as a teacher and waits for an admin. */
+/**
+ * For a user who signed up as a teacher and waits for an admin: as a student, or teaching
+ * meanwhile with fewer invitation mails.
+ */
 export function ApproveTeacherButton({
   user,
   onApproveTeacher,
   approvingId,
 }: { user: ManagedUser } & Pick<UserActions, 'onApproveTeacher' | 'approvingId'>) {
-  if (!user.awaitingTeacherApproval) return null;
+  if (!user.awaitingTeacherApproval && !user.unapprovedTeacher) return null;
   return (
     <Button
       size="xs"

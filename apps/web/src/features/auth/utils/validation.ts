@@ -1,12 +1,14 @@
 import {
   DISPLAY_NAME_MAX_LENGTH,
+  INVALID_EMAIL,
+  isEmailAddress,
+  nameProblem,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from '@hackclass/contracts';
 
 /** Form checks mirroring the API's register schema, so most mistakes never leave the page. */
-export const validateEmail = (value: string) =>
-  /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? null : 'Enter a valid email address';
+export const validateEmail = (value: string) => (isEmailAddress(value) ? null : INVALID_EMAIL);
 
 export const validateRequired = (label: string) => (value: string) =>
   value.trim() ? null : `Enter your ${label}`;
@@ -29,5 +31,5 @@ export const validateDisplayName = (value: string) => {
   if (value.trim().length > DISPLAY_NAME_MAX_LENGTH) {
     return `Name should be at most ${DISPLAY_NAME_MAX_LENGTH} characters`;
   }
-  return null;
+  return nameProblem(value.trim());
 };

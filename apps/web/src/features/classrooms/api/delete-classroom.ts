@@ -15,7 +15,7 @@ export function useDeleteClassroom() {
     onSuccess: (_data, id) => {
       // The classroom leaves the list at once, and its own queries go.
       const listKey = getClassroomsQueryOptions().queryKey;
-      queryClient.setQueryData(listKey, (list) => list?.filter((room) => room.id !== id));
+      queryClient.setQueryData(listKey, (list) => list?.filter((classroom) => classroom.id !== id));
       queryClient.removeQueries({ queryKey: getClassroomQueryOptions(id).queryKey });
       return queryClient.invalidateQueries({ queryKey: listKey });
     },

@@ -1,6 +1,7 @@
 import {
   CLASSROOM_DESCRIPTION_MAX_LENGTH,
   CLASSROOM_NAME_MAX_LENGTH,
+  nameProblem,
   TEACHER_NAME_MAX_LENGTH,
 } from '@hackclass/contracts';
 import { Stack, Textarea, TextInput } from '@mantine/core';
@@ -34,7 +35,9 @@ interface ClassroomFormProps {
   onCancel?: () => void;
 }
 
-const required = (what: string) => (value: string) => (value.trim() ? null : `Enter ${what}`);
+/** Names as the API checks them: given, one line of visible text, no web address. */
+const validName = (what: string) => (value: string) =>
+  value.trim() ? nameProblem(value.trim()) : `Enter ${what}`;
 
 /** Name, description, teacher name and an optional image: creating and editing share it. */
 export function ClassroomForm({
@@ -50,8 +53,8 @@ export function ClassroomForm({
   const form = useForm<ClassroomInput>({
     initialValues: { ...initialValues, image: null },
     validate: {
-      name: required('a name'),
-      teacherName: required('the teacher’s name'),
+      name: validName('a name'),
+      teacherName: validName('the teacher’s name'),
     },
   });
 

@@ -1,4 +1,4 @@
-import { LAB_FLAG_MAX_LENGTH } from '@hackclass/contracts';
+import { FLAG_REQUIRED, LAB_FLAG_MAX_LENGTH, normalizeFlag } from '@hackclass/contracts';
 import { Alert, Button, Group, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconClock, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -61,9 +61,9 @@ export function FlagForm({ classroomId, labId, labName }: FlagFormProps) {
   const send = (event: React.FormEvent) => {
     event.preventDefault();
     if (submit.isPending || wait > 0) return;
-    const value = flag.trim();
+    const value = normalizeFlag(flag);
     if (!value) {
-      setFieldError('Enter a flag');
+      setFieldError(FLAG_REQUIRED);
       return;
     }
     setFieldError(null);

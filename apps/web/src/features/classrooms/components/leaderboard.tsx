@@ -1,15 +1,15 @@
 import type { ClassroomMember } from '@hackclass/contracts';
-import { Badge, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { Group, Paper, Table, Text, Title } from '@mantine/core';
 import { IconTrophy } from '@tabler/icons-react';
 import { EmptyState } from '@/components/feedback/list-states';
 import { FirstSolveMark } from './first-solve-mark';
 
-/** Accepted members by points, highest first (a stable sort keeps the API's tie order). */
-export const rankMembers = (members: ClassroomMember[]) =>
-  [...members].sort((a, b) => b.points - a.points);
-
+/**
+ * The members on the leaderboard with the ranks the API gave them, in its order: the one ranking
+ * the dashboard and the CSV export show too.
+ */
 export function Leaderboard({ members }: { members: ClassroomMember[] }) {
-  const ranked = rankMembers(members);
+  const ranked = members.filter((member) => member.rank !== null);
   return (
     <section aria-labelledby="leaderboard-heading">
       <Title order={2} size="h3" id="leaderboard-heading" mb="sm">
@@ -30,18 +30,13 @@ export function Leaderboard({ members }: { members: ClassroomMember[] }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {ranked.map((member, index) => (
+              {ranked.map((member) => (
                 <Table.Tr key={member.userId}>
-                  <Table.Td>{index + 1}</Table.Td>
+                  <Table.Td>{member.rank}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
                       <Text size="sm">{member.name}</Text>
                       <FirstSolveMark count={member.firstSolves} />
-                      {member.isCreator && (
-                        <Badge size="xs" variant="light" style={{ flexShrink: 0 }}>
-                          Creator
-                        </Badge>
-                      )}
                     </Group>
                   </Table.Td>
                   <Table.Td ta="right" ff="monospace">

@@ -61,27 +61,29 @@ export function InvitationList({
     (decline.isPending && decline.variables?.classroomId === id);
   return (
     <Stack component="ul" gap="sm" style={listStyle} aria-label="Invitations">
-      {classrooms.map((room) => (
+      {classrooms.map((listed) => (
         <RequestRow
-          key={room.id}
-          classroom={room}
+          key={listed.id}
+          classroom={listed}
           actions={
             <>
               <Button
                 size="xs"
                 variant="default"
-                disabled={busy(room.id)}
-                onClick={() => decline.mutate({ classroomId: room.id, userId })}
-                aria-label={`Decline the invitation to ${room.name}`}
+                disabled={busy(listed.id)}
+                onClick={() => decline.mutate({ classroomId: listed.id, userId })}
+                aria-label={`Decline the invitation to ${listed.name}`}
               >
                 Decline
               </Button>
               <Button
                 size="xs"
-                loading={accept.isPending && accept.variables?.classroomId === room.id}
-                disabled={busy(room.id)}
-                onClick={() => accept.mutate({ classroomId: room.id, userId, status: 'Accepted' })}
-                aria-label={`Accept the invitation to ${room.name}`}
+                loading={accept.isPending && accept.variables?.classroomId === listed.id}
+                disabled={busy(listed.id)}
+                onClick={() =>
+                  accept.mutate({ classroomId: listed.id, userId, status: 'Accepted' })
+                }
+                aria-label={`Accept the invitation to ${listed.name}`}
               >
                 Accept
               </Button>
@@ -113,16 +115,16 @@ export function PendingList({
   return (
     <>
       <Stack component="ul" gap="sm" style={listStyle} aria-label="Pending requests">
-        {classrooms.map((room) => (
+        {classrooms.map((listed) => (
           <RequestRow
-            key={room.id}
-            classroom={room}
+            key={listed.id}
+            classroom={listed}
             actions={
               <Button
                 size="xs"
                 variant="default"
-                onClick={() => setTarget(room)}
-                aria-label={`Withdraw the request to join ${room.name}`}
+                onClick={() => setTarget(listed)}
+                aria-label={`Withdraw the request to join ${listed.name}`}
               >
                 Withdraw
               </Button>

@@ -1,12 +1,12 @@
-import type { InvitationResult } from '@hackclass/contracts';
+import { BULK_INVITATIONS, type InvitationResult } from '@hackclass/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isApiError } from '@/lib/errors';
 import { invalidateMembership } from '../api/invalidate-membership';
 import { inviteMany } from '../api/invite-many';
 
-/** Addresses a request: few enough that the progress moves visibly through a class list. */
-export const INVITATION_CHUNK = 50;
+/** Addresses a request: as many as the API takes, few enough that the progress moves visibly. */
+const INVITATION_CHUNK = BULK_INVITATIONS.maxPerRequest;
 
 const failureOf = (error: unknown) =>
   isApiError(error) ? (error.detail ?? error.title) : 'Could not reach the server';

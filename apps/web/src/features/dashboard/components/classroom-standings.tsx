@@ -18,27 +18,33 @@ function Stat({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   );
 }
 
-function StandingCard({ room, standing }: { room: ClassroomSummary; standing?: Standing }) {
+function StandingCard({
+  classroom,
+  standing,
+}: {
+  classroom: ClassroomSummary;
+  standing?: Standing;
+}) {
   return (
-    <Card withBorder component={Link} to={paths.classroom.getHref(room.id)} h="100%">
+    <Card withBorder component={Link} to={paths.classroom.getHref(classroom.id)} h="100%">
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Text fw={600} lineClamp={2}>
-            {room.name}
+            {classroom.name}
           </Text>
-          {room.isCreator && (
+          {classroom.isCreator && (
             <Badge variant="light" size="sm" style={{ flexShrink: 0 }}>
               Creator
             </Badge>
           )}
-          {room.isCoTeacher && (
+          {classroom.isCoTeacher && (
             <Badge variant="light" color="teal" size="sm" style={{ flexShrink: 0 }}>
               Co-teaching
             </Badge>
           )}
         </Group>
         <Text size="sm" c="dimmed" lineClamp={1}>
-          {room.teacherName}
+          {classroom.teacherName}
         </Text>
         {standing && (
           <Group gap="md">
@@ -52,10 +58,10 @@ function StandingCard({ room, standing }: { room: ClassroomSummary; standing?: S
         )}
         <Group gap="md">
           <Stat icon={<IconUsers size={16} aria-hidden />}>
-            {plural(room.memberCount, 'member', 'members')}
+            {plural(classroom.memberCount, 'member', 'members')}
           </Stat>
           <Stat icon={<IconFlag size={16} aria-hidden />}>
-            {plural(room.labCount, 'lab', 'labs')}
+            {plural(classroom.labCount, 'lab', 'labs')}
           </Stat>
         </Group>
       </Stack>
@@ -79,9 +85,9 @@ export function ClassroomStandings({
       aria-label="Your classrooms"
       style={{ listStyle: 'none', padding: 0, margin: 0 }}
     >
-      {classrooms.map((room) => (
-        <li key={room.id}>
-          <StandingCard room={room} standing={byClassroom.get(room.id)} />
+      {classrooms.map((classroom) => (
+        <li key={classroom.id}>
+          <StandingCard classroom={classroom} standing={byClassroom.get(classroom.id)} />
         </li>
       ))}
     </SimpleGrid>

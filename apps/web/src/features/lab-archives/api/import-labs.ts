@@ -1,7 +1,10 @@
 import {
   LAB_IMPORT_FIELD,
+  type Lab,
   type LabImportReport,
+  type LabTarget,
   labImportReportSchema,
+  labSchema,
 } from '@hackclass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -30,5 +33,25 @@ export const useImportLabs = () => {
         queryClient.invalidateQueries({ queryKey: ['account-quota'] }),
         queryClient.invalidateQueries({ queryKey: ['classrooms'] }),
       ]),
+  });
+};
+
+export interface AddImportedTargetInput {
+  labId: string;
+  target: LabTarget;
+}
+
+/** Gives an imported lab the target its archive defined, once its teacher has read it. */
+export const addImportedTarget = ({ labId, target }: AddImportedTargetInput): Promise<Lab> =>
+  api.post(`/hacking-labs/${encodeURIComponent(labId)}/target`, {
+    body: target,
+    schema: labSchema,
+  });
+
+export const useAddImportedTarget = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addImportedTarget,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['hacking-labs'] }),
   });
 };

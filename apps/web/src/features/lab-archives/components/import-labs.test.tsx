@@ -46,9 +46,30 @@ describe('ImportReport', () => {
       { lab: 'Cookie Monster', field: 'author', reason: 'Belongs to the importer' },
       { lab: 'Cookie Monster', field: 'tags', reason: 'No tags' },
     ],
+    targets: [
+      {
+        labId: crypto.randomUUID(),
+        lab: 'Cookie Monster',
+        target: {
+          image: 'registry.ctf.example/cookies:2',
+          port: 8080,
+          kind: 'http',
+          env: [{ name: 'POOL', value: 'pool.example:3333' }],
+          memoryMb: 2048,
+          cpus: 2,
+          pids: 256,
+          lifetimeMinutes: 240,
+          extendable: true,
+          outbound: true,
+          flagMode: 'static',
+          flagPrefix: 'HC{',
+          flagSuffix: '}',
+        },
+      },
+    ],
   };
 
-  it('links each created lab and lists what was skipped and what did not map, by lab', async () => {
+  it('links each created lab and lists the targets to review, what was skipped and what did not map', async () => {
     const screen = await renderInApp(
       <MemoryRouter>
         <ImportReport report={report} />
@@ -66,6 +87,13 @@ describe('ImportReport', () => {
           .filter({ hasText: 'Quiz: Only standard and dynamic challenges' }),
       )
       .toBeVisible();
+    const review = screen.getByRole('region', { name: 'Live targets to review' });
+    await expect.element(review.getByText('registry.ctf.example/cookies:2')).toBeVisible();
+    await expect.element(review.getByText('Reaches other networks')).toBeVisible();
+    await expect.element(review.getByText('Environment: POOL')).toBeVisible();
+    await expect
+      .element(review.getByRole('button', { name: 'Add the live target of Cookie Monster' }))
+      .toBeVisible();
     const table = screen.getByRole('table', { name: 'Not mapped in Cookie Monster' });
     await expect.element(table.getByText('author')).toBeVisible();
     await expect.element(table.getByText('No tags')).toBeVisible();
@@ -74,10 +102,13 @@ describe('ImportReport', () => {
   it('says so when nothing was created', async () => {
     const screen = await renderInApp(
       <MemoryRouter>
-        <ImportReport report={{ created: [], skipped: report.skipped, notMapped: [] }} />
+        <ImportReport
+          report={{ created: [], skipped: report.skipped, notMapped: [], targets: [] }}
+        />
       </MemoryRouter>,
     );
     await expect.element(screen.getByRole('heading', { name: 'No lab was created' })).toBeVisible();
     expect(screen.getByRole('heading', { name: 'Not mapped' }).query()).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Live targets to review' }).query()).toBeNull();
   });
 });

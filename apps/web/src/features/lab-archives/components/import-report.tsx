@@ -3,6 +3,7 @@ import { Alert, Anchor, Card, List, Stack, Table, Text, Title } from '@mantine/c
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { ImportedTargets } from './imported-targets';
 
 /** Labs named in the report, each with the fields of its source that did not map. */
 const byLab = (notMapped: LabImportReport['notMapped']) => {
@@ -11,9 +12,12 @@ const byLab = (notMapped: LabImportReport['notMapped']) => {
   return [...groups];
 };
 
-/** What an import created, what it skipped and what of the source did not map. */
+/**
+ * What an import created, the live targets waiting to be added, what it skipped and what of the
+ * source did not map.
+ */
 export function ImportReport({ report }: { report: LabImportReport }) {
-  const { created, skipped, notMapped } = report;
+  const { created, skipped, notMapped, targets } = report;
   return (
     <Stack gap="lg" aria-live="polite">
       <Card withBorder padding="lg" component="section" aria-labelledby="import-created">
@@ -41,6 +45,7 @@ export function ImportReport({ report }: { report: LabImportReport }) {
           </List>
         )}
       </Card>
+      <ImportedTargets targets={targets} />
       {skipped.length > 0 && (
         <Alert
           color="yellow"

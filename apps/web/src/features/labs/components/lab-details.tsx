@@ -107,6 +107,11 @@ export function LabDetails({ slug, apiBaseUrl, aside, actions, onDeleted }: LabD
           </Group>
         )}
       </Group>
+      {can.edit && data.target?.refused && (
+        <Alert color="red" variant="light" title="The live target cannot start">
+          {data.target.refused.message}.
+        </Alert>
+      )}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Card withBorder padding="lg" component="section" aria-labelledby="lab-description">

@@ -45,7 +45,7 @@ export function LabFilesInput({ quota, value, kept = 0, onChange, error }: LabFi
   // The server's limits (UPLOAD_FILE_MAX_MB, UPLOAD_FILES_PER_LAB).
   const limits = getRuntimeConfig().uploads;
   const maxFiles = limits.filesPerLab;
-  const room = maxFiles - kept - value.length;
+  const filesLeft = maxFiles - kept - value.length;
 
   // The drop zone passes at most `room` files of a choice and rejects the rest.
   const add = (accepted: File[]) => {
@@ -69,8 +69,8 @@ export function LabFilesInput({ quota, value, kept = 0, onChange, error }: LabFi
           onReject={(rejections) => setRejected(rejectionMessage(rejections, limits))}
           onDrop={add}
           maxSize={limits.fileMaxBytes}
-          maxFiles={room}
-          disabled={room <= 0}
+          maxFiles={filesLeft}
+          disabled={filesLeft <= 0}
           multiple
           aria-label="Add lab files"
           inputProps={{ 'aria-label': 'Lab files' }}
@@ -87,7 +87,9 @@ export function LabFilesInput({ quota, value, kept = 0, onChange, error }: LabFi
             </Dropzone.Idle>
             <div>
               <Text size="md">
-                {room > 0 ? 'Drag files here or click to choose them' : 'No more files allowed'}
+                {filesLeft > 0
+                  ? 'Drag files here or click to choose them'
+                  : 'No more files allowed'}
               </Text>
               <Text size="sm" c="dimmed">
                 {kept + value.length} of {maxFiles} chosen

@@ -1,3 +1,4 @@
+import { normalizeEmail } from '@hackclass/contracts';
 import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { User as IdentityUser } from 'firebase/auth';
@@ -15,8 +16,7 @@ interface DeleteAccountModalProps {
   onDeleted: () => void;
 }
 
-const sameEmail = (typed: string, email: string) =>
-  typed.trim().toLowerCase() === email.toLowerCase();
+const sameEmail = (typed: string, email: string) => normalizeEmail(typed) === normalizeEmail(email);
 
 /** The password, to sign in again, and the email typed out, so that nobody deletes by a slip. */
 export function DeleteAccountModal({

@@ -1,4 +1,4 @@
-import { DISPLAY_NAME_MAX_LENGTH } from '@hackclass/contracts';
+import { DISPLAY_NAME_MAX_LENGTH, nameProblem } from '@hackclass/contracts';
 import { Avatar, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
@@ -40,7 +40,7 @@ export function ProfileForm(props: ProfileFormProps) {
           ? 'Enter your name'
           : value.trim().length > DISPLAY_NAME_MAX_LENGTH
             ? `Use at most ${DISPLAY_NAME_MAX_LENGTH} characters`
-            : null,
+            : nameProblem(value.trim()),
       photoUrl: (value) =>
         !value.trim() || isHttpUrl(value.trim()) ? null : 'Enter a web address (https://…)',
     },

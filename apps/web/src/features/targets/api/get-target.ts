@@ -1,7 +1,6 @@
-import { type Target, targetSchema } from '@hackclass/contracts';
+import { isSettlingTargetState, type Target, targetSchema } from '@hackclass/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { isSettling } from '../utils/target-states';
 import { targetKeys } from './keys';
 
 /** While a target starts or stops, its state is asked for this often. */
@@ -23,7 +22,7 @@ export const getTargetQueryOptions = (known: Target) =>
     initialData: known,
     refetchInterval: (query) => {
       const state = query.state.data?.state;
-      if (isSettling(state)) return SETTLING_POLL_MS;
+      if (isSettlingTargetState(state)) return SETTLING_POLL_MS;
       return state === 'running' ? RUNNING_POLL_MS : false;
     },
   });

@@ -6,4 +6,5 @@ export const targetKeys = {
   classroom: (classroomId: string) => ['targets', 'classroom', classroomId] as const,
   settings: (classroomId: string) => ['targets', 'settings', classroomId] as const,
   everyone: ['targets', 'everyone'] as const,
+  engine: ['targets', 'engine'] as const,
 };

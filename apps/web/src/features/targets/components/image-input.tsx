@@ -2,6 +2,7 @@ import { type ImageCheck, TARGET_LIMITS } from '@hackclass/contracts';
 import { Alert, Button, Group, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconAlertCircle, IconCheck, IconCloudDownload, IconSearch } from '@tabler/icons-react';
+import { isApiError } from '@/lib/errors';
 import { useCheckImage } from '../api/check-image';
 import { problemText } from '../utils/problem-text';
 import type { TargetFormValues } from '../utils/target-form';
@@ -66,7 +67,11 @@ export function ImageInput({ form }: { form: UseFormReturnType<TargetFormValues>
             color="red"
             variant="light"
             icon={<IconAlertCircle size={18} aria-hidden />}
-            title="Not checked"
+            title={
+              isApiError(check.error) && check.error.code === 'image_not_allowed'
+                ? 'Not allowed on this server'
+                : 'Not checked'
+            }
             mt="xs"
           >
             {problemText(check.error)}

@@ -5,13 +5,17 @@ import { useMutation } from '@tanstack/react-query';
 import { CopyValueButton } from '@/components/feedback/copy-value-button';
 import { openInTab } from '../api/open-target';
 import { ncCommand } from '../utils/tcp-address';
+import { TunnelAccess } from './tunnel-access';
 
 interface TargetAccessProps {
   target: Target;
   onError(error: unknown): void;
 }
 
-/** How to reach a running target: Open (HTTP, through the proxy), or host:port to copy (TCP). */
+/**
+ * How to reach a running target: Open (HTTP, through the proxy); for TCP, its tunnel, or
+ * host:port to copy where the operator exposes TCP targets on a plain port.
+ */
 export function TargetAccess({ target, onError }: TargetAccessProps) {
   const open = useMutation({ mutationFn: openInTab, onError });
 
@@ -31,7 +35,8 @@ export function TargetAccess({ target, onError }: TargetAccessProps) {
     );
   }
 
-  const address = target.address ?? '';
+  if (target.address === null) return <TunnelAccess target={target} onError={onError} />;
+  const { address } = target;
   return (
     <Stack gap={4}>
       <Group gap="xs" wrap="nowrap">

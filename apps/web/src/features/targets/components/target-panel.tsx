@@ -1,10 +1,9 @@
-import type { LabTargetSummary, Target } from '@hackclass/contracts';
+import { isActiveTargetState, type LabTargetSummary, type Target } from '@hackclass/contracts';
 import { Card } from '@mantine/core';
 import { ListError } from '@/components/feedback/list-states';
 import { Spinner } from '@/components/feedback/spinner';
 import { useMyTarget } from '../api/get-my-target';
 import { useTarget } from '../api/get-target';
-import { isActive } from '../utils/target-states';
 import { PanelFrame, TargetView } from './target-view';
 
 interface TargetPanelProps {
@@ -32,7 +31,7 @@ export function TargetPanel({ classroomId, labId, summary, enabled }: TargetPane
         <PanelFrame>
           <ListError message="Could not load your target." onRetry={() => void mine.refetch()} />
         </PanelFrame>
-      ) : known && isActive(known.state) ? (
+      ) : known && isActiveTargetState(known.state) ? (
         <LiveTarget
           known={known}
           summary={summary}

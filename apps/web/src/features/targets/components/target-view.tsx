@@ -1,4 +1,4 @@
-import type { LabTargetSummary, Target } from '@hackclass/contracts';
+import { isActiveTargetState, type LabTargetSummary, type Target } from '@hackclass/contracts';
 import { Alert, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle, IconPlayerPlay } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,7 +7,6 @@ import { targetKeys } from '../api/keys';
 import { useStartTarget } from '../api/start-target';
 import { problemText } from '../utils/problem-text';
 import {
-  isActive,
   TARGETS_OFF_TEXT,
   TARGETS_UNAVAILABLE_TEXT,
   targetStateLooks,
@@ -67,7 +66,7 @@ export function TargetView({
     <Button
       leftSection={<IconPlayerPlay size={16} aria-hidden />}
       loading={start.isPending}
-      disabled={!enabled || !engineAvailable}
+      disabled={!enabled || !engineAvailable || summary.refused !== undefined}
       onClick={() => {
         if (start.isPending) return;
         setProblem(null);
@@ -117,7 +116,7 @@ export function TargetView({
         </Stack>
       )}
 
-      {!isActive(state) && (
+      {!isActiveTargetState(state) && (
         <Stack gap="xs" align="flex-start">
           {!target && (
             <Text size="sm">
@@ -127,10 +126,16 @@ export function TargetView({
             </Text>
           )}
           {startButton(state === 'failed' ? 'Start again' : 'Start target')}
-          {(!enabled || !engineAvailable) && (
-            <Text size="sm" c="dimmed">
-              {enabled ? TARGETS_UNAVAILABLE_TEXT : TARGETS_OFF_TEXT}.
+          {summary.refused ? (
+            <Text size="sm" c="red">
+              {summary.refused.message}.
             </Text>
+          ) : (
+            (!enabled || !engineAvailable) && (
+              <Text size="sm" c="dimmed">
+                {enabled ? TARGETS_UNAVAILABLE_TEXT : TARGETS_OFF_TEXT}.
+              </Text>
+            )
           )}
         </Stack>
       )}

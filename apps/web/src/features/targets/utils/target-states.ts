@@ -1,13 +1,5 @@
 import type { TargetState } from '@hackclass/contracts';
 
-/** States a target passes through on its own: the page asks again until it settles. */
-export const isSettling = (state: TargetState | undefined) =>
-  state === 'starting' || state === 'stopping';
-
-/** States in which a target holds a container: the student may not start another. */
-export const isActive = (state: TargetState | undefined) =>
-  state === 'starting' || state === 'running' || state === 'stopping';
-
 /** A state as a badge shows it. */
 export const targetStateLooks: Record<TargetState, { label: string; color: string }> = {
   starting: { label: 'Starting', color: 'blue' },

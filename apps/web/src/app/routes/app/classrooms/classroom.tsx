@@ -49,12 +49,14 @@ export function ClassroomRoute() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { user } = useCurrentUser();
-  const classroom = useClassroom(classroomId);
+  const classroomQuery = useClassroom(classroomId);
   const section = sections.find(
     (item) => item.value !== 'overview' && pathname === item.href(classroomId),
   );
   usePageTitle(
-    classroom.data ? `${section ? `${section.label} – ` : ''}${classroom.data.name}` : 'Classroom',
+    classroomQuery.data
+      ? `${section ? `${section.label} – ` : ''}${classroomQuery.data.name}`
+      : 'Classroom',
   );
 
   const back = (
@@ -62,13 +64,13 @@ export function ClassroomRoute() {
       <Anchor component={Link} to={paths.classrooms.getHref()} size="sm">
         Classrooms
       </Anchor>
-      <Text size="sm">{classroom.data?.name ?? 'Classroom'}</Text>
+      <Text size="sm">{classroomQuery.data?.name ?? 'Classroom'}</Text>
     </Breadcrumbs>
   );
 
-  if (classroom.isPending) return <PageLoader label="Loading classroom" />;
-  if (classroom.isError) {
-    const missing = isApiError(classroom.error) && classroom.error.status === 404;
+  if (classroomQuery.isPending) return <PageLoader label="Loading classroom" />;
+  if (classroomQuery.isError) {
+    const missing = isApiError(classroomQuery.error) && classroomQuery.error.status === 404;
     return (
       <Stack>
         {back}
@@ -86,20 +88,20 @@ export function ClassroomRoute() {
         ) : (
           <ListError
             message="Could not load the classroom."
-            onRetry={() => void classroom.refetch()}
+            onRetry={() => void classroomQuery.refetch()}
           />
         )}
       </Stack>
     );
   }
 
-  const room = classroom.data;
-  const canManage = room.can.manage;
+  const classroom = classroomQuery.data;
+  const canManage = classroom.can.manage;
   const visible = sections.filter((section) => !section.manage || canManage);
   const current = visible.find((item) => item.value === section?.value)?.value ?? 'overview';
   const waiting =
-    !canManage && (room.myStatus === 'Invited' || room.myStatus === 'PendingApproval');
-  const context: ClassroomContext = { classroom: room };
+    !canManage && (classroom.myStatus === 'Invited' || classroom.myStatus === 'PendingApproval');
+  const context: ClassroomContext = { classroom };
 
   return (
     <Stack gap="md">
@@ -108,25 +110,25 @@ export function ClassroomRoute() {
         <div style={{ minWidth: 0 }}>
           <Group gap="xs">
             <Title order={1} style={{ overflowWrap: 'anywhere' }}>
-              {room.name}
+              {classroom.name}
             </Title>
-            {room.isCreator && <Badge variant="light">Creator</Badge>}
-            {room.isCoTeacher && (
+            {classroom.isCreator && <Badge variant="light">Creator</Badge>}
+            {classroom.isCoTeacher && (
               <Badge variant="light" color="teal">
                 Co-teaching
               </Badge>
             )}
           </Group>
-          <Text c="dimmed">Teacher: {room.teacherName}</Text>
+          <Text c="dimmed">Teacher: {classroom.teacherName}</Text>
         </div>
-        {user && room.myStatus === 'Accepted' && (
+        {user && classroom.myStatus === 'Accepted' && (
           <LeaveClassroomButton
-            classroomId={room.id}
+            classroomId={classroom.id}
             userId={user.id}
-            name={room.name}
+            name={classroom.name}
             onLeft={() => {
               void navigate(paths.classrooms.getHref());
-              toast.success(`You left ${room.name}`);
+              toast.success(`You left ${classroom.name}`);
             }}
           />
         )}
@@ -134,17 +136,17 @@ export function ClassroomRoute() {
 
       {waiting ? (
         <Alert color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
-          {room.myStatus === 'Invited'
+          {classroom.myStatus === 'Invited'
             ? 'You are invited to this classroom. Accept the invitation to see its members and labs.'
             : 'Your request to join waits for the teacher’s approval.'}
           <Button
             component={Link}
-            to={`${paths.classrooms.getHref()}?tab=${room.myStatus === 'Invited' ? 'invitations' : 'pending'}`}
+            to={`${paths.classrooms.getHref()}?tab=${classroom.myStatus === 'Invited' ? 'invitations' : 'pending'}`}
             size="xs"
             variant="light"
             ml="sm"
           >
-            {room.myStatus === 'Invited' ? 'See invitations' : 'See requests'}
+            {classroom.myStatus === 'Invited' ? 'See invitations' : 'See requests'}
           </Button>
         </Alert>
       ) : (
@@ -153,7 +155,7 @@ export function ClassroomRoute() {
           value={current}
           onChange={(value) => {
             const next = visible.find((item) => item.value === value);
-            if (next) void navigate(next.href(room.id));
+            if (next) void navigate(next.href(classroom.id));
           }}
         >
           <Tabs.List>

@@ -28,8 +28,8 @@ const tabs = ['mine', 'invitations', 'pending'] as const;
 type Tab = (typeof tabs)[number];
 
 /** Accepted classrooms plus, for teachers, those they created or co-teach (admins get all). */
-const isMine = (room: ClassroomSummary) =>
-  room.isCreator || room.myStatus === 'Accepted' || room.myStatus === null;
+const isMine = (listed: ClassroomSummary) =>
+  listed.isCreator || listed.myStatus === 'Accepted' || listed.myStatus === null;
 
 /** A count beside a tab's label; none at zero, so the tab keeps no empty slot. */
 const countBadge = (count: number) =>
@@ -63,8 +63,8 @@ export function ClassroomsRoute() {
   const canCreate = user?.can.createClassrooms ?? false;
   const all = classrooms.data ?? [];
   const mine = all.filter(isMine);
-  const invitations = all.filter((room) => room.myStatus === 'Invited');
-  const pending = all.filter((room) => room.myStatus === 'PendingApproval');
+  const invitations = all.filter((listed) => listed.myStatus === 'Invited');
+  const pending = all.filter((listed) => listed.myStatus === 'PendingApproval');
 
   const list = (content: () => React.ReactNode) =>
     classrooms.isPending ? (
@@ -124,9 +124,9 @@ export function ClassroomsRoute() {
                 component="ul"
                 style={{ listStyle: 'none', padding: 0, margin: 0 }}
               >
-                {mine.map((room) => (
-                  <li key={room.id}>
-                    <ClassroomCard classroom={room} />
+                {mine.map((listed) => (
+                  <li key={listed.id}>
+                    <ClassroomCard classroom={listed} />
                   </li>
                 ))}
               </SimpleGrid>

@@ -25,24 +25,29 @@ export function LabRoute() {
   const classroomId = search.get('classroom') ?? '';
   const navigate = useNavigate();
   const lab = useLab(slug);
-  const classroom = useClassroom(classroomId, !!classroomId);
+  const classroomQuery = useClassroom(classroomId, !!classroomId);
   usePageTitle(lab.data?.name ?? 'Hacking lab');
 
-  const room = classroomId ? classroom.data : undefined;
-  const inRoom = room?.hackingLabs.find((item) => item.slug === slug);
+  const classroom = classroomId ? classroomQuery.data : undefined;
+  const classroomLab = classroom?.hackingLabs.find((item) => item.slug === slug);
 
   return (
     <Stack gap="md">
       <Breadcrumbs>
-        {room ? (
+        {classroom ? (
           [
-            <Anchor key="room" component={Link} to={paths.classroom.getHref(room.id)} size="sm">
-              {room.name}
+            <Anchor
+              key="classroom"
+              component={Link}
+              to={paths.classroom.getHref(classroom.id)}
+              size="sm"
+            >
+              {classroom.name}
             </Anchor>,
             <Anchor
               key="labs"
               component={Link}
-              to={paths.classroomHackingLabs.getHref(room.id)}
+              to={paths.classroomHackingLabs.getHref(classroom.id)}
               size="sm"
             >
               Hacking labs
@@ -67,62 +72,69 @@ export function LabRoute() {
           )
         }
         aside={
-          room &&
-          inRoom &&
-          (inRoom.availability === 'locked' ? (
+          classroom &&
+          classroomLab &&
+          (classroomLab.availability === 'locked' ? (
             <Card withBorder padding="lg" component="section" aria-labelledby="lab-locked">
               <Title order={2} size="h4" id="lab-locked" mb="xs">
                 Locked
               </Title>
               <Text size="sm" c="dimmed" mb="sm">
-                This lab opens in {room.name} once you solved the labs it requires.
+                This lab opens in {classroom.name} once you solved the labs it requires.
               </Text>
-              <LabScheduleBadges lab={inRoom} />
+              <LabScheduleBadges lab={classroomLab} />
             </Card>
           ) : (
             <>
-              <LabScheduleBadges lab={inRoom} />
-              {room.can.runTargets && lab.data?.target && (
+              <LabScheduleBadges lab={classroomLab} />
+              {classroom.can.runTargets && lab.data?.target && (
                 <TargetPanel
-                  classroomId={room.id}
-                  labId={inRoom.id}
+                  classroomId={classroom.id}
+                  labId={classroomLab.id}
                   summary={lab.data.target}
                   enabled={getRuntimeConfig().targets.enabled}
                 />
               )}
-              {room.can.submitFlags && (
+              {classroom.can.submitFlags && (
                 <Card withBorder padding="lg" component="section" aria-labelledby="lab-solve">
                   <Group justify="space-between" gap="xs" mb="xs">
                     <Title order={2} size="h4" id="lab-solve">
                       Submit a flag
                     </Title>
-                    {inRoom.solved && (
+                    {classroomLab.solved && (
                       <Badge color="green" variant="light" radius={0}>
                         Solved
                       </Badge>
                     )}
                   </Group>
                   <Text size="sm" c="dimmed" mb="sm">
-                    For {room.name} · {inRoom.solveCount}{' '}
-                    {inRoom.solveCount === 1 ? 'solve' : 'solves'}
-                    {inRoom.scoring === 'dynamic' && ` · worth ${inRoom.points} points now`}
+                    For {classroom.name} · {classroomLab.solveCount}{' '}
+                    {classroomLab.solveCount === 1 ? 'solve' : 'solves'}
+                    {classroomLab.scoring === 'dynamic' &&
+                      ` · worth ${classroomLab.points} points now`}
                   </Text>
-                  {inRoom.firstSolver && (
+                  {classroomLab.firstSolver && (
                     <Box mb="sm">
-                      <FirstSolverNote name={inRoom.firstSolver.name} />
+                      <FirstSolverNote name={classroomLab.firstSolver.name} />
                     </Box>
                   )}
-                  <FlagForm classroomId={room.id} labId={inRoom.id} labName={inRoom.name} />
+                  <FlagForm
+                    classroomId={classroom.id}
+                    labId={classroomLab.id}
+                    labName={classroomLab.name}
+                  />
                 </Card>
               )}
-              {(room.can.submitFlags || room.can.manage) && (
+              {(classroom.can.submitFlags || classroom.can.manage) && (
                 <HintsPanel
-                  classroomId={room.id}
-                  labId={inRoom.id}
-                  canUnlock={room.can.submitFlags}
+                  classroomId={classroom.id}
+                  labId={classroomLab.id}
+                  canUnlock={classroom.can.submitFlags}
                 />
               )}
-              {room.can.manage && <HintUnlocksCard classroomId={room.id} labId={inRoom.id} />}
+              {classroom.can.manage && (
+                <HintUnlocksCard classroomId={classroom.id} labId={classroomLab.id} />
+              )}
             </>
           ))
         }

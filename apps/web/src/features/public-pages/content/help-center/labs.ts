@@ -70,7 +70,7 @@ export const labs: HelpSection = {
             {
               steps: [
                 'Press Start target and wait a few seconds until it says Running.',
-                'For a web target, press Open target: it opens in a new tab through HackClass, and only you (and your teachers) get in. For a network target, copy the `host:port` shown and connect with `nc host port`.',
+                'For a web target, press Open target: it opens in a new tab through HackClass, and only you (and your teachers) get in. For a network target, press Connect from your machine: download the small connector it offers (it needs Node.js 22 or later), run the command shown, then connect to `127.0.0.1:4000` (`nc 127.0.0.1 4000`); the command holds a key to your target, so keep it to yourself. Where your school shows a `host:port` instead, connect to it with `nc host port`.',
                 'Find the flag and submit it on the lab page as usual.',
               ],
             },
@@ -90,7 +90,7 @@ export const labs: HelpSection = {
           id: 'target-define',
           question: 'How do I give a lab a live target?',
           answer: [
-            'In the lab form, switch on This lab has a live target and give the container image (a Docker image reference, such as `registry.school.example/labs/sqli:3`), the port it serves and its kind: HTTP for the browser, TCP for `nc`. Check image says whether the server has the image or can pull it.',
+            'In the lab form, switch on This lab has a live target and give the container image (a Docker image reference, such as `registry.school.example/labs/sqli:3`), the port it serves and its kind: HTTP for the browser, TCP for a network service students reach through HackClass’s tunnel. Check image says whether the server has the image or can pull it.',
             'Set the memory, CPUs, process limit and lifetime each student’s target gets, whether students may extend it, and whether it may reach the network outside (off by default). With Per student flags, each target gets its own flag (your prefix, an unguessable value, your suffix) in the environment variable `HACKCLASS_FLAG`, and the lab needs no flags of its own.',
             'A classroom’s Targets tab lists its running targets: stop one or all of them, and set how many may run at once.',
           ],
