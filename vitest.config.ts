@@ -25,6 +25,8 @@ export default defineConfig({
     // Browser journeys and server processes are slow on a loaded two-core machine.
     testTimeout: 90_000,
     hookTimeout: 120_000,
+    // A poll of a page, a stream or a database for a second misses its moment on a busy machine.
+    expect: { poll: { timeout: 10_000 } },
     // Most test files spend their time waiting on a server process, a browser, the engine or a
     // database, so one more file than there are cores keeps the cores busy (Vitest's default is
     // one fewer than the cores: a single file at a time on two).
@@ -64,8 +66,6 @@ export default defineConfig({
           name: 'journeys',
           sequence: { groupOrder: 1 },
           globalSetup: serverBundle,
-          // A page's title or text polled for a second misses a lazy page on a busy machine.
-          expect: { poll: { timeout: 10_000 } },
           include: ['e2e/**/*.test.ts'],
           exclude: [...configDefaults.exclude, containerImageTest],
         },
