@@ -64,11 +64,11 @@ export const SECOND_REVIEW_FINDINGS: Finding[] = [
         title: 'imports a lab whose image the importer may not use without its target, and says so',
       },
       {
-        file: 'packages/engine/src/check-image.test.ts',
+        file: 'packages/engine/src/docker/check-image.test.ts',
         title: 'takes no prefix of an image’s id for the image',
       },
       {
-        file: 'packages/engine/src/start-failures.test.ts',
+        file: 'packages/engine/src/docker/start-failures.test.ts',
         title: 'refuses an absent image it may not pull, asking no registry',
       },
       {
@@ -80,7 +80,7 @@ export const SECOND_REVIEW_FINDINGS: Finding[] = [
         title: 'stay saved when the operator takes outbound away, and say why they cannot start',
       },
       {
-        file: 'packages/engine/src/isolation.test.ts',
+        file: 'packages/engine/src/docker/isolation.test.ts',
         title:
           'is out of reach of a target with outbound on a private network or one of the host’s',
       },
@@ -94,7 +94,7 @@ export const SECOND_REVIEW_FINDINGS: Finding[] = [
         title: 'hold the labs of one teacher to LABS_MAX_PER_TEACHER over all their classrooms',
       },
       {
-        file: 'packages/engine/src/pull-size.test.ts',
+        file: 'packages/engine/src/docker/pull-size.test.ts',
         title: 'stops a pull whose layers add up to more than the bound, keeping nothing of it',
       },
       {
@@ -143,15 +143,15 @@ export const SECOND_REVIEW_FINDINGS: Finding[] = [
     title: 'Target isolation fails open',
     tests: [
       {
-        file: 'packages/engine/src/start-failures.test.ts',
+        file: 'packages/engine/src/docker/start-failures.test.ts',
         title: 'refuses to start a target while the host firewall guard cannot be installed',
       },
       {
-        file: 'packages/engine/src/start-failures.test.ts',
+        file: 'packages/engine/src/docker/start-failures.test.ts',
         title: 'starts unguarded only where the operator said they keep the rules',
       },
       {
-        file: 'packages/engine/src/isolation.test.ts',
+        file: 'packages/engine/src/docker/isolation.test.ts',
         title: 'puts back the rules a firewall reload dropped, at the next check',
       },
       {
@@ -174,21 +174,21 @@ export const SECOND_REVIEW_FINDINGS: Finding[] = [
     title: 'Targets have no disk quota',
     tests: [
       {
-        file: 'packages/engine/src/disk-limits.test.ts',
+        file: 'packages/engine/src/docker/disk-limits.test.ts',
         title:
           'bounds what a target writes anywhere: 300 MB fails, and the host’s disk keeps none of it',
       },
       {
-        file: 'packages/engine/src/disk-limits.test.ts',
+        file: 'packages/engine/src/docker/disk-limits.test.ts',
         title:
           'makes the root read-only, scratch places and VOLUMEs in memory, where no quota is kept (auto)',
       },
       {
-        file: 'packages/engine/src/disk-limits.test.ts',
+        file: 'packages/engine/src/docker/disk-limits.test.ts',
         title: 'limits open files to 1024 (4096 at most) and turns core dumps off',
       },
       {
-        file: 'packages/engine/src/disk.test.ts',
+        file: 'packages/engine/src/docker/disk.test.ts',
         title: 'sizes the writable layer under a quota, and every file, VOLUMEs in memory',
       },
     ],
@@ -207,7 +207,7 @@ export const SECOND_REVIEW_FINDINGS: Finding[] = [
         title: 'limits image checks per user',
       },
       {
-        file: 'packages/engine/src/check-image.test.ts',
+        file: 'packages/engine/src/docker/check-image.test.ts',
         title: 'says nothing of what a registry answered',
       },
     ],

@@ -1,7 +1,7 @@
-export { type DockerDriverOptions, type DockerTargetDriver, dockerDriver } from './docker-driver';
+export { type DockerDriverOptions, type DockerTargetDriver, dockerDriver } from './docker/driver';
+export { IMAGE_CHECKED } from './docker/images';
+export { LABEL } from './docker/labels';
 export { EngineError, type EngineErrorCode } from './errors';
-export { IMAGE_CHECKED } from './images';
-export { LABEL } from './labels';
 export { type ImageName, imageNameOf } from './reference';
 export type {
   ImageCheck,

@@ -1,5 +1,5 @@
 import Docker from 'dockerode';
-import { LABEL } from '../labels';
+import { LABEL } from '../src/docker/labels';
 import { TEST_LABEL } from './images';
 
 /**

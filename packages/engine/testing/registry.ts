@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Docker from 'dockerode';
-import { followToEnd } from '../progress';
+import { followToEnd } from '../src/docker/progress';
 import { buildTestImage, type ImageExtras, WEB_SCRIPT } from './images';
 import { freePort } from './ports';
 

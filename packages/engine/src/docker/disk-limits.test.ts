@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dockerDriver } from './docker-driver';
-import { LABEL } from './labels';
+import { buildTestImage, buildTestImages } from '../../testing';
 import {
   docker,
   engineAnswers,
@@ -8,9 +7,10 @@ import {
   fetchPage,
   launchOf,
   testDeploymentId,
-} from './test-fixtures';
-import { buildTestImage, buildTestImages } from './testing';
-import type { TargetLaunch } from './types';
+} from '../../testing/fixtures';
+import type { TargetLaunch } from '../types';
+import { dockerDriver } from './driver';
+import { LABEL } from './labels';
 
 const BOUND_MB = 128;
 const BOUND_BYTES = BOUND_MB * 1024 * 1024;

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import Docker from 'dockerode';
 import { pack } from 'tar-stream';
-import { followToEnd } from '../progress';
+import { followToEnd } from '../src/docker/progress';
 
 /**
  * Every image a test builds carries it, and so every container made from one; its value is the

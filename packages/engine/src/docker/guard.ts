@@ -1,5 +1,5 @@
+import type { IsolationReport } from '../types';
 import { bridgeVisible, installGuard, unguarded } from './firewall';
-import type { IsolationReport } from './types';
 
 const OFF = 'the driver was told to leave them to the operator';
 

@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dockerDriver } from './docker-driver';
-import { EngineError } from './errors';
+import { buildTestImages } from '../../testing';
+import { docker, engineAnswers, launchOf, testDeploymentId } from '../../testing/fixtures';
+import { EngineError } from '../errors';
+import { dockerDriver } from './driver';
 import { LABEL } from './labels';
-import { docker, engineAnswers, launchOf, testDeploymentId } from './test-fixtures';
-import { buildTestImages } from './testing';
 
 async function leftoversOf(targetId: string) {
   const filters = { label: [`${LABEL.target}=${targetId}`] };

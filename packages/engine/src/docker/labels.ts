@@ -1,4 +1,4 @@
-import type { TargetLabels } from './types';
+import type { TargetLabels } from '../types';
 
 export const LABEL = {
   deployment: 'hackclass.deployment',

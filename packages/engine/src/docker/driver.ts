@@ -1,4 +1,7 @@
 import type Docker from 'dockerode';
+import { EngineError } from '../errors';
+import { assertImageReference } from '../reference';
+import type { TargetDriver, TargetLaunch } from '../types';
 import { dockerClient } from './client';
 import { dialGet } from './dial';
 import type { DiskLimit } from './disk';
@@ -11,17 +14,14 @@ import {
   unreachable,
 } from './engine-errors';
 import { anyBridge, describeContainer, removeContainer, removeNetwork } from './engine-objects';
-import { EngineError } from './errors';
 import { firewallGuard } from './guard';
 import { checkImage, ensureImage, hasImage, removeImage } from './images';
 import { labelFilter, labelsOf } from './labels';
 import { assertLaunch } from './launch';
 import { assertTargetId, bridgeName } from './names';
 import { createTargetNetwork } from './network';
-import { assertImageReference } from './reference';
 import { containerSpec, networkSpec } from './spec';
 import { assertSubnetPool } from './subnets';
-import type { TargetDriver, TargetLaunch } from './types';
 
 export interface DockerDriverOptions {
   /** This deployment's id: every container and network carries it, list() filters by it. */

@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
-import { EngineError } from './errors';
+import { EngineError } from '../errors';
+import { assertImageReference } from '../reference';
+import type { TargetLaunch } from '../types';
 import { assertTargetId } from './names';
-import { assertImageReference } from './reference';
-import type { TargetLaunch } from './types';
 
 const isPort = (port: number) => Number.isInteger(port) && port >= 1 && port <= 65_535;
 

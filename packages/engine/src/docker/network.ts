@@ -1,6 +1,6 @@
 import type Docker from 'dockerode';
+import { EngineError } from '../errors';
 import { engineMessage } from './engine-errors';
-import { EngineError } from './errors';
 import { freeSubnets } from './subnets';
 
 const ATTEMPTS = 5;

@@ -1,10 +1,10 @@
 import type Docker from 'dockerode';
+import { EngineError } from '../errors';
+import { isNamedBy } from '../reference';
+import type { ImageCheck } from '../types';
 import { dialGet } from './dial';
 import { asEngineError, imageError, isNotFound, isUnreachable, unreachable } from './engine-errors';
-import { EngineError } from './errors';
 import { followToEnd, type ProgressEvent } from './progress';
-import { isNamedBy } from './reference';
-import type { ImageCheck } from './types';
 
 /** Looking an image up is local to the engine: one that takes longer is stuck. */
 const INSPECT_TIMEOUT_MS = 5_000;

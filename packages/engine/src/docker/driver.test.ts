@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dockerDriver } from './docker-driver';
-import { LABEL } from './labels';
-import { networkSpec } from './spec';
+import { buildTestImage, buildTestImages, removeTestLeftovers } from '../../testing';
 import {
   docker,
   echoOf,
@@ -10,9 +8,11 @@ import {
   fetchPage,
   launchOf,
   testDeploymentId,
-} from './test-fixtures';
-import { buildTestImage, buildTestImages, removeTestLeftovers } from './testing';
-import type { TargetDriver, TargetLaunch } from './types';
+} from '../../testing/fixtures';
+import type { TargetDriver, TargetLaunch } from '../types';
+import { dockerDriver } from './driver';
+import { LABEL } from './labels';
+import { networkSpec } from './spec';
 
 describe.skipIf(!engineAnswers)('docker driver: a target’s life', () => {
   const deploymentId = testDeploymentId();

@@ -1,5 +1,5 @@
-import { EngineError, type EngineErrorCode } from './errors';
-import type { IsolationReport } from './types';
+import { EngineError, type EngineErrorCode } from '../errors';
+import type { IsolationReport } from '../types';
 
 // The Engine API reports most failures as an HTTP status and a sentence; where the status is
 // too coarse (a pull answers 500 for a missing image and for an unreachable registry alike),

@@ -1,9 +1,9 @@
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dockerDriver } from './docker-driver';
-import { docker, engineAnswers, testDeploymentId } from './test-fixtures';
-import { buildTestImages } from './testing';
+import { buildTestImages } from '../../testing';
+import { docker, engineAnswers, testDeploymentId } from '../../testing/fixtures';
+import { dockerDriver } from './driver';
 
 describe.skipIf(!engineAnswers)('docker driver: Check image', () => {
   const driver = dockerDriver({

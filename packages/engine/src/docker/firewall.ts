@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
+import type { IsolationReport } from '../types';
 import { OUTBOUND_CHAIN, outboundRules } from './outbound-policy';
-import type { IsolationReport } from './types';
 
 const run = promisify(execFile);
 

@@ -3,8 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dockerDriver } from './docker-driver';
-import { type GuardRule, guardRules } from './firewall';
+import { buildTestImages } from '../../testing';
 import {
   docker,
   engineAnswers,
@@ -12,10 +11,11 @@ import {
   fetchPage,
   launchOf,
   testDeploymentId,
-} from './test-fixtures';
-import { canMakeRemote, startRemote } from './test-remote';
-import { buildTestImages } from './testing';
-import type { TargetLaunch } from './types';
+} from '../../testing/fixtures';
+import { canMakeRemote, startRemote } from '../../testing/remote';
+import type { TargetLaunch } from '../types';
+import { dockerDriver } from './driver';
+import { type GuardRule, guardRules } from './firewall';
 
 // Every probe runs inside a target with busybox nc (busybox wget crashes in a scratch image);
 // the test process itself only ever connects to 127.0.0.1:<published port> and its listeners.

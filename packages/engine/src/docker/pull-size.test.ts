@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dockerDriver } from './docker-driver';
-import { docker, engineAnswers, launchOf, testDeploymentId } from './test-fixtures';
-import { canRunRegistry, pushedTestImage, startRegistry, type TestRegistry } from './testing';
+import { canRunRegistry, pushedTestImage, startRegistry, type TestRegistry } from '../../testing';
+import { docker, engineAnswers, launchOf, testDeploymentId } from '../../testing/fixtures';
+import { dockerDriver } from './driver';
 
 const removeImage = (image: string) =>
   docker

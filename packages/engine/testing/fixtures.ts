@@ -2,8 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { PassThrough } from 'node:stream';
 import Docker from 'dockerode';
-import { freePort } from './testing/ports';
-import type { TargetLaunch } from './types';
+import type { TargetLaunch } from '../src/types';
+import { freePort } from './ports';
 
 export { freePort };
 

@@ -1,7 +1,7 @@
 import type Docker from 'dockerode';
+import type { TargetContainer } from '../types';
 import { engineMessage, isNotFound, statusOf } from './engine-errors';
 import { labelsOf } from './labels';
-import type { TargetContainer } from './types';
 
 // The engine's zero time: a container that never started.
 const NEVER = '0001-01-01T00:00:00Z';

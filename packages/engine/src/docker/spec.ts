@@ -1,8 +1,8 @@
 import type Docker from 'dockerode';
+import type { TargetLaunch } from '../types';
 import { type DiskBound, diskHostConfig } from './disk';
 import { labelsFor } from './labels';
 import { bridgeName, objectName } from './names';
-import type { TargetLaunch } from './types';
 
 const MIB = 1024 * 1024;
 
