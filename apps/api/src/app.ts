@@ -107,7 +107,7 @@ export interface ApiOptions {
   /** Live lab targets: the engine, where targets are reached, what they may use (LABS_*, LAB_*). */
   labs: ServerConfig['labs'];
   /** The engine's driver for this deployment's id; absent: live targets are off. */
-  targetDriver?: ((deploymentId: string) => TargetDriver) | undefined;
+  targetDriver?: ((deploymentId: string) => TargetDriver | Promise<TargetDriver>) | undefined;
   /** How often the janitor sweeps; default 15 s. */
   janitorIntervalMs?: number | undefined;
   /** How long a target may take to serve on its port; default 60 s. */
@@ -166,7 +166,7 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
   const deployment = await ensureDeployment(app.db);
   const targets = targetService({
     deployment,
-    driver: options.targetDriver?.(deployment.id),
+    driver: await options.targetDriver?.(deployment.id),
     config: options.labs,
     db: app.db,
     log: app.log,

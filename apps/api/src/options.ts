@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { ServerConfig } from '@hackclass/config';
-import { dockerDriver } from '@hackclass/engine';
+import { createTargetDriver } from '@hackclass/engine';
 import type { ServiceContext } from '@hackclass/http';
 import { createIdTokenVerifier } from '@hackclass/id-token';
 import { createMailer } from '@hackclass/mail';
@@ -14,20 +14,9 @@ import { revocations } from './users/revocations';
 
 /** The configured engine's driver for a deployment id; absent when live targets are off. */
 export function targetDriverOf(labs: ServerConfig['labs']): ApiOptions['targetDriver'] {
-  if (labs.driver !== 'docker') return undefined;
-  return (deploymentId) =>
-    dockerDriver({
-      deploymentId,
-      bindAddress: labs.bindAddress,
-      dockerHost: labs.dockerHost,
-      subnetPool: labs.subnetPool,
-      firewall: labs.firewall,
-      diskLimit: labs.diskLimit,
-      diskMb: labs.maxDiskMb,
-      pullMaxMb: labs.maxImageMb,
-      pullTimeoutMs: labs.pullTimeoutMinutes * 60_000,
-      outboundAllowed: labs.outboundAllowed,
-    });
+  const { driver } = labs;
+  if (driver === 'none') return undefined;
+  return (deploymentId) => createTargetDriver(driver, { ...labs, deploymentId });
 }
 
 /**

@@ -21,7 +21,7 @@ export async function standaloneTargets(
   const dispatcher = createDispatcher(log);
   const service = targetService({
     deployment,
-    driver: targetDriverOf(labs)?.(deployment.id),
+    driver: await targetDriverOf(labs)?.(deployment.id),
     config: labs,
     db: withDomainEvents(db, dispatcher.dispatch),
     log,

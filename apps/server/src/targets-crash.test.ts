@@ -131,6 +131,7 @@ describe.skipIf(!engineAnswers)('live targets across a kill -9 of the server', (
       userId: me.id,
       classroomId: room.id,
       image: images.web,
+      kind: 'http',
       containerPort: 8080,
       // Past the server's range, in this file's block of a hundred.
       hostPort: first + 50,

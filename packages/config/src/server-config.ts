@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { TARGET_DRIVER_NAMES } from '@hackclass/engine/drivers';
 import { z } from 'zod';
 import { commaList, splitCommas } from './comma-list';
 import {
@@ -22,6 +23,13 @@ function urlWithScheme(schemes: string[], example: string) {
     return schemes.includes(protocol.slice(0, -1)) && hostname !== '';
   }, `must be a URL like ${example}`);
 }
+
+/** `none` (no live targets) or an engine driver's name. */
+const LABS_DRIVERS = ['none', ...TARGET_DRIVER_NAMES] as const;
+
+/** `a, b or c`. */
+const spokenList = (words: readonly string[]) =>
+  words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
 
 const email = z.email();
 
@@ -152,7 +160,9 @@ export const serverConfigSchema = z
         return splitCommas(value);
       })
       .default(false),
-    LABS_DRIVER: z.enum(['none', 'docker'], { error: 'must be none or docker' }).default('none'),
+    LABS_DRIVER: z
+      .enum(LABS_DRIVERS, { error: `must be ${spokenList(LABS_DRIVERS)}` })
+      .default('none'),
     DOCKER_HOST: z
       .string()
       .regex(/^(unix|tcp|npipe):\/\/.+/, 'must be unix:///path, tcp://host:port or npipe://…')

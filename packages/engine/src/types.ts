@@ -9,15 +9,18 @@ export interface TargetLabels {
 export interface TargetLaunch extends TargetLabels {
   /** A Docker reference: `registry.school.example/labs/sqli:3` or a local image. */
   image: string;
+  /**
+   * How students reach it: `http` through HackClass's proxy only; `tcp` through its tunnel, and
+   * directly too where the operator exposes TCP targets.
+   */
+  kind: 'http' | 'tcp';
   /** The port the image serves. */
   containerPort: number;
-  /** Chosen by the caller from LAB_PORT_RANGE; published on `hostAddress` only. */
-  hostPort: number;
   /**
-   * The host address the port is published on; absent: the driver's bind address, which only
-   * HackClass reaches. A TCP target exposed on purpose (LAB_TCP_BIND_ADDRESS) gives its own.
+   * A port of the operator's range (LAB_PORT_RANGE) the caller holds for this target alone, on
+   * every replica: a driver that publishes targets on the host publishes it there.
    */
-  hostAddress?: string;
+  hostPort: number;
   /** Includes HACKCLASS_FLAG in per-student mode. */
   env: Record<string, string>;
   memoryMb: number;
@@ -30,6 +33,20 @@ export interface TargetLaunch extends TargetLabels {
    * Absent: it may (the API always says, by the operator's LAB_IMAGE_ALLOW).
    */
   pull?: boolean;
+}
+
+/** Where a connection reaches a target. */
+export interface Endpoint {
+  host: string;
+  port: number;
+}
+
+/** Where a started target is reached, as its driver made it. */
+export interface TargetReach {
+  /** Where HackClass's proxy, tunnel and start-up probe connect; students never reach it. */
+  internal: Endpoint;
+  /** Where students' own tools connect, for a TCP target the operator exposes. */
+  exposed?: Endpoint | undefined;
 }
 
 export interface TargetContainer extends TargetLabels {
@@ -65,10 +82,12 @@ export interface TargetDriver {
   hasImage(image: string): Promise<boolean>;
   checkImage(image: string): Promise<ImageCheck>;
   /**
-   * Pulls the image if absent (`pulled` says so); throws EngineError, having removed what it
-   * made.
+   * Pulls the image if absent (`pulled` says so) and starts the target; answers where it is
+   * reached. Throws EngineError, having removed what it made.
    */
-  start(launch: TargetLaunch): Promise<{ containerId: string; pulled: boolean }>;
+  start(
+    launch: TargetLaunch,
+  ): Promise<{ containerId: string; pulled: boolean; reach: TargetReach }>;
   /**
    * Removes the image of this name (its other names keep it) unless a container uses it:
    * answers whether it is gone, which it also is when the engine never had it.
@@ -89,4 +108,27 @@ export interface TargetDriver {
   /** Checks the guard now, installing rules that went missing (a firewall reload drops them). */
   guardIsolation?(): Promise<IsolationReport>;
   close(): Promise<void>;
+}
+
+/**
+ * The operator's live-target settings (LAB_*, LABS_*, DOCKER_HOST) as `@hackclass/config` reads
+ * them: each driver takes what it needs.
+ */
+export interface TargetDriverSettings {
+  /** This deployment's id: a driver labels what it makes with it, and lists only that. */
+  deploymentId: string;
+  /** Where target ports are published for HackClass alone. */
+  bindAddress: string;
+  /** Set where the operator exposes TCP targets to students in plain. */
+  tcpBindAddress?: string | undefined;
+  /** The host name students use for exposed TCP targets. */
+  publicHost: string;
+  dockerHost?: string | undefined;
+  subnetPool?: string | undefined;
+  firewall: 'auto' | 'off';
+  diskLimit: 'auto' | 'quota' | 'readonly' | 'off';
+  maxDiskMb: number;
+  maxImageMb: number;
+  pullTimeoutMinutes: number;
+  outboundAllowed: string[];
 }

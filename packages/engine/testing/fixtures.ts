@@ -31,6 +31,7 @@ export async function launchOf(
     userId: randomUUID(),
     classroomId: randomUUID(),
     image,
+    kind: 'http',
     containerPort: 8080,
     hostPort: await freePort(),
     env: { HACKCLASS_FLAG: `HC{${randomBytes(8).toString('hex')}}` },
@@ -80,11 +81,11 @@ export async function execIn(
 }
 
 /** Sends a line to a published TCP port and returns what comes back first, retrying (bounded). */
-export async function echoOf(port: number, line: string): Promise<string> {
+export async function echoOf(port: number, line: string, host = '127.0.0.1'): Promise<string> {
   const deadline = Date.now() + 15_000;
   for (;;) {
     const answer = await new Promise<string | undefined>((resolve) => {
-      const socket = connect({ host: '127.0.0.1', port }, () => socket.write(`${line}\n`));
+      const socket = connect({ host, port }, () => socket.write(`${line}\n`));
       socket.setTimeout(2_000, () => socket.destroy());
       socket.once('data', (data) => {
         socket.destroy();

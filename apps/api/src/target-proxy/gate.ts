@@ -14,18 +14,11 @@ import { PAGES, type ProxyPage } from './pages';
 import { targetAccessOf } from './target-access';
 import { redeemTicket } from './tickets';
 
-/** Where a let-through request goes: the target's published port, never a bridge address. */
+/** Where a let-through request goes: where the target's driver said HackClass reaches it. */
 export interface Upstream {
   address: string;
   port: number;
 }
-
-/**
- * The published address as a connection's destination: a port published on every address
- * (an operator's LAB_TCP_BIND_ADDRESS of 0.0.0.0 or ::) is reached on loopback.
- */
-export const reachableAddress = (address: string) =>
-  address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '::1' : address;
 
 /** Let through to `upstream` on `userId`'s pass, or refused with one of the proxy's pages. */
 export type Admission = { upstream: Upstream; userId: string } | { refusal: ProxyPage };
@@ -60,14 +53,11 @@ export function targetGate(db: ApiDatabase, { secure }: { secure: boolean }) {
   async function upstreamOf(pass: TargetPass, kind: TargetKind): Promise<Admission> {
     const access = await accessOf(pass.targetId, pass.userId);
     if (!access?.allowed) return { refusal: PAGES.noPass };
-    const { state, hostAddress, hostPort } = access;
-    if (state !== 'running' || access.kind !== kind || !hostAddress || !hostPort) {
+    const { state, reachHost, reachPort } = access;
+    if (state !== 'running' || access.kind !== kind || !reachHost || !reachPort) {
       return { refusal: PAGES.notRunning };
     }
-    return {
-      upstream: { address: reachableAddress(hostAddress), port: hostPort },
-      userId: pass.userId,
-    };
+    return { upstream: { address: reachHost, port: reachPort }, userId: pass.userId };
   }
 
   return {

@@ -10,8 +10,9 @@ export interface TargetAccess {
   id: string;
   kind: TargetKind;
   state: TargetState;
-  hostAddress: string | null;
-  hostPort: number | null;
+  /** Where HackClass reaches it, once started. */
+  reachHost: string | null;
+  reachPort: number | null;
   /** The user is its owner, its classroom's teacher or an admin, and not disabled. */
   allowed: boolean;
 }
@@ -27,8 +28,8 @@ export async function targetAccessOf(
       id: targets.id,
       kind: targets.kind,
       state: targets.state,
-      hostAddress: targets.hostAddress,
-      hostPort: targets.hostPort,
+      reachHost: targets.reachHost,
+      reachPort: targets.reachPort,
       ownerId: targets.userId,
       creatorId: classrooms.creatorId,
       coTeacher: coTeaches(userId),

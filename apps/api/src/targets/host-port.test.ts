@@ -35,7 +35,6 @@ const target = (hostPort: number, state: 'running' | 'stopped', endedAt: Date | 
     labId: ids.lab,
     kind: 'http',
     state,
-    hostAddress: '127.0.0.1',
     hostPort,
     endedAt,
   });

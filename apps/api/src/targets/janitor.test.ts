@@ -80,6 +80,7 @@ describe.skipIf(!engineAnswers || !onPostgres)('one janitor across two replicas'
       userId: crypto.randomUUID(),
       classroomId: crypto.randomUUID(),
       image: engine.images.web,
+      kind: 'http',
       containerPort: 8080,
       hostPort: engine.server.targets.config.portRange.last,
       env: {},

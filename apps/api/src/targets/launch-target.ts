@@ -21,21 +21,21 @@ const stillStarting = (targetId: string) =>
  */
 export function launchTarget(service: TargetService, target: TargetRow, definition: LabTarget) {
   const { driver, db } = service;
-  if (!driver || target.hostPort === null || target.hostAddress === null) return;
-  const { hostPort, hostAddress } = target;
+  if (!driver || target.hostPort === null) return;
+  const { hostPort } = target;
   service.background('starting a target', async (signal) => {
     try {
       const env = Object.fromEntries(definition.env.map(({ name, value }) => [name, value]));
       if (target.flag !== null) env[TARGET_FLAG_VARIABLE] = target.flag;
-      const { containerId, pulled } = await driver.start({
+      const { containerId, pulled, reach } = await driver.start({
         targetId: target.id,
         labId: target.labId,
         userId: target.userId,
         classroomId: target.classroomId,
         image: definition.image,
+        kind: definition.kind,
         containerPort: definition.port,
         hostPort,
-        hostAddress,
         env,
         memoryMb: definition.memoryMb,
         cpus: definition.cpus,
@@ -46,7 +46,13 @@ export function launchTarget(service: TargetService, target: TargetRow, definiti
       if (pulled) await recordPull(service, definition.image);
       const recorded = await db
         .update(targets)
-        .set({ containerId })
+        .set({
+          containerId,
+          reachHost: reach.internal.host,
+          reachPort: reach.internal.port,
+          exposedHost: reach.exposed?.host ?? null,
+          exposedPort: reach.exposed?.port ?? null,
+        })
         .where(stillStarting(target.id))
         .returning({ id: targets.id });
       if (recorded.length === 0) {
@@ -55,7 +61,7 @@ export function launchTarget(service: TargetService, target: TargetRow, definiti
       }
       await waitUntilServing(
         driver,
-        { id: target.id, host: hostAddress, port: hostPort },
+        { id: target.id, ...reach.internal },
         { timeoutMs: service.startTimeoutMs, signal },
       );
       const startedAt = new Date();

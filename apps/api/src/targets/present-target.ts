@@ -37,8 +37,8 @@ export function extendedExpiry(
 }
 
 /**
- * A TCP target's `host:port`, brackets around an IPv6 host: shown only for a target published on
- * the operator's plain TCP address, since any other is reached through its tunnel alone.
+ * A TCP target's `host:port`, brackets around an IPv6 host: shown only for a target its driver
+ * exposed to students (LAB_TCP_BIND_ADDRESS), since any other is reached through its tunnel alone.
  */
 const addressOf = (host: string, port: number) =>
   `${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
@@ -57,7 +57,7 @@ export function presentTarget(
     classroomCreatorId: string | null;
     coTeacher: boolean;
   },
-  config: Pick<LabsConfig, 'maxLifetimeMinutes' | 'publicHost' | 'tcpBindAddress'>,
+  config: Pick<LabsConfig, 'maxLifetimeMinutes'>,
   now = new Date(),
 ): Target {
   return {
@@ -73,12 +73,8 @@ export function presentTarget(
     endedAt: row.endedAt?.toISOString() ?? null,
     canExtend: extendedExpiry(row, rule, config, now) !== undefined,
     address:
-      row.kind === 'tcp' &&
-      row.state === 'running' &&
-      row.hostPort !== null &&
-      config.tcpBindAddress !== undefined &&
-      row.hostAddress === config.tcpBindAddress
-        ? addressOf(config.publicHost, row.hostPort)
+      row.state === 'running' && row.exposedHost !== null && row.exposedPort !== null
+        ? addressOf(row.exposedHost, row.exposedPort)
         : null,
     failure:
       row.failureCode === null

@@ -21,15 +21,6 @@ export interface TargetStart {
   labId: string;
 }
 
-/**
- * Where a target's port is published: where only HackClass reaches it, unless the operator
- * exposes TCP targets on an address of their own (LAB_TCP_BIND_ADDRESS).
- */
-export const publishedAddress = (
-  kind: LabTarget['kind'],
-  { bindAddress, tcpBindAddress }: Pick<TargetService['config'], 'bindAddress' | 'tcpBindAddress'>,
-) => (kind === 'tcp' && tcpBindAddress !== undefined ? tcpBindAddress : bindAddress);
-
 /** The lab's target definition, if the classroom has the lab and the lab has a target. */
 async function definitionIn(db: ApiDatabase, { classroomId, labId }: TargetStart) {
   const [row] = await db
@@ -97,7 +88,6 @@ export async function startTarget(
       .values({
         ...start,
         kind: definition.kind,
-        hostAddress: publishedAddress(definition.kind, service.config),
         hostPort: await freeHostPort(tx, service.config.portRange),
         flag:
           definition.flagMode === 'per-student'

@@ -23,8 +23,20 @@ export const engineAnswers = await (async () => {
   }
 })();
 
-const driverOf = (deploymentId: string) =>
-  dockerDriver({ deploymentId, bindAddress: '127.0.0.1', firewall: 'off' });
+/** The Docker driver of a test deployment, exposing TCP targets where its labs settings say. */
+const driverOf = (
+  deploymentId: string,
+  {
+    tcpBindAddress,
+    publicHost = 'localhost',
+  }: { tcpBindAddress?: string; publicHost?: string } = {},
+) =>
+  dockerDriver({
+    deploymentId,
+    bindAddress: '127.0.0.1',
+    firewall: 'off',
+    exposeTcp: tcpBindAddress === undefined ? undefined : { address: tcpBindAddress, publicHost },
+  });
 
 /** An image no registry here can give: its start fails fast, and nothing is pulled. */
 export const MISSING_IMAGE = 'registry.hackclass.invalid/labs/absent:1';
@@ -45,7 +57,7 @@ export async function startEngineServer(
     targetStartTimeoutMs: 45_000,
     ...options,
     labs: { portRange: testPortWindow(100), ...options.labs },
-    targetDriver: () => driverOf(deploymentId),
+    targetDriver: () => driverOf(deploymentId, options.labs),
   });
   // The driver the API uses, for what a test does behind its back (a container nobody owns).
   const driver = server.targets.driver;

@@ -167,9 +167,10 @@ export async function insertTarget(
     .values({
       kind: 'http',
       state: 'running',
-      hostAddress: '127.0.0.1',
       startedAt: new Date(),
       expiresAt: new Date(Date.now() + 3_600_000),
+      reachHost: '127.0.0.1',
+      reachPort: values.hostPort,
       ...values,
     })
     .returning({ id: targets.id });

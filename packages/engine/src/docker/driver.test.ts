@@ -9,7 +9,7 @@ import {
   launchOf,
   testDeploymentId,
 } from '../../testing/fixtures';
-import type { TargetDriver, TargetLaunch } from '../types';
+import type { TargetDriver, TargetLaunch, TargetReach } from '../types';
 import { dockerDriver } from './driver';
 import { LABEL } from './labels';
 import { networkSpec } from './spec';
@@ -22,12 +22,13 @@ describe.skipIf(!engineAnswers)('docker driver: a target’s life', () => {
   let images: Awaited<ReturnType<typeof buildTestImages>>;
   let web: TargetLaunch;
   let containerId: string;
+  let reach: TargetReach;
 
   beforeAll(async () => {
     images = await buildTestImages();
     web = await launchOf(images.web);
     started.push({ driver, targetId: web.targetId });
-    ({ containerId } = await driver.start(web));
+    ({ containerId, reach } = await driver.start(web));
   });
 
   afterAll(async () => {
@@ -37,7 +38,8 @@ describe.skipIf(!engineAnswers)('docker driver: a target’s life', () => {
     await other.close();
   });
 
-  it('publishes the target on 127.0.0.1 only, serving a page with its flag', async () => {
+  it('publishes the target on 127.0.0.1 only, serving a page with its flag, and says so', async () => {
+    expect(reach).toEqual({ internal: { host: '127.0.0.1', port: web.hostPort } });
     const page = await fetchPage(web.hostPort);
     expect(page).toContain(web.env.HACKCLASS_FLAG);
     const info = await docker.getContainer(containerId).inspect();
@@ -103,6 +105,33 @@ describe.skipIf(!engineAnswers)('docker driver: a target’s life', () => {
     expect(stats.pids_stats?.current).toBeGreaterThan(48);
     expect(stats.pids_stats?.current).toBeLessThanOrEqual(64);
     expect((await driver.inspect(web.targetId))?.running).toBe(true);
+  });
+
+  it('publishes TCP targets where the operator exposes them, and HTTP targets never', async () => {
+    const exposing = dockerDriver({
+      deploymentId: testDeploymentId(),
+      bindAddress: '127.0.0.1',
+      exposeTcp: { address: '127.0.0.2', publicHost: 'labs.school.example' },
+    });
+    const tcp = await launchOf(images.echo, { kind: 'tcp', containerPort: 9000 });
+    const http = await launchOf(images.web);
+    try {
+      const tcpStart = await exposing.start(tcp);
+      expect(tcpStart.reach).toEqual({
+        internal: { host: '127.0.0.2', port: tcp.hostPort },
+        exposed: { host: 'labs.school.example', port: tcp.hostPort },
+      });
+      expect(await echoOf(tcp.hostPort, 'exposed', '127.0.0.2')).toBe('exposed\n');
+      const httpStart = await exposing.start(http);
+      expect(httpStart.reach).toEqual({ internal: { host: '127.0.0.1', port: http.hostPort } });
+      const bindings = await docker.getContainer(httpStart.containerId).inspect();
+      expect(bindings.HostConfig.PortBindings['8080/tcp']).toEqual([
+        { HostIp: '127.0.0.1', HostPort: String(http.hostPort) },
+      ]);
+    } finally {
+      await Promise.allSettled([exposing.stop(tcp.targetId), exposing.stop(http.targetId)]);
+      await exposing.close();
+    }
   });
 
   it('lists only this deployment’s targets', async () => {

@@ -20,6 +20,7 @@ import { labelFilter, labelsOf } from './labels';
 import { assertLaunch } from './launch';
 import { assertTargetId, bridgeName } from './names';
 import { createTargetNetwork } from './network';
+import { publishedAddress, reachOf, type TcpExposure } from './reach';
 import { containerSpec, networkSpec } from './spec';
 import { assertSubnetPool } from './subnets';
 
@@ -27,10 +28,12 @@ export interface DockerDriverOptions {
   /** This deployment's id: every container and network carries it, list() filters by it. */
   deploymentId: string;
   /**
-   * The host address target ports are published on (LAB_BIND_ADDRESS) unless a launch names
-   * another: where HackClass's proxy and tunnel reach targets, and students must not.
+   * The host address target ports are published on (LAB_BIND_ADDRESS) unless TCP targets are
+   * exposed: where HackClass's proxy and tunnel reach targets, and students must not.
    */
   bindAddress: string;
+  /** Set where the operator exposes TCP targets to students; absent: the tunnel only. */
+  exposeTcp?: TcpExposure | undefined;
   /** The Engine API's address; absent: DOCKER_HOST or the default socket. */
   dockerHost?: string | undefined;
   /**
@@ -111,7 +114,12 @@ export function dockerDriver(options: DockerDriverOptions): DockerTargetDriver {
       if (!isolation.guarded && !isolation.leftToOperator) throw isolationUnavailable(isolation);
       const disk = await diskOf(launch.image);
       container = await docker.createContainer(
-        containerSpec(deploymentId, launch.hostAddress ?? bindAddress, launch, disk),
+        containerSpec(
+          deploymentId,
+          publishedAddress(launch.kind, bindAddress, options.exposeTcp),
+          launch,
+          disk,
+        ),
       );
       await container.start();
       return { containerId: container.id };
@@ -158,7 +166,8 @@ export function dockerDriver(options: DockerDriverOptions): DockerTargetDriver {
           maxMb: options.pullMaxMb ?? 4096,
         }),
       );
-      return { ...(await engineCall(() => createAndStart(launch))), pulled };
+      const { containerId } = await engineCall(() => createAndStart(launch));
+      return { containerId, pulled, reach: reachOf(launch, bindAddress, options.exposeTcp) };
     },
 
     async removeImage(image) {

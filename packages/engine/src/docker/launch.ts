@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import { EngineError } from '../errors';
 import { assertImageReference } from '../reference';
 import type { TargetLaunch } from '../types';
@@ -18,9 +17,6 @@ export function assertLaunch(launch: TargetLaunch): void {
   };
   if (!isPort(launch.containerPort)) refuse(`${launch.containerPort} is not a port`);
   if (!isPort(launch.hostPort)) refuse(`${launch.hostPort} is not a port`);
-  if (launch.hostAddress !== undefined && isIP(launch.hostAddress) === 0) {
-    refuse(`${launch.hostAddress} is not an IP address`);
-  }
   // The engine's own minimum.
   if (!Number.isInteger(launch.memoryMb) || launch.memoryMb < 6) {
     refuse('its memory limit must be a whole number of MB, at least 6');

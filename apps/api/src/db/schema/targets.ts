@@ -71,9 +71,14 @@ export const targets = pgTable(
     state: text({ enum: TARGET_STATES }).notNull().default('starting'),
     /** The engine's id for its container, once created. */
     containerId: text(),
-    /** Where its port is published (LAB_BIND_ADDRESS) and reached by the proxy. */
-    hostAddress: text(),
+    /** The port of LAB_PORT_RANGE held for it (see TargetLaunch.hostPort). */
     hostPort: integer(),
+    /** Where HackClass's proxy and tunnel reach it, as its driver answered once it started. */
+    reachHost: text(),
+    reachPort: integer(),
+    /** Where students' own tools reach it: a TCP target the operator exposes. */
+    exposedHost: text(),
+    exposedPort: integer(),
     /** Its own flag in per-student mode; null when the lab's flags apply. */
     flag: text(),
     failureCode: text(),

@@ -112,7 +112,12 @@ describe.skipIf(!engineAnswers)('a student’s target, on the real engine', () =
     expect(started.status, JSON.stringify(started.body)).toBe(201);
     const target = await settled(student, started.json<Target>().id);
     expect(target).toMatchObject({ state: 'running', kind: 'tcp', address: null });
-    expect((await rowOf(engine.server, target.id)).hostAddress).toBe('127.0.0.1');
+    const row = await rowOf(engine.server, target.id);
+    expect(row).toMatchObject({
+      reachHost: '127.0.0.1',
+      reachPort: row.hostPort,
+      exposedHost: null,
+    });
     await student.session.call('DELETE', `/targets/${target.id}`);
   });
 
@@ -310,6 +315,7 @@ describe.skipIf(!engineAnswers)('the janitor, on the real engine', () => {
       userId: student.id,
       classroomId: id,
       image: engine.images.web,
+      kind: 'http',
       containerPort: 8080,
       hostPort: engine.server.targets.config.portRange.last,
       env: {},
