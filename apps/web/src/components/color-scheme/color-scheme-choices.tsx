@@ -2,6 +2,13 @@ import { Group, isMantineColorScheme, Menu, useMantineColorScheme } from '@manti
 import { IconCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { ColorSchemeButton, colorSchemeOptions } from './color-scheme-button';
+import { useForcedColorModeOfPage } from './use-forced-color-mode';
+
+const FORCED_NOTES = {
+  light: 'This page is always light',
+  dark: 'This page is always dark',
+  system: 'This page follows your device',
+} as const;
 
 /**
  * The colour mode menu, which opens as it appears: three `menuitemradio`s, System, Light and
@@ -10,6 +17,7 @@ import { ColorSchemeButton, colorSchemeOptions } from './color-scheme-button';
  */
 export function ColorSchemeChoices({ focus }: { focus: boolean }) {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const forced = useForcedColorModeOfPage();
   const target = useRef<HTMLButtonElement>(null);
   const [opened, setOpened] = useState(false);
   useEffect(() => {
@@ -30,6 +38,7 @@ export function ColorSchemeChoices({ focus }: { focus: boolean }) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>Colour mode</Menu.Label>
+        {forced && <Menu.Label>{FORCED_NOTES[forced]}</Menu.Label>}
         <Menu.RadioGroup
           value={colorScheme}
           onChange={(value) => isMantineColorScheme(value) && setColorScheme(value)}
