@@ -102,18 +102,22 @@ export const unguarded = (reason: string, leftToOperator = false): IsolationRepo
 
 /**
  * Makes the outbound chain hold exactly `rules` (every replica computes the same ones from the
- * same settings and interfaces): created if missing, rewritten when it differs.
+ * same settings and interfaces): created if missing, rewritten when it differs. The rewrite is
+ * one iptables-restore, which commits the table at once: replicas checking together never meet
+ * a half-written chain, nor refuse to make one another replica has just made.
  */
 async function syncOutboundChain(iptables: string, rules: string[]): Promise<void> {
-  const mangle = (...args: string[]) => run(iptables, ['-w', '-t', 'mangle', ...args]);
-  const listed = await mangle('-S', OUTBOUND_CHAIN).then(
+  const listed = await run(iptables, ['-w', '-t', 'mangle', '-S', OUTBOUND_CHAIN]).then(
     ({ stdout }) => stdout.split('\n').filter((line) => line.startsWith('-A ')),
     () => undefined,
   );
   if (listed?.join('\n') === rules.join('\n')) return;
-  if (listed === undefined) await mangle('-N', OUTBOUND_CHAIN);
-  else await mangle('-F', OUTBOUND_CHAIN);
-  for (const rule of rules) await mangle(...rule.split(' '));
+  // With --noflush, the chain named in the header is made, or emptied if it is there.
+  const restoring = run(`${iptables}-restore`, ['-w', '--noflush']);
+  restoring.child.stdin?.end(
+    ['*mangle', `:${OUTBOUND_CHAIN} - [0:0]`, ...rules, 'COMMIT', ''].join('\n'),
+  );
+  await restoring;
 }
 
 async function succeeds(command: string, args: string[]): Promise<boolean> {
