@@ -63,8 +63,10 @@ export async function startTarget(
       () => false,
     );
     if (!answers) throw apiErrors.engineUnreachable();
-    // The guard as last checked (every start and every sweep check it again).
-    const isolation = await driver.isolation?.();
+    // The guard checked again now: one that failed a moment ago (a firewall reload) may be back.
+    const isolation = driver.guardIsolation
+      ? await driver.guardIsolation()
+      : await driver.isolation?.();
     if (isolation && !isolation.guarded && !isolation.leftToOperator) {
       throw apiErrors.isolationUnavailable();
     }
