@@ -9,6 +9,7 @@ import {
   launchOf,
   testDeploymentId,
 } from '../../testing/fixtures';
+import { createTargetDriver } from '../drivers';
 import type { TargetDriver, TargetLaunch, TargetReach } from '../types';
 import { dockerDriver } from './driver';
 import { LABEL } from './labels';
@@ -108,10 +109,18 @@ describe.skipIf(!engineAnswers)('docker driver: a target’s life', () => {
   });
 
   it('publishes TCP targets where the operator exposes them, and HTTP targets never', async () => {
-    const exposing = dockerDriver({
+    // As the server makes it: by its LABS_DRIVER name, from the operator's settings.
+    const exposing = await createTargetDriver('docker', {
       deploymentId: testDeploymentId(),
       bindAddress: '127.0.0.1',
-      exposeTcp: { address: '127.0.0.2', publicHost: 'labs.school.example' },
+      tcpBindAddress: '127.0.0.2',
+      publicHost: 'labs.school.example',
+      firewall: 'auto',
+      diskLimit: 'auto',
+      maxDiskMb: 1024,
+      maxImageMb: 4096,
+      pullTimeoutMinutes: 10,
+      outboundAllowed: [],
     });
     const tcp = await launchOf(images.echo, { kind: 'tcp', containerPort: 9000 });
     const http = await launchOf(images.web);
