@@ -16,7 +16,7 @@ const containerImageTest = 'e2e/container-image.test.ts';
 const processTests = ['apps/{server,cli}/**/*.test.ts', containerImageTest];
 
 /** Bundles the server once per run for the tests that start it as a process. */
-const serverBundle = './apps/server/src/testing/bundle-setup.ts';
+const serverBundle = './apps/server/testing/bundle-setup.ts';
 
 export default defineConfig({
   // The web app's `@/…` imports resolve through the `paths` of its tsconfig.json.
@@ -43,7 +43,7 @@ export default defineConfig({
           name: 'node',
           sequence: { groupOrder: 1 },
           include: [
-            '{apps,packages}/*/{src,test}/**/*.test.{ts,tsx}',
+            '{apps,packages}/*/{src,test,testing}/**/*.test.{ts,tsx}',
             'lint/**/*.test.ts',
             'security/**/*.test.ts',
           ],

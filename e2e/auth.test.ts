@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn } from '../apps/identity/src/testing/smtp';
+import { linkIn } from '../apps/identity/testing/smtp';
 import { messages } from '../apps/web/src/config/messages';
 import { logInThroughForm, signUpThroughForm, testPerson, uniqueEmail } from './support/accounts';
 import { type RunningApp, startApp } from './support/app';

@@ -13,7 +13,7 @@ import {
   signInWithEmailAndPassword,
 } from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { linkIn, startSmtpServer } from '../apps/identity/src/testing/smtp';
+import { linkIn, startSmtpServer } from '../apps/identity/testing/smtp';
 import { testPerson } from './support/accounts';
 import { type BaseImage, buildNodeBaseImage } from './support/node-base-image';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn, type ReceivedMail } from '../apps/identity/src/testing/smtp';
+import { linkIn, type ReceivedMail } from '../apps/identity/testing/smtp';
 import { testPerson } from './support/accounts';
 import { signedUpClients } from './support/api';
 import { type RunningApp, startApp } from './support/app';

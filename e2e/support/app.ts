@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
 import { type ServerProcess, startServerProcess } from '@hackclass/server/testing';
 import type { Browser } from 'playwright-core';
-import { startSmtpServer } from '../../apps/identity/src/testing/smtp';
+import { startSmtpServer } from '../../apps/identity/testing/smtp';
 import { launchBrowser } from './browser';
 
 export type SmtpServer = Awaited<ReturnType<typeof startSmtpServer>>;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { isReachable } from '@hackclass/api/testing';
 import { createTestDatabase } from '@hackclass/db/testing';
 import { startServerProcess } from '@hackclass/server/testing';
-import { startSmtpServer } from '../../apps/identity/src/testing/smtp';
+import { startSmtpServer } from '../../apps/identity/testing/smtp';
 import type { RunningApp } from './app';
 import { launchBrowser } from './browser';
 

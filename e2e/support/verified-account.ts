@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { linkIn } from '../../apps/identity/src/testing/smtp';
+import { linkIn } from '../../apps/identity/testing/smtp';
 import { type AccountDetails, signUpThroughForm } from './accounts';
 import type { RunningApp } from './app';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { memoryIo } from '../testing/io';
 import { runCli } from './cli';
 import { type Command, CommandError, parseCommandArgs } from './command';
-import { memoryIo } from './test-io';
 
 const echo: Command = {
   name: 'echo',

@@ -4,8 +4,8 @@ import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
 import { startSmtpServer } from '@hackclass/identity/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryIo } from '../testing/io';
 import { withOperatorServer } from './operator-server';
-import { memoryIo } from './test-io';
 
 let database: TestDatabase;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { runServerToExit, startServerProcess } from './testing';
+import { runServerToExit, startServerProcess } from '../testing';
 
 const PROCESS_TIMEOUT_MS = 120_000;
 const API_KEY = 'data-dir-test-key';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { linkIn, startSmtpServer } from '@hackclass/identity/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess } from './testing';
+import { startServerProcess } from '../testing';
 
 const PROCESS_TIMEOUT_MS = 240_000;
 const API_KEY = 'mail-restart-test-key';

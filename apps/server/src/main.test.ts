@@ -5,7 +5,7 @@ import { apiMigrations } from '@hackclass/api';
 import { drizzleOver, openConnection } from '@hackclass/db';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { fromSources, runServerToExit, startServerProcess } from './testing';
+import { fromSources, runServerToExit, startServerProcess } from '../testing';
 
 const freshDataDir = () => mkdtempSync(join(tmpdir(), 'hackclass-main-'));
 

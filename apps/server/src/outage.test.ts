@@ -6,8 +6,8 @@ import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
 import { createLogger } from '@hackclass/logger';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, type Relay, relayTo } from '../testing';
 import { buildServer } from './server';
-import { freePort, type Relay, relayTo } from './testing';
 
 const POSTGRES_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const noPostgres = !process.env.DATABASE_URL && !(await isReachable(POSTGRES_URL, 5432));

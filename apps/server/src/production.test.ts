@@ -13,9 +13,9 @@ import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { runServerToExit, startServerProcess } from '../testing';
 import { bundleServer } from './bundle';
 import { defaultWebRoot } from './server';
-import { runServerToExit, startServerProcess } from './testing';
 
 const PROCESS_TIMEOUT_MS = 120_000;
 const serveEntry = ['apps/server/bin/serve.js'];

@@ -7,7 +7,7 @@ import { startSmtpServer } from '@hackclass/identity/testing';
 import { createLogger } from '@hackclass/logger';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, type Relay, relayTo } from './testing';
+import { freePort, type Relay, relayTo } from '../testing';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 

@@ -14,7 +14,7 @@ import type { Target } from '@hackclass/contracts';
 import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
 import { buildTestImages, testPortWindow } from '@hackclass/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSessionOf, formOf, type ServerProcess, startServerProcess } from './testing';
+import { apiSessionOf, formOf, type ServerProcess, startServerProcess } from '../testing';
 
 const POSTGRES_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const missing = [

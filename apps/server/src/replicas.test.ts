@@ -13,7 +13,7 @@ import {
 import type { Classroom, Lab } from '@hackclass/contracts';
 import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runServerToExit, type ServerProcess, startServerProcess } from './testing';
+import { runServerToExit, type ServerProcess, startServerProcess } from '../testing';
 
 const POSTGRES_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

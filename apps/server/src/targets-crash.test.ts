@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
 import { dockerDriver, type TargetDriver } from '@hackclass/engine';
 import { buildTestImages, testPortWindow } from '@hackclass/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSessionOf, formOf, type ServerProcess, startServerProcess } from './testing';
+import { apiSessionOf, formOf, type ServerProcess, startServerProcess } from '../testing';
 
 const engineAnswers = await (async () => {
   const probe = dockerDriver({ deploymentId: 'test-probe', bindAddress: '127.0.0.1' });

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir, thisProcessSpace } from './data-dir-lock';
 
-const holderScript = fileURLToPath(new URL('./hold-data-dir.fixture.ts', import.meta.url));
+const holderScript = fileURLToPath(new URL('../testing/hold-data-dir.fixture.ts', import.meta.url));
 // Short timings keep the waits of these tests under a second.
 const fast = { refreshMs: 100, staleAfterMs: 600 };
 

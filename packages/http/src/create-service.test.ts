@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { serviceOnTestDatabase } from './test-service';
+import { serviceOnTestDatabase } from '../testing/test-service';
 
 describe('createService', () => {
   it('lets an in-flight request finish, with its database, before closing', async () => {

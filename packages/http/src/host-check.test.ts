@@ -1,7 +1,7 @@
 import { loadConfig, serverConfigSchema } from '@hackclass/config';
 import { describe, expect, it } from 'vitest';
+import { serviceOnTestDatabase } from '../testing/test-service';
 import { hostAllowList, isLoopbackHost, serviceOriginsOf } from './host-check';
-import { serviceOnTestDatabase } from './test-service';
 
 describe('the Host allow-list', () => {
   const allowed = hostAllowList(['https://class.school.example', 'http://identity:3000']);

@@ -2,7 +2,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IdTokenError } from './errors.js';
 import {
   base64url,
   claims,
@@ -12,7 +11,8 @@ import {
   PROJECT_ID,
   signToken,
   startJwksServer,
-} from './test-issuer.js';
+} from '../testing/issuer';
+import { IdTokenError } from './errors.js';
 import { createIdTokenVerifier } from './verifier.js';
 
 const servers: JwksServer[] = [];

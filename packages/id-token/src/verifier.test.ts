@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createLocalJWKSet, exportSPKI, type JWTPayload, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IdTokenError, type IdTokenErrorReason } from './errors.js';
 import {
   base64url,
   claims,
@@ -14,7 +13,8 @@ import {
   type SigningKey,
   signToken,
   startJwksServer,
-} from './test-issuer.js';
+} from '../testing/issuer';
+import { IdTokenError, type IdTokenErrorReason } from './errors.js';
 import { createIdTokenVerifier, type IdTokenVerifier } from './verifier.js';
 
 let key: SigningKey;

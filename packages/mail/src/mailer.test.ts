@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { mailSamples } from '../testing';
 import { createMailer } from './mailer';
-import { mailSamples } from './testing';
 
 const message = {
   to: 'ada@example.org',

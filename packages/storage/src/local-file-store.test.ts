@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { fileStoreContract } from '../testing/file-store-contract';
 import { FileTooLargeError } from './errors';
-import { fileStoreContract } from './file-store-contract';
 import { newStorageKey } from './keys';
 import { createLocalFileStore } from './local-file-store';
 

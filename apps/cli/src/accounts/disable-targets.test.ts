@@ -13,10 +13,10 @@ import {
 } from '@hackclass/server/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryIo } from '../../testing/io';
 import { runCli } from '../cli';
 import { commands } from '../commands';
 import { withOperatorServer } from '../operator-server';
-import { memoryIo } from '../test-io';
 
 const engineAnswers = spawnSync('docker', ['info'], { stdio: 'ignore' }).status === 0;
 if (!engineAnswers) console.warn('No container engine answers: the CLI’s target test is skipped.');

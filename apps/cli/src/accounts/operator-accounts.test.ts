@@ -11,10 +11,10 @@ import {
   signInWithEmailAndPassword,
 } from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryIo } from '../../testing/io';
 import { runCli } from '../cli';
 import { commands } from '../commands';
 import { userByEmail, withOperatorServer } from '../operator-server';
-import { memoryIo } from '../test-io';
 
 let database: TestDatabase;
 let env: Record<string, string>;

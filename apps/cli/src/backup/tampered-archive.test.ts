@@ -13,9 +13,9 @@ import {
 } from '@hackclass/identity';
 import { createLocalFileStore } from '@hackclass/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryIo } from '../../testing/io';
 import { runCli } from '../cli';
 import { commands } from '../commands';
-import { memoryIo } from '../test-io';
 import { MANIFEST_ENTRY } from './manifest';
 import { SIGNATURE_ENTRY, signManifest } from './signature';
 import { type Digest, digestOf, readEntries, rewriteEntry, writeEntries } from './testing';

@@ -16,6 +16,7 @@ import {
 } from '@hackclass/identity/testing';
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryIo } from '../../testing/io';
 import { runCli } from '../cli';
 import {
   exportedUser,
@@ -23,7 +24,6 @@ import {
   projectParams,
   userWithPassword,
 } from '../identity-import/export-fixture';
-import { memoryIo } from '../test-io';
 import { commands } from '.';
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));

@@ -4,8 +4,8 @@ import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
 import { identityMigrations } from '@hackclass/identity';
 import { runServerToExit, startServerProcess } from '@hackclass/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryIo } from '../../testing/io';
 import { runCli } from '../cli';
-import { memoryIo } from '../test-io';
 import { commands } from '.';
 
 let database: TestDatabase;

@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { memoryIo } from '../../testing/io';
 import { runCli } from '../cli';
 import { commands } from '../commands';
-import { memoryIo } from '../test-io';
 import { settingsReport } from './settings-report';
 
 describe('config check', () => {

@@ -8,7 +8,7 @@ import {
   signUpWithSdk,
   startIdentity,
   uniqueEmail,
-} from '../testing';
+} from '../../testing';
 import { COMMON_PASSWORD_COUNT, isCommonPassword } from './common-passwords';
 
 let server: IdentityServer;

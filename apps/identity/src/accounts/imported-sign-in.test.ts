@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type IdentityServer, startIdentity } from '../../testing';
 import { accounts, firebaseHashParams } from '../db/schema';
 import { importFirebaseAccounts } from '../import/import-accounts';
-import { type IdentityServer, startIdentity } from '../testing';
 import { createKeySealer } from '../tokens/key-sealing';
 import { type FirebaseHashParams, firebaseScryptHash } from './firebase-scrypt';
 import { CURRENT_SCRYPT_PARAMS } from './password-hash';

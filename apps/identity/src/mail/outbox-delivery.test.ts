@@ -13,7 +13,7 @@ import {
 } from '@hackclass/mail';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpServer } from '../testing/smtp';
+import { startSmtpServer } from '../../testing/smtp';
 
 let database: TestDatabase;
 let connection: Connection;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY, type IdentityServer, startIdentity, uniqueEmail } from '../testing';
+import { API_KEY, type IdentityServer, startIdentity, uniqueEmail } from '../../testing';
 import { BODY_LIMIT_BYTES } from './handlers';
 
 let server: IdentityServer;

@@ -13,7 +13,7 @@ import {
   PUBLIC_URL,
   signUpWithSdk,
   startIdentity,
-} from '../testing';
+} from '../../testing';
 
 interface ListedEvent {
   seq: number;

@@ -17,7 +17,7 @@ import {
   sdkClient,
   startIdentity,
   uniqueEmail,
-} from '../testing';
+} from '../../testing';
 
 let server: IdentityServer;
 beforeAll(async () => {

@@ -21,7 +21,7 @@ import {
   signUpWithSdk,
   startIdentity,
   uniqueEmail,
-} from '../testing';
+} from '../../testing';
 
 let server: IdentityServer;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type IdentityServer, linkIn, startIdentity, uniqueEmail } from '../../testing';
 import { schema } from '../db';
-import { type IdentityServer, linkIn, startIdentity, uniqueEmail } from '../testing';
 import {
   RESET_MAILS_PER_EMAIL,
   RESET_MAILS_PER_IP,

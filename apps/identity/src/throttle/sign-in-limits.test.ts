@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type IdentityServer, linkIn, startIdentity, uniqueEmail } from '../../testing';
 import { MAX_PASSWORD_LENGTH } from '../accounts/password-policy';
-import { type IdentityServer, linkIn, startIdentity, uniqueEmail } from '../testing';
 import {
   SIGN_IN_FAILURES_PER_ACCOUNT,
   SIGN_IN_FAILURES_PER_IP,

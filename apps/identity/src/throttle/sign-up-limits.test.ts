@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type IdentityServer, startIdentity, uniqueEmail } from '../../testing';
 import { CURRENT_SCRYPT_PARAMS } from '../accounts/password-hash';
-import { type IdentityServer, startIdentity, uniqueEmail } from '../testing';
 import { PASSWORD_CHANGES_PER_IP } from './limits';
 
 const SIGN_UPS_PER_HOUR = 3;

@@ -2,7 +2,6 @@ import { eq, isNull } from 'drizzle-orm';
 import { getIdToken, signInWithEmailAndPassword } from 'firebase/auth';
 import { type CryptoKey, decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '../db';
 import {
   deleteSdkClients,
   type IdentityServer,
@@ -11,7 +10,8 @@ import {
   sdkClient,
   signUpWithSdk,
   startIdentity,
-} from '../testing';
+} from '../../testing';
+import { schema } from '../db';
 import { ID_TOKEN_LIFETIME_SECONDS, idTokenClaims } from './id-token-claims';
 import { createKeySealer } from './key-sealing';
 import { ensureSigningKey, RETIRED_KEY_PUBLISHED_MS } from './signing-keys';

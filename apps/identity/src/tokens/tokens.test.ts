@@ -8,7 +8,6 @@ import {
 } from 'firebase/auth';
 import { decodeProtectedHeader, exportJWK, generateKeyPair } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '../db';
 import {
   codeOf,
   deleteSdkClients,
@@ -18,7 +17,8 @@ import {
   signUpWithSdk,
   startIdentity,
   TEST_SCRYPT_PARAMS,
-} from '../testing';
+} from '../../testing';
+import { schema } from '../db';
 import { REFRESH_GRACE_MS } from './refresh-tokens';
 import { SIGNING_KEY_BITS } from './signing-keys';
 

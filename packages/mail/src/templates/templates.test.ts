@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mailSamples } from '../testing';
+import { mailSamples } from '../../testing';
 import { announcementMail } from './announcement-mail';
 import { invitationMail } from './invitation-mail';
 

@@ -6,9 +6,9 @@ import { createService } from '@hackclass/http';
 import { createLogger } from '@hackclass/logger';
 import { createMailer } from '@hackclass/mail';
 import type { FastifyInstance } from 'fastify';
-import type { ScryptParams } from '../accounts/password-hash';
-import { identityApp } from '../app';
-import { schema } from '../db';
+import type { ScryptParams } from '../src/accounts/password-hash';
+import { identityApp } from '../src/app';
+import { schema } from '../src/db';
 import { startSmtpServer } from './smtp';
 
 /** Cheap enough for dozens of sign-ins per test file; the real parameters have their own test. */

@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { bundleServer } from '../bundle';
+import { bundleServer } from '../src/bundle';
 
 /** Under the repository's node_modules, where the bundle's third-party imports are found. */
-const cache = fileURLToPath(new URL('../../../../node_modules/.cache/', import.meta.url));
+const cache = fileURLToPath(new URL('../../../node_modules/.cache/', import.meta.url));
 
 /**
  * Vitest's global set-up for the tests that start the server as a process: the server is bundled

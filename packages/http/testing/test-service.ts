@@ -2,7 +2,7 @@ import { loadConfig, serverConfigSchema } from '@hackclass/config';
 import { openConnection } from '@hackclass/db';
 import { createTestDatabase } from '@hackclass/db/testing';
 import { createLogger } from '@hackclass/logger';
-import { createService } from './run-service';
+import { createService } from '../src/run-service';
 
 /** A bare service of ours on a test database of its own (drop it when done). */
 export async function serviceOnTestDatabase() {

@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer, text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { copyMissingFiles } from './copy-missing-files';
-import { FileNotFoundError, FileTooLargeError } from './errors';
-import type { FileStore } from './file-store';
-import { newStorageKey } from './keys';
-import { createLocalFileStore } from './local-file-store';
+import { copyMissingFiles } from '../src/copy-missing-files';
+import { FileNotFoundError, FileTooLargeError } from '../src/errors';
+import type { FileStore } from '../src/file-store';
+import { newStorageKey } from '../src/keys';
+import { createLocalFileStore } from '../src/local-file-store';
 
 const listed = async (store: FileStore) => {
   const files: { key: string; size: number }[] = [];

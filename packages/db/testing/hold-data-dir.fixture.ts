@@ -1,5 +1,5 @@
 // Run by data-dir-lock.test.ts as a separate process: holds a data folder until killed.
-import { lockDataDir } from './data-dir-lock';
+import { lockDataDir } from '../src/data-dir-lock';
 
 const [dataDir = '', refreshMs = '2000'] = process.argv.slice(2);
 await lockDataDir(dataDir, { refreshMs: Number(refreshMs) });

@@ -1,10 +1,10 @@
-import type { QueuedMail } from '../outbox/enqueue';
-import { announcementMail } from '../templates/announcement-mail';
-import type { MailBrand } from '../templates/brand';
-import { invitationMail } from '../templates/invitation-mail';
-import { passwordChangedMail } from '../templates/password-changed-mail';
-import { resetPasswordMail } from '../templates/reset-password-mail';
-import { verifyEmailMail } from '../templates/verify-email-mail';
+import type { QueuedMail } from '../src/outbox/enqueue';
+import { announcementMail } from '../src/templates/announcement-mail';
+import type { MailBrand } from '../src/templates/brand';
+import { invitationMail } from '../src/templates/invitation-mail';
+import { passwordChangedMail } from '../src/templates/password-changed-mail';
+import { resetPasswordMail } from '../src/templates/reset-password-mail';
+import { verifyEmailMail } from '../src/templates/verify-email-mail';
 
 export interface MailSample {
   mail: QueuedMail;

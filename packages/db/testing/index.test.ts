@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Connection, openConnection } from './connection';
-import { createTestDatabase } from './testing';
+import { type Connection, openConnection } from '../src/connection';
+import { createTestDatabase } from './index';
 
 async function countOf(connection: Connection, sql: string): Promise<number> {
   const rows =

@@ -10,7 +10,7 @@ declare module 'vitest' {
   }
 }
 
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 export interface ServerProcess {
   url: string;

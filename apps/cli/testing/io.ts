@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Env } from '@hackclass/config';
-import type { CommandIo } from './command';
+import type { CommandIo } from '../src/command';
 
 export interface MemoryIo extends CommandIo {
   /** Everything written to standard output so far. */
