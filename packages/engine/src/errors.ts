@@ -6,7 +6,8 @@ export type EngineErrorCode =
   | 'port_taken'
   | 'out_of_memory'
   | 'start_failed'
-  | 'isolation_unavailable';
+  | 'isolation_unavailable'
+  | 'box_gone';
 
 /**
  * A failure of the container engine, with a message a student can read. The engine's own error

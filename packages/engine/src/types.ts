@@ -1,3 +1,5 @@
+import type { Duplex } from 'node:stream';
+
 /** The ids every target container and network carries as labels. */
 export interface TargetLabels {
   targetId: string;
@@ -33,6 +35,51 @@ export interface TargetLaunch extends TargetLabels {
    * Absent: it may (the API always says, by the operator's LAB_IMAGE_ALLOW).
    */
   pull?: boolean;
+  /** The host name its owner's attack box reaches it by (the lab's slug). */
+  name?: string;
+}
+
+/**
+ * A student's attack box: a shell of the operator's image, beside their targets. It is a target
+ * to the driver (`stop`, `inspect`, `list` and the labels work alike, with an empty lab id) that
+ * publishes no port: its terminal is reached through `BoxDriver.attach`.
+ */
+export interface BoxLaunch {
+  boxId: string;
+  userId: string;
+  classroomId: string;
+  image: string;
+  memoryMb: number;
+  cpus: number;
+  pids: number;
+  /** May the box open connections beyond its owner's targets. */
+  outbound: boolean;
+  pull?: boolean;
+}
+
+/** A terminal's size in character cells. */
+export interface TerminalSize {
+  cols: number;
+  rows: number;
+}
+
+/** What a driver that runs attack boxes adds (`TargetDriver.boxes`). */
+export interface BoxDriver {
+  /** Pulls the image if absent (`pulled` says so) and starts the box's shell. */
+  start(launch: BoxLaunch): Promise<{ containerId: string; pulled: boolean }>;
+  /**
+   * The box's terminal: what its screen showed so far, then live, and what is written to it is
+   * typed. Ends when the box stops. Throws EngineError `box_gone` when there is no box.
+   */
+  attach(boxId: string): Promise<Duplex>;
+  /** The box's screen as `attach` gives it, to read only. */
+  watch(boxId: string): Promise<NodeJS.ReadableStream>;
+  resize(boxId: string, size: TerminalSize): Promise<void>;
+  /**
+   * Lets the box reach a running target of its owner by the target's `name`; answers false when
+   * either is gone.
+   */
+  join(boxId: string, targetId: string): Promise<boolean>;
 }
 
 /** Where a connection reaches a target. */
@@ -107,6 +154,8 @@ export interface TargetDriver {
   isolation?(): Promise<IsolationReport>;
   /** Checks the guard now, installing rules that went missing (a firewall reload drops them). */
   guardIsolation?(): Promise<IsolationReport>;
+  /** Present where the driver runs attack boxes. */
+  boxes?: BoxDriver;
   close(): Promise<void>;
 }
 

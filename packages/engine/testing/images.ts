@@ -31,15 +31,12 @@ ${volumes.map((volume) => `VOLUME ${volume}\n`).join('')}ENTRYPOINT ["/bin/busyb
 `;
 
 function context(
-  script: string,
-  port: number,
-  { volumes, files }: Required<ImageExtras>,
+  dockerfile: string,
+  files: Record<string, Buffer | string>,
 ): NodeJS.ReadableStream {
   const tar = pack();
-  tar.entry({ name: 'Dockerfile' }, dockerfile(port, volumes, Object.keys(files)));
-  for (const [name, bytes] of Object.entries(files)) tar.entry({ name }, bytes);
-  tar.entry({ name: 'busybox', mode: 0o755 }, readFileSync(BUSYBOX));
-  tar.entry({ name: 'start.sh', mode: 0o644 }, script);
+  tar.entry({ name: 'Dockerfile' }, dockerfile);
+  for (const [name, bytes] of Object.entries(files)) tar.entry({ name, mode: 0o755 }, bytes);
   tar.finalize();
   return Readable.from(tar);
 }
@@ -55,11 +52,40 @@ export interface ImageExtras {
  * Builds, from local files only, an image `FROM scratch` with a static busybox at /bin/busybox
  * whose container runs `script` with busybox sh, tagged `hackclass-test-<name>-<random>:latest`.
  */
-export async function buildTestImage(
+export function buildTestImage(
   name: string,
   script: string,
   port: number,
   { volumes = [], files = {} }: ImageExtras = {},
+): Promise<{ image: string; remove(): Promise<void> }> {
+  return buildImage(name, dockerfile(port, volumes, Object.keys(files)), {
+    ...files,
+    'start.sh': script,
+  });
+}
+
+/**
+ * An attack box image from local files only: busybox's shell (which runs every busybox tool
+ * without a link to it) as the image's command, with its home a VOLUME as a box image's is.
+ */
+export const buildBoxImage = () =>
+  buildImage(
+    'box',
+    `FROM scratch
+COPY busybox /bin/busybox
+COPY busybox /bin/sh
+ENV HOME=/root
+WORKDIR /root
+VOLUME /root
+CMD ["/bin/sh"]
+`,
+    {},
+  );
+
+async function buildImage(
+  name: string,
+  dockerfileText: string,
+  files: Record<string, Buffer | string>,
 ): Promise<{ image: string; remove(): Promise<void> }> {
   if (!existsSync(BUSYBOX)) {
     throw new Error(
@@ -75,15 +101,18 @@ export async function buildTestImage(
       .catch(() => undefined);
   };
   try {
-    const stream = await docker.buildImage(context(script, port, { volumes, files }), {
-      t: image,
-      labels: { [TEST_LABEL]: String(Date.now()) },
-      rm: true,
-      forcerm: true,
-      // Without the cache, every step's intermediate image is this build's own: another file
-      // removing its images (and their unused parents) cannot take one this build stands on.
-      nocache: true,
-    });
+    const stream = await docker.buildImage(
+      context(dockerfileText, { ...files, busybox: readFileSync(BUSYBOX) }),
+      {
+        t: image,
+        labels: { [TEST_LABEL]: String(Date.now()) },
+        rm: true,
+        forcerm: true,
+        // Without the cache, every step's intermediate image is this build's own: another file
+        // removing its images (and their unused parents) cannot take one this build stands on.
+        nocache: true,
+      },
+    );
     await followToEnd(docker, stream);
   } catch (error) {
     await remove();

@@ -1,4 +1,4 @@
-export { buildTestImage, buildTestImages, TEST_LABEL } from './images';
+export { buildBoxImage, buildTestImage, buildTestImages, TEST_LABEL } from './images';
 export { removeTestLeftovers } from './leftovers';
 export { testPortWindow } from './ports';
 export { canRunRegistry, pushedTestImage, startRegistry, type TestRegistry } from './registry';

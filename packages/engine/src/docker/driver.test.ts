@@ -159,7 +159,7 @@ describe.skipIf(!engineAnswers)('docker driver: a target’s life', () => {
     const lone = await launchOf(images.web);
     started.push({ driver, targetId: lone.targetId });
     // What a start cut short between the network and the container leaves.
-    await docker.createNetwork(networkSpec(deploymentId, lone));
+    await docker.createNetwork(networkSpec(deploymentId, lone, lone.outbound));
     expect(await driver.networks()).toContain(lone.targetId);
     expect(await other.networks()).not.toContain(lone.targetId);
     expect(await driver.inspect(lone.targetId)).toBeUndefined();

@@ -1,10 +1,11 @@
 import type Docker from 'dockerode';
 import { EngineError } from '../errors';
 import { assertImageReference } from '../reference';
-import type { TargetDriver, TargetLaunch } from '../types';
+import type { TargetDriver } from '../types';
+import { dockerBoxes } from './boxes';
 import { dockerClient } from './client';
 import { dialGet } from './dial';
-import type { DiskLimit } from './disk';
+import type { DiskBound, DiskLimit } from './disk';
 import { diskBounds } from './disk-bound';
 import {
   asEngineError,
@@ -13,15 +14,21 @@ import {
   startError,
   unreachable,
 } from './engine-errors';
-import { anyBridge, describeContainer, removeContainer, removeNetwork } from './engine-objects';
+import {
+  anyBridge,
+  describeContainer,
+  detachAll,
+  removeContainer,
+  removeNetwork,
+} from './engine-objects';
 import { firewallGuard } from './guard';
 import { checkImage, ensureImage, hasImage, removeImage } from './images';
 import { labelFilter, labelsOf } from './labels';
 import { assertLaunch } from './launch';
-import { assertTargetId, bridgeName } from './names';
+import { assertTargetId } from './names';
 import { createTargetNetwork } from './network';
 import { publishedAddress, reachOf, type TcpExposure } from './reach';
-import { containerSpec, networkSpec } from './spec';
+import { bridgeOf, containerSpec, networkSpec } from './spec';
 import { assertSubnetPool } from './subnets';
 
 export interface DockerDriverOptions {
@@ -68,9 +75,12 @@ export interface DockerDriverOptions {
   pullMaxMb?: number;
 }
 
-/** The Docker driver always reports on the host firewall guard, and checks it on demand. */
+/**
+ * The Docker driver always reports on the host firewall guard, checks it on demand, and runs
+ * attack boxes.
+ */
 export type DockerTargetDriver = TargetDriver &
-  Required<Pick<TargetDriver, 'isolation' | 'guardIsolation'>>;
+  Required<Pick<TargetDriver, 'isolation' | 'guardIsolation' | 'boxes'>>;
 
 const PING_TIMEOUT_MS = 5_000;
 
@@ -101,34 +111,49 @@ export function dockerDriver(options: DockerDriverOptions): DockerTargetDriver {
       docker.listContainers({ all: true, filters: labelFilter(deploymentId, targetId) }),
     );
 
-  const createAndStart = async (launch: TargetLaunch) => {
+  /**
+   * Makes the network `networkOptions` describe, checks the guard on its bridge, then creates
+   * and starts the container `spec` describes for the image's disk bound; on failure removes
+   * what it made and throws `failure` of the engine's error.
+   */
+  const createAndStart = async (
+    networkOptions: Docker.NetworkCreateOptions,
+    image: string,
+    spec: (
+      disk: DiskBound,
+    ) => Docker.ContainerCreateOptions | Promise<Docker.ContainerCreateOptions>,
+    failure: (cause: unknown) => EngineError,
+  ) => {
     let network: Docker.Network | undefined;
     let container: Docker.Container | undefined;
     try {
-      network = await createTargetNetwork(
-        docker,
-        networkSpec(deploymentId, launch),
-        options.subnetPool,
-      );
-      const isolation = await guard.ensure(bridgeName(launch.targetId, launch.outbound));
+      network = await createTargetNetwork(docker, networkOptions, options.subnetPool);
+      const isolation = await guard.ensure(bridgeOf(networkOptions));
       if (!isolation.guarded && !isolation.leftToOperator) throw isolationUnavailable(isolation);
-      const disk = await diskOf(launch.image);
-      container = await docker.createContainer(
-        containerSpec(
-          deploymentId,
-          publishedAddress(launch.kind, bindAddress, options.exposeTcp),
-          launch,
-          disk,
-        ),
-      );
+      container = await docker.createContainer(await spec(await diskOf(image)));
       await container.start();
       return { containerId: container.id };
     } catch (error) {
       // What this start made goes; its own error stays the one reported.
       if (container) await removeContainer(container).catch(() => undefined);
       if (network) await removeNetwork(network).catch(() => undefined);
-      throw asEngineError(error, (cause) => startError(launch.hostPort, cause));
+      throw asEngineError(error, failure);
     }
+  };
+
+  /** The image, pulled first where it is absent and may be, within the operator's bounds. */
+  const imageFor = (image: string, pull: boolean | undefined) => {
+    const signal = AbortSignal.any([
+      lifetime.signal,
+      AbortSignal.timeout(options.pullTimeoutMs ?? 600_000),
+    ]);
+    return engineCall(() =>
+      ensureImage(docker, image, {
+        pull: pull ?? true,
+        signal,
+        maxMb: options.pullMaxMb ?? 4096,
+      }),
+    );
   };
 
   return {
@@ -155,18 +180,16 @@ export function dockerDriver(options: DockerDriverOptions): DockerTargetDriver {
 
     async start(launch) {
       assertLaunch(launch);
-      const pullSignal = AbortSignal.any([
-        lifetime.signal,
-        AbortSignal.timeout(options.pullTimeoutMs ?? 600_000),
-      ]);
-      const pulled = await engineCall(() =>
-        ensureImage(docker, launch.image, {
-          pull: launch.pull ?? true,
-          signal: pullSignal,
-          maxMb: options.pullMaxMb ?? 4096,
-        }),
+      const pulled = await imageFor(launch.image, launch.pull);
+      const exposure = publishedAddress(launch.kind, bindAddress, options.exposeTcp);
+      const { containerId } = await engineCall(() =>
+        createAndStart(
+          networkSpec(deploymentId, launch, launch.outbound),
+          launch.image,
+          (disk) => containerSpec(deploymentId, exposure, launch, disk),
+          (cause) => startError(launch.hostPort, cause),
+        ),
       );
-      const { containerId } = await engineCall(() => createAndStart(launch));
       return { containerId, pulled, reach: reachOf(launch, bindAddress, options.exposeTcp) };
     },
 
@@ -188,6 +211,8 @@ export function dockerDriver(options: DockerDriverOptions): DockerTargetDriver {
       }
       const filters = labelFilter(deploymentId, targetId);
       for (const network of await engineCall(() => docker.listNetworks({ filters }))) {
+        // An attack box that joined the target's network leaves it first.
+        await engineCall(() => detachAll(docker.getNetwork(network.Id)));
         await engineCall(() => removeNetwork(docker.getNetwork(network.Id)));
       }
     },
@@ -209,6 +234,8 @@ export function dockerDriver(options: DockerDriverOptions): DockerTargetDriver {
     isolation: () => guard.report(),
 
     guardIsolation: () => guard.refresh(),
+
+    boxes: dockerBoxes({ docker, deploymentId, engineCall, imageFor, createAndStart }),
 
     async close() {
       lifetime.abort(new EngineError('engine_unreachable', 'The target driver is shut down.'));

@@ -57,6 +57,22 @@ export async function removeNetwork(network: Docker.Network): Promise<void> {
   }
 }
 
+/** Disconnects every container from a network (gone already: nothing to do). */
+export async function detachAll(network: Docker.Network): Promise<void> {
+  let containers: string[];
+  try {
+    containers = Object.keys((await network.inspect()).Containers ?? {});
+  } catch (error) {
+    if (isNotFound(error)) return;
+    throw error;
+  }
+  for (const container of containers) {
+    await network.disconnect({ Container: container, Force: true }).catch((error: unknown) => {
+      if (!isNotFound(error)) throw error;
+    });
+  }
+}
+
 /** The host interface of one of the engine's bridge networks, if it has any. */
 export async function anyBridge(docker: Docker): Promise<string | undefined> {
   const [bridge] = await docker.listNetworks({ filters: { driver: ['bridge'] } });

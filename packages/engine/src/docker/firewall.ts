@@ -54,6 +54,14 @@ export const guardRules: GuardRule[] = [
     chain: 'FORWARD',
     rule: ['-i', 'hco+', ...NOT_REPLY, ...COMMENT, '-j', OUTBOUND_CHAIN],
   },
+  // Inserted last, so met first: a target and its owner's attack box, which joins the target's
+  // network, reach each other. Such traffic stays on one bridge (the engine's br_netfilter shows
+  // it here too); every rule above is about traffic leaving a bridge.
+  {
+    table: 'mangle',
+    chain: 'FORWARD',
+    rule: ['-i', 'hc+', '-m', 'physdev', '--physdev-is-bridged', ...COMMENT, '-j', 'ACCEPT'],
+  },
 ];
 
 /** A rule as an operator types it. */

@@ -3,6 +3,8 @@ import { assertImageReference } from '../reference';
 import type { TargetLaunch } from '../types';
 import { assertTargetId } from './names';
 
+const HOST_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+
 const isPort = (port: number) => Number.isInteger(port) && port >= 1 && port <= 65_535;
 
 /**
@@ -26,6 +28,9 @@ export function assertLaunch(launch: TargetLaunch): void {
   }
   if (!Number.isInteger(launch.pids) || launch.pids < 1) {
     refuse('its process limit must be at least 1');
+  }
+  if (launch.name !== undefined && !HOST_LABEL.test(launch.name)) {
+    refuse(`"${launch.name}" is not a host name`);
   }
   for (const name of Object.keys(launch.env)) {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) refuse(`"${name}" is not an environment name`);

@@ -1,5 +1,5 @@
 import type Docker from 'dockerode';
-import type { TargetLaunch } from '../types';
+import type { TargetLabels, TargetLaunch } from '../types';
 import { type DiskBound, diskHostConfig } from './disk';
 import { labelsFor } from './labels';
 import { bridgeName, objectName } from './names';
@@ -7,33 +7,40 @@ import { bridgeName, objectName } from './names';
 const MIB = 1024 * 1024;
 
 /**
- * The target's own bridge network. Docker keeps bridge networks from each other; inter-container
- * traffic is off (there is one container anyway) and, without outbound, so is NAT: nothing the
- * target sends is masqueraded onto the host's networks. The host firewall guard (firewall.ts)
- * adds what Docker leaves open: the host itself, and routed traffic without NAT.
+ * A target's (or attack box's) own bridge network. Docker keeps bridge networks from each other;
+ * on one, the target talks only with its owner's attack box when that joins it. Without
+ * outbound there is no NAT: nothing the target sends is masqueraded onto the host's networks.
+ * The host firewall guard (firewall.ts) adds what Docker leaves open: the host itself, and
+ * routed traffic without NAT.
  */
 export function networkSpec(
   deploymentId: string,
-  launch: TargetLaunch,
+  labels: TargetLabels,
+  outbound: boolean,
+  name = objectName(labels.targetId),
 ): Docker.NetworkCreateOptions {
   return {
-    Name: objectName(launch.targetId),
+    Name: name,
     Driver: 'bridge',
     CheckDuplicate: true,
-    Labels: labelsFor(deploymentId, launch),
+    Labels: labelsFor(deploymentId, labels),
     Options: {
-      'com.docker.network.bridge.name': bridgeName(launch.targetId, launch.outbound),
-      'com.docker.network.bridge.enable_icc': 'false',
-      'com.docker.network.bridge.enable_ip_masquerade': String(launch.outbound),
+      'com.docker.network.bridge.name': bridgeName(labels.targetId, outbound),
+      'com.docker.network.bridge.enable_icc': 'true',
+      'com.docker.network.bridge.enable_ip_masquerade': String(outbound),
     },
   };
 }
 
-// Otherwise a target inherits the engine's limits: 20 000 open files on the reviewed host, and
+/** The host interface a network of `networkSpec` gets. */
+export const bridgeOf = (network: Docker.NetworkCreateOptions) =>
+  network.Options?.['com.docker.network.bridge.name'] ?? '';
+
+// Otherwise a target (or box) inherits the engine's limits: 20 000 open files on the reviewed host, and
 // core dumps of its memory wherever the host's core_pattern sends them (a program writing to the
 // host's disk, beyond any bound). Processes are bounded by PidsLimit: nproc counts per user over
 // the whole host, and never counts root.
-const ULIMITS = [
+export const ULIMITS = [
   { Name: 'nofile', Soft: 1024, Hard: 4096 },
   { Name: 'core', Soft: 0, Hard: 0 },
 ];
@@ -73,5 +80,12 @@ export function containerSpec(
       Ulimits: [...ULIMITS, ...diskUlimits],
       ...diskConfig,
     },
+    ...(launch.name === undefined
+      ? {}
+      : {
+          NetworkingConfig: {
+            EndpointsConfig: { [objectName(launch.targetId)]: { Aliases: [launch.name] } },
+          },
+        }),
   };
 }
