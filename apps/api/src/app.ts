@@ -14,7 +14,9 @@ import { createDispatcher, type Subscriber } from './domain-events/dispatcher';
 import { withDomainEvents } from './domain-events/record-event';
 import { type ClassroomEvents, localClassroomEvents } from './events/classroom-events';
 import { redisClassroomEvents } from './events/redis-classroom-events';
+import { redisTerminalEvents } from './events/redis-terminal-events';
 import { redisUserEvents } from './events/redis-user-events';
+import { localTerminalEvents } from './events/terminal-events';
 import { localUserEvents, type UserEvents } from './events/user-events';
 import { takeInFolderFiles } from './files/take-in-folder-files';
 import type { IdentityAdmin } from './identity-admin/client';
@@ -52,6 +54,7 @@ import { userActivityRoutes } from './routes/users/activity';
 import { userQuotaRoutes } from './routes/users/quota';
 import { scheduleClock } from './schedules/schedule-clock';
 import { subscribeAll } from './subscribers';
+import { terminals } from './target-proxy/terminal/terminal-server';
 import { ensureDeployment } from './targets/deployment';
 import { reportIsolation } from './targets/isolation-notice';
 import { type Janitor, janitor } from './targets/janitor';
@@ -161,6 +164,10 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
     : localUserEvents();
   app.decorate('userEvents', userEvents);
   app.addHook('onClose', () => userEvents.close());
+  const terminalEvents = options.redisUrl
+    ? await redisTerminalEvents(options.redisUrl, app.log)
+    : localTerminalEvents();
+  app.addHook('onClose', () => terminalEvents.close());
   const perProcess = perProcessWarning(options.connection.kind, options.redisUrl);
   if (perProcess) app.log.warn(perProcess);
   const deployment = await ensureDeployment(app.db);
@@ -176,6 +183,16 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
   const appTargets: AppTargets = { ...targets, janitor: targetJanitor };
   app.decorate('targets', appTargets);
   options.onTargets?.(appTargets);
+  // The target proxy, in front of the API on the same server, takes the terminals' upgrades.
+  if (app.hasDecorator('terminalSlot')) {
+    const boxTerminals = terminals({
+      service: targets,
+      terminalEvents,
+      publicUrl: options.publicUrl,
+    });
+    app.terminalSlot.current = boxTerminals;
+    app.addHook('preClose', async () => boxTerminals.closeAll());
+  }
   for (const subscriber of options.subscribers ?? []) dispatcher.subscribe(subscriber);
   subscribeAll(dispatcher, {
     classroomEvents,

@@ -286,6 +286,18 @@ export const apiErrors = {
     apiError('image_not_allowed', 'Image not allowed', LAB_IMAGE_NOT_ALLOWED),
   /** An engine failure met while the caller waited (a reset, an image check). */
   engineFailure: (code: EngineErrorCode, detail: string) => apiError(code, 'Target failed', detail),
+  attackBoxesOff: () =>
+    apiError(
+      'attack_boxes_off',
+      'Attack boxes are off',
+      'This server runs no attack boxes: its operator has not set one up (ATTACKBOX_IMAGE)',
+    ),
+  notABox: () =>
+    apiError(
+      'not_a_box',
+      'Not an attack box',
+      'This target is a lab’s, not an attack box: it has no terminal',
+    ),
   notAnHttpTarget: () =>
     apiError(
       'not_an_http_target',

@@ -232,6 +232,19 @@ export const serverConfigSchema = z
     LAB_MAX_IMAGE_MB: positiveInt(1_048_576).default(4096),
     LAB_PROXY_REQUESTS_PER_MINUTE: positiveInt(1_000_000).default(1200),
     LAB_PULL_TIMEOUT_MINUTES: positiveInt(120).default(10),
+    ATTACKBOX_IMAGE: z
+      .string()
+      .regex(
+        /^[a-z0-9][\w./:@-]{0,254}$/,
+        'must be an image reference such as hackclass/attackbox:1',
+      )
+      .optional(),
+    ATTACKBOX_IDLE_MINUTES: positiveInt(1440).default(30),
+    ATTACKBOX_LIFETIME_MINUTES: positiveInt(10_080).default(240),
+    ATTACKBOX_MEMORY_MB: positiveInt(65_536).default(512),
+    ATTACKBOX_CPUS: decimal(0.05, 64).default(1),
+    ATTACKBOX_PIDS: positiveInt(32_768).default(512),
+    ATTACKBOX_ALLOW_OUTBOUND: flag.default(false),
     METRICS_TOKEN: z
       .string()
       .regex(/^[\x21-\x7e]{16,256}$/, 'must be 16 to 256 printable characters without spaces')
@@ -398,6 +411,20 @@ export const serverConfigSchema = z
       pullTimeoutMinutes: env.LAB_PULL_TIMEOUT_MINUTES,
       /** Requests one user sends through the target proxy a minute, per process. */
       proxyRequestsPerMinute: env.LAB_PROXY_REQUESTS_PER_MINUTE,
+      /**
+       * Students' attack boxes: a shell of `image` each, beside their targets (off without an
+       * image). A box stops after `idleMinutes` without a keystroke, or `lifetimeMinutes`.
+       */
+      attackBox: {
+        image: env.ATTACKBOX_IMAGE,
+        idleMinutes: env.ATTACKBOX_IDLE_MINUTES,
+        lifetimeMinutes: env.ATTACKBOX_LIFETIME_MINUTES,
+        memoryMb: env.ATTACKBOX_MEMORY_MB,
+        cpus: env.ATTACKBOX_CPUS,
+        pids: env.ATTACKBOX_PIDS,
+        /** May a box reach the Internet (never the school's or host's networks). */
+        outbound: env.ATTACKBOX_ALLOW_OUTBOUND,
+      },
     },
     /** Bearer token for `/metrics`; unset, only loopback clients are answered. */
     metricsToken: env.METRICS_TOKEN,

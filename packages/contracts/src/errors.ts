@@ -76,6 +76,7 @@ export const API_ERROR_STATUS = {
   outbound_not_allowed: 400,
   not_an_http_target: 400,
   not_a_tcp_target: 400,
+  not_a_box: 400,
   target_limit_reached: 409,
   target_not_extendable: 409,
   target_not_running: 409,
@@ -90,6 +91,8 @@ export const API_ERROR_STATUS = {
   start_failed: 502,
   port_taken: 503,
   isolation_unavailable: 503,
+  box_gone: 409,
+  attack_boxes_off: 503,
 } as const satisfies Record<string, number>;
 
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;

@@ -27,5 +27,6 @@ export * from './runtime-config';
 export * from './schedules';
 export * from './submissions';
 export * from './targets';
+export * from './terminal';
 export * from './text';
 export * from './users';

@@ -6,6 +6,13 @@ import { hasNoNul, NO_NUL_MESSAGE } from './text';
 export const TARGET_KINDS = ['http', 'tcp'] as const;
 export type TargetKind = (typeof TARGET_KINDS)[number];
 
+/** A target of no lab: a student's attack box, a shell beside their targets. */
+export const ATTACK_BOX_KIND = 'box';
+
+/** What a started target is: a lab's, reached as its kind says, or an attack box. */
+export const RUNNING_TARGET_KINDS = [...TARGET_KINDS, ATTACK_BOX_KIND] as const;
+export type RunningTargetKind = (typeof RUNNING_TARGET_KINDS)[number];
+
 /** The lab's own flags for every target, or one flag of its own per target. */
 export const TARGET_FLAG_MODES = ['static', 'per-student'] as const;
 export type TargetFlagMode = (typeof TARGET_FLAG_MODES)[number];
@@ -198,13 +205,13 @@ export const labTargetSummarySchema = labTargetSchema
   });
 export type LabTargetSummary = z.infer<typeof labTargetSummarySchema>;
 
-/** One student's target for one lab of a classroom. */
+/** One student's target for one lab of a classroom, or their attack box (no lab). */
 export const targetSchema = z.object({
   id: z.uuid(),
-  labId: z.uuid(),
+  labId: z.uuid().nullable(),
   classroomId: z.uuid(),
   userId: z.uuid(),
-  kind: z.enum(TARGET_KINDS),
+  kind: z.enum(RUNNING_TARGET_KINDS),
   state: z.enum(TARGET_STATES),
   createdAt: z.iso.datetime(),
   startedAt: z.iso.datetime().nullable(),
@@ -238,10 +245,30 @@ export type MyTarget = z.infer<typeof myTargetSchema>;
 /** A student's target as the Targets views (a classroom's, and the admins') list it. */
 export const classroomTargetSchema = targetSchema.extend({
   student: z.object({ id: z.uuid(), name: z.string() }),
-  lab: z.object({ id: z.uuid(), name: z.string(), slug: z.string() }),
+  /** Null for an attack box. */
+  lab: z.object({ id: z.uuid(), name: z.string(), slug: z.string() }).nullable(),
   classroom: z.object({ id: z.uuid(), name: z.string() }),
 });
 export type ClassroomTarget = z.infer<typeof classroomTargetSchema>;
+
+/**
+ * The caller's attack box: the active one, else the latest, else null; whether this server runs
+ * boxes at all (an operator's ATTACKBOX_IMAGE and an engine that answers); and the idle time after
+ * which a box without a keystroke stops.
+ */
+export const myAttackBoxSchema = z.object({
+  box: targetSchema.nullable(),
+  available: z.boolean(),
+  idleMinutes: z.number().int(),
+});
+export type MyAttackBox = z.infer<typeof myAttackBoxSchema>;
+
+/**
+ * A terminal's WebSocket address with a single-use ticket, good for a minute: the box's owner
+ * types, anyone else (a teacher) watches.
+ */
+export const terminalTicketSchema = z.object({ url: z.url(), watching: z.boolean() });
+export type TerminalTicket = z.infer<typeof terminalTicketSchema>;
 
 /** The Open link of an HTTP target: a single-use ticket, good for a minute. */
 export const targetTicketSchema = z.object({ url: z.url() });

@@ -99,3 +99,8 @@ export async function echoOf(port: number, line: string, host = '127.0.0.1'): Pr
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/** Kills a target's (or attack box's) container behind its driver's back, as a crash would. */
+export async function killContainerOf(targetId: string): Promise<void> {
+  await docker.getContainer(`hackclass-${targetId}`).kill();
+}

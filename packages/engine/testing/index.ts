@@ -1,3 +1,4 @@
+export { killContainerOf } from './fixtures';
 export { buildBoxImage, buildTestImage, buildTestImages, TEST_LABEL } from './images';
 export { removeTestLeftovers } from './leftovers';
 export { testPortWindow } from './ports';

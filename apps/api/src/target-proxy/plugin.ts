@@ -14,6 +14,8 @@ import { fromAnotherOrigin, targetOriginOf } from './request-origin';
 import { requestRate } from './request-rate';
 import { labsDomainWarnings } from './site-warnings';
 import { openSlots } from './slots';
+import { terminalBoxOf } from './terminal/terminal-path';
+import type { Terminals } from './terminal/terminal-server';
 import { TICKET_PATH } from './tickets';
 import { tunnelTargetOf } from './tunnel/tunnel-path';
 import { tcpTunnels } from './tunnel/tunnel-server';
@@ -47,6 +49,17 @@ const pathOf = (url: string | undefined) => (url ?? '/').split('?')[0];
 const ticketOf = (url: string | undefined) =>
   new URLSearchParams((url ?? '').split('?')[1] ?? '').get('ticket') ?? '';
 
+/** Where the API puts its attack box terminals for the proxy's upgrades to reach. */
+export interface TerminalSlot {
+  current?: Terminals;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    terminalSlot: TerminalSlot;
+  }
+}
+
 /** An upgrade refused with a page's status and title, in plain text on the socket. */
 const refuseWith = (socket: Duplex, { status, title }: ProxyPage) =>
   refuseUpgrade(socket, status, STATUS_CODES[status] ?? '', title);
@@ -72,7 +85,7 @@ async function admissionOf(
  * server first, so that the target gets its path byte for byte (a malformed escape, a path
  * Fastify would route, a body of any size) and none of the app's hooks, limits or page headers
  * touch its answers. WebSocket upgrades of `/api/targets/<id>/tunnel` on HackClass's own host
- * are TCP targets' tunnels. Every other request and upgrade goes on to Fastify as before.
+ * are TCP targets' tunnels, of `/api/targets/<id>/terminal` attack boxes' terminals. Every other request and upgrade goes on to Fastify as before.
  */
 export const targetProxy = fp<TargetProxyOptions>(
   async (app: FastifyInstance, { connection, publicUrl, labsDomain, limits: given }) => {
@@ -98,6 +111,9 @@ export const targetProxy = fp<TargetProxyOptions>(
     const requestSlots = openSlots({ perUser: limits.requestsInFlight });
     const rate = requestRate(limits.requestsPerMinute);
     const tcp = tcpTunnels({ gate, log: app.log, slots: tunnelSlots, idleMs: limits.tunnelIdleMs });
+    // The API, registered after the proxy, fills it in.
+    const terminalSlot: TerminalSlot = {};
+    app.decorate('terminalSlot', terminalSlot);
 
     /** A pass is good for requests from the target's own pages only. */
     const fromElsewhere = (request: IncomingMessage) =>
@@ -228,6 +244,20 @@ export const targetProxy = fp<TargetProxyOptions>(
         socket.on('error', () => socket.destroy());
         tcp.handle(request, socket, head, tunnelTarget).catch((error: unknown) => {
           app.log.error({ err: error, targetId: tunnelTarget }, 'tcp tunnel: upgrade failed');
+          socket.destroy();
+        });
+        return;
+      }
+      const terminalBox = terminalBoxOf(request.url);
+      if (terminalBox) {
+        socket.on('error', () => socket.destroy());
+        const boxTerminals = terminalSlot.current;
+        if (!boxTerminals) {
+          refuseUpgrade(socket, 503, 'Service Unavailable', 'Terminals are not ready yet');
+          return;
+        }
+        boxTerminals.handle(request, socket, head, terminalBox).catch((error: unknown) => {
+          app.log.error({ err: error, boxId: terminalBox }, 'terminal: upgrade failed');
           socket.destroy();
         });
         return;

@@ -1,4 +1,4 @@
-import type { TargetKind, TargetState } from '@hackclass/contracts';
+import type { RunningTargetKind, TargetState } from '@hackclass/contracts';
 import { eq } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { classrooms, targets, users } from '../db/schema';
@@ -8,13 +8,15 @@ import { coTeaches } from '../policies/taught-by';
 /** A target as whoever opens it may reach it, and whether this user may. */
 export interface TargetAccess {
   id: string;
-  kind: TargetKind;
+  kind: RunningTargetKind;
   state: TargetState;
   /** Where HackClass reaches it, once started. */
   reachHost: string | null;
   reachPort: number | null;
   /** The user is its owner, its classroom's teacher or an admin, and not disabled. */
   allowed: boolean;
+  /** The user is its owner. */
+  owner: boolean;
 }
 
 /** The target and what `userId` may do with it, in one query; undefined if either is unknown. */
@@ -49,5 +51,5 @@ export async function targetAccessOf(
       { id: userId, roleId },
       { userId: ownerId, classroomCreatorId: creatorId, coTeacher },
     );
-  return { ...target, allowed };
+  return { ...target, allowed, owner: ownerId === userId };
 }

@@ -1,8 +1,9 @@
+import { ATTACK_BOX_KIND } from '@hackclass/contracts';
 import { and, eq } from 'drizzle-orm';
 import { targets } from '../db/schema';
 import { apiErrors } from '../errors';
 import type { TargetFacts } from './find-targets';
-import { extendedExpiry, type TargetRow } from './present-target';
+import { boxLifetimeRule, extendedExpiry, type TargetRow } from './present-target';
 import type { TargetService } from './service';
 
 /**
@@ -11,10 +12,11 @@ import type { TargetService } from './service';
  */
 export async function extendTarget(
   service: TargetService,
-  { target, rule }: TargetFacts,
+  { target, rule: labRule }: TargetFacts,
   now = new Date(),
 ): Promise<TargetRow> {
   if (target.state !== 'running') throw apiErrors.targetNotRunning();
+  const rule = target.kind === ATTACK_BOX_KIND ? boxLifetimeRule(service.config) : labRule;
   if (!rule?.extendable) {
     throw apiErrors.targetNotExtendable('This lab’s targets cannot be extended');
   }

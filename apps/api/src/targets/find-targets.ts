@@ -80,21 +80,24 @@ export async function activeTargets(db: ApiDatabase, actorId: string, classroomI
     isActive,
     classroomId === undefined ? undefined : eq(targets.classroomId, classroomId),
   );
-  return db
-    .select({
-      target: targets,
-      rule: lifetimeRule,
-      student: { id: users.id, name: memberName },
-      lab: { id: labs.id, name: labs.name, slug: labs.slug },
-      classroom: { id: classrooms.id, name: classrooms.name },
-      classroomCreatorId: classrooms.creatorId,
-      coTeacher: coTeaches(actorId),
-    })
-    .from(targets)
-    .innerJoin(users, eq(users.id, targets.userId))
-    .innerJoin(labs, eq(labs.id, targets.labId))
-    .innerJoin(classrooms, eq(classrooms.id, targets.classroomId))
-    .leftJoin(labTargets, eq(labTargets.labId, targets.labId))
-    .where(where)
-    .orderBy(desc(targets.createdAt), desc(targets.id));
+  return (
+    db
+      .select({
+        target: targets,
+        rule: lifetimeRule,
+        student: { id: users.id, name: memberName },
+        lab: { id: labs.id, name: labs.name, slug: labs.slug },
+        classroom: { id: classrooms.id, name: classrooms.name },
+        classroomCreatorId: classrooms.creatorId,
+        coTeacher: coTeaches(actorId),
+      })
+      .from(targets)
+      .innerJoin(users, eq(users.id, targets.userId))
+      // Attack boxes have no lab.
+      .leftJoin(labs, eq(labs.id, targets.labId))
+      .innerJoin(classrooms, eq(classrooms.id, targets.classroomId))
+      .leftJoin(labTargets, eq(labTargets.labId, targets.labId))
+      .where(where)
+      .orderBy(desc(targets.createdAt), desc(targets.id))
+  );
 }

@@ -1,6 +1,7 @@
 import type { LabTarget } from '@hackclass/contracts';
 import { TARGET_FLAG_VARIABLE } from '@hackclass/contracts';
 import { and, eq } from 'drizzle-orm';
+import { joinOwnersBox } from '../boxes/join-boxes';
 import { targets } from '../db/schema';
 import { failureOf } from './failures';
 import { mayPull } from './image-policy';
@@ -19,7 +20,12 @@ const stillStarting = (targetId: string) =>
  * port serves, and records it `running` with its expiry, or `failed` with a sentence a student
  * can read. A target stopped meanwhile has its container removed again.
  */
-export function launchTarget(service: TargetService, target: TargetRow, definition: LabTarget) {
+export function launchTarget(
+  service: TargetService,
+  target: TargetRow,
+  definition: LabTarget,
+  labSlug: string,
+) {
   const { driver, db } = service;
   if (!driver || target.hostPort === null) return;
   const { hostPort } = target;
@@ -29,7 +35,7 @@ export function launchTarget(service: TargetService, target: TargetRow, definiti
       if (target.flag !== null) env[TARGET_FLAG_VARIABLE] = target.flag;
       const { containerId, pulled, reach } = await driver.start({
         targetId: target.id,
-        labId: target.labId,
+        labId: target.labId ?? '',
         userId: target.userId,
         classroomId: target.classroomId,
         image: definition.image,
@@ -42,6 +48,7 @@ export function launchTarget(service: TargetService, target: TargetRow, definiti
         pids: definition.pids,
         outbound: definition.outbound,
         pull: mayPull(definition.image, service.config.imageAllow),
+        name: labSlug,
       });
       if (pulled) await recordPull(service, definition.image);
       const recorded = await db
@@ -59,6 +66,7 @@ export function launchTarget(service: TargetService, target: TargetRow, definiti
         await driver.stop(target.id);
         return;
       }
+      await joinOwnersBox(service, target);
       await waitUntilServing(
         driver,
         { id: target.id, ...reach.internal },

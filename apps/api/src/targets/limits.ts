@@ -9,7 +9,7 @@ import { isActive } from './stop-targets';
  * Refuses a start past any limit: the classroom's maximum (its teacher's, within the operator's
  * LABS_MAX_PER_CLASSROOM), the student's (LABS_MAX_PER_USER), that of the lab's teacher over all
  * their labs (LABS_MAX_PER_TEACHER), or the server's (LABS_MAX_RUNNING). Targets holding a
- * container count, starting and stopping ones too. The caller holds the start lock, so a burst
+ * container count, starting and stopping ones too, and attack boxes (but for a teacher's). The caller holds the start lock, so a burst
  * of starts cannot overshoot.
  */
 export async function ensureUnderLimits(
@@ -43,7 +43,8 @@ export async function ensureUnderLimits(
             ),
     })
     .from(targets)
-    .innerJoin(labs, eq(labs.id, targets.labId))
+    // Attack boxes, of no lab, count too.
+    .leftJoin(labs, eq(labs.id, targets.labId))
     .where(isActive);
   if (!counts) return;
   const classroomLimit = Math.min(classroomMax ?? config.maxPerClassroom, config.maxPerClassroom);

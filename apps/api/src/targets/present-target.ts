@@ -1,4 +1,4 @@
-import type { Target } from '@hackclass/contracts';
+import { ATTACK_BOX_KIND, type Target } from '@hackclass/contracts';
 import type { targets } from '../db/schema';
 import type { Actor } from '../policies/actors';
 import { targetPermissions } from '../policies/permissions';
@@ -36,6 +36,12 @@ export function extendedExpiry(
   return next - target.expiresAt.getTime() >= MINUTE_MS ? new Date(next) : undefined;
 }
 
+/** An attack box's lifetime, the operator's: extendable, as a lab's target may be. */
+export const boxLifetimeRule = (config: Pick<LabsConfig, 'attackBox'>): LifetimeRule => ({
+  lifetimeMinutes: config.attackBox.lifetimeMinutes,
+  extendable: true,
+});
+
 /**
  * A TCP target's `host:port`, brackets around an IPv6 host: shown only for a target its driver
  * exposed to students (LAB_TCP_BIND_ADDRESS), since any other is reached through its tunnel alone.
@@ -57,9 +63,10 @@ export function presentTarget(
     classroomCreatorId: string | null;
     coTeacher: boolean;
   },
-  config: Pick<LabsConfig, 'maxLifetimeMinutes'>,
+  config: Pick<LabsConfig, 'maxLifetimeMinutes' | 'attackBox'>,
   now = new Date(),
 ): Target {
+  const lifetime = row.kind === ATTACK_BOX_KIND ? boxLifetimeRule(config) : rule;
   return {
     id: row.id,
     labId: row.labId,
@@ -71,7 +78,7 @@ export function presentTarget(
     startedAt: row.startedAt?.toISOString() ?? null,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     endedAt: row.endedAt?.toISOString() ?? null,
-    canExtend: extendedExpiry(row, rule, config, now) !== undefined,
+    canExtend: extendedExpiry(row, lifetime, config, now) !== undefined,
     address:
       row.state === 'running' && row.exposedHost !== null && row.exposedPort !== null
         ? addressOf(row.exposedHost, row.exposedPort)

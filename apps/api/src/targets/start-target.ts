@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { classroomLabs, classrooms, labs, labTargets, targets } from '../db/schema';
 import { apiErrors } from '../errors';
+import { assertEngineStarts } from './assert-engine-starts';
 import { freeHostPort } from './host-port';
 import { ensureLabImageStartable } from './image-policy';
 import { launchTarget } from './launch-target';
@@ -13,7 +14,7 @@ import type { TargetService } from './service';
 import { isActive } from './stop-targets';
 
 /** One lock for every start on every replica: limits and ports are counted under it. */
-const START_LOCK = 0x68_63_74_73;
+export const START_LOCK = 0x68_63_74_73;
 
 export interface TargetStart {
   userId: string;
@@ -28,6 +29,7 @@ async function definitionIn(db: ApiDatabase, { classroomId, labId }: TargetStart
       definition: labTargets,
       classroomMax: classrooms.maxRunningTargets,
       labCreatorId: labs.creatorId,
+      labSlug: labs.slug,
     })
     .from(classroomLabs)
     .innerJoin(classrooms, eq(classrooms.id, classroomLabs.classroomId))
@@ -54,23 +56,7 @@ export async function startTarget(
   const { labId: _labId, updatedAt: _updatedAt, ...definition } = found.definition;
   // A lab saved before the operator took outbound traffic away keeps its definition, unstartable.
   if (definition.outbound && !service.config.allowOutbound) throw apiErrors.outboundOff();
-  // Refused now rather than failed after the click; the shared check's short ping can miss a
-  // busy engine, so the engine is asked once more, with the driver's own patience, before refusing.
-  const { driver } = service;
-  if (driver && (await service.engineStatus()).status !== 'ok') {
-    const answers = await driver.ping().then(
-      () => true,
-      () => false,
-    );
-    if (!answers) throw apiErrors.engineUnreachable();
-    // The guard checked again now: one that failed a moment ago (a firewall reload) may be back.
-    const isolation = driver.guardIsolation
-      ? await driver.guardIsolation()
-      : await driver.isolation?.();
-    if (isolation && !isolation.guarded && !isolation.leftToOperator) {
-      throw apiErrors.isolationUnavailable();
-    }
-  }
+  await assertEngineStarts(service);
   await ensureLabImageStartable(service, start.labId, definition.image);
   const { target, created } = await service.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${START_LOCK}::bigint)`);
@@ -100,6 +86,6 @@ export async function startTarget(
     if (!inserted) throw new Error('target insert returned nothing');
     return { target: inserted, created: true };
   });
-  if (created) launchTarget(service, target, definition);
+  if (created) launchTarget(service, target, definition, found.labSlug);
   return { target, definition, created };
 }

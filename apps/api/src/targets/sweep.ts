@@ -1,5 +1,6 @@
+import { ATTACK_BOX_KIND } from '@hackclass/contracts';
 import type { TargetContainer } from '@hackclass/engine';
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, lte, or } from 'drizzle-orm';
 import { targets } from '../db/schema';
 import { guardTargets } from './guard-targets';
 import { pruneImages } from './prune-images';
@@ -8,12 +9,26 @@ import { finishStopping, isActive } from './stop-targets';
 
 const VANISHED = 'The target stopped unexpectedly';
 
-/** Stops running targets past their expiry; they end `expired`. */
+const MINUTE_MS = 60_000;
+
+/**
+ * Stops running targets past their expiry, and attack boxes nobody typed in for the operator's
+ * idle time; they end `expired`.
+ */
 async function expireTargets(service: TargetService, now: Date): Promise<void> {
+  const idleSince = new Date(now.getTime() - service.config.attackBox.idleMinutes * MINUTE_MS);
   const expired = await service.db
     .select({ id: targets.id })
     .from(targets)
-    .where(and(eq(targets.state, 'running'), lte(targets.expiresAt, now)));
+    .where(
+      and(
+        eq(targets.state, 'running'),
+        or(
+          lte(targets.expiresAt, now),
+          and(eq(targets.kind, ATTACK_BOX_KIND), lte(targets.activeAt, idleSince)),
+        ),
+      ),
+    );
   for (const { id } of expired) {
     await service.driver?.stop(id);
     await service.db

@@ -785,6 +785,27 @@ export const MATRIX: MatrixRow[] = [
     expect: { ...seenByClassroom, member: 400, owner: 400, coTeacher: 400, admin: 400 },
   },
   {
+    method: 'POST',
+    route: '/api/targets/:targetId/terminal',
+    request: ({ liveTargetId }) => ({ url: `/targets/${liveTargetId}/terminal` }),
+    // As the Open link, for the same people; this target is a lab's, which has no terminal.
+    expect: { ...seenByClassroom, member: 400, owner: 400, coTeacher: 400, admin: 400 },
+  },
+  // Attack boxes (the matrix's API runs none: a start that gets past every check is refused).
+  {
+    method: 'GET',
+    route: '/api/users/me/box',
+    request: () => ({ url: '/users/me/box' }),
+    expect: everyVerified(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/classrooms/:id/box',
+    request: ({ classroom }) => ({ url: `/classrooms/${classroom.id}/box` }),
+    // Its accepted members only, as a lab's target.
+    expect: { ...seenByClassroom, member: 503, coTeacher: 403, owner: 403, admin: 403 },
+  },
+  {
     method: 'GET',
     route: '/api/target-engine',
     request: () => ({ url: '/target-engine' }),

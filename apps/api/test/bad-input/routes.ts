@@ -568,6 +568,8 @@ export const routeCases = {
         .map((maxRunningTargets) => json({ maxRunningTargets })),
     },
     'GET /api/targets': { adminOnly: true },
+    'GET /api/users/me/box': {},
+    'POST /api/classrooms/:id/box': { params: { id: classroomId } },
     'GET /api/target-engine': { adminOnly: true },
     // Not in LAB_IMAGE_ALLOW and on no engine: refused before any registry is asked.
     'POST /api/target-images/check': { json: { image: 'registry.hackclass.invalid/labs/sqli:3' } },
@@ -592,6 +594,8 @@ export const routeCases = {
     'POST /api/targets/:targetId/ticket': { params: { targetId: (world) => world.liveTargetId } },
     // The world's target is an HTTP one: a valid request gets as far as not_a_tcp_target.
     'POST /api/targets/:targetId/tunnel': { params: { targetId: (world) => world.liveTargetId } },
+    // Likewise, as far as its having no terminal.
+    'POST /api/targets/:targetId/terminal': { params: { targetId: (world) => world.liveTargetId } },
   },
   gradebook: {
     'GET /api/classrooms/:id/gradebook': {

@@ -1,5 +1,7 @@
 import {
   ACTIVE_TARGET_STATES,
+  ATTACK_BOX_KIND,
+  RUNNING_TARGET_KINDS,
   TARGET_FLAG_MODES,
   TARGET_KINDS,
   TARGET_STATES,
@@ -58,16 +60,16 @@ export const labTargets = pgTable(
 
 /**
  * Every target a student started, kept after it ends: its per-student flag still counts, and the
- * history shows who ran what when.
+ * history shows who ran what when. A student's attack box is a target of no lab.
  */
 export const targets = pgTable(
   'targets',
   {
     id: uuid().primaryKey().defaultRandom(),
-    labId: cascadeReference(() => labs.id),
+    labId: uuid().references(() => labs.id, { onDelete: 'cascade' }),
     classroomId: cascadeReference(() => classrooms.id),
     userId: cascadeReference(() => users.id),
-    kind: text({ enum: TARGET_KINDS }).notNull(),
+    kind: text({ enum: RUNNING_TARGET_KINDS }).notNull(),
     state: text({ enum: TARGET_STATES }).notNull().default('starting'),
     /** The engine's id for its container, once created. */
     containerId: text(),
@@ -87,14 +89,24 @@ export const targets = pgTable(
     startedAt: timestamp({ withTimezone: true }),
     expiresAt: timestamp({ withTimezone: true }),
     endedAt: timestamp({ withTimezone: true }),
+    /** An attack box's last keystroke (at most a minute old while typed in): its idle time. */
+    activeAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     check('targets_state_check', oneOf(table.state, TARGET_STATES)),
-    check('targets_kind_check', oneOf(table.kind, TARGET_KINDS)),
+    check('targets_kind_check', oneOf(table.kind, RUNNING_TARGET_KINDS)),
+    check(
+      'targets_box_lab_check',
+      sql`(${oneOf(table.kind, [ATTACK_BOX_KIND])}) = (${table.labId} is null)`,
+    ),
     // One target per student and lab while it holds a container: two starts at once make one.
     uniqueIndex('targets_active_user_lab_key')
       .on(table.userId, table.labId)
       .where(isActive(table.state)),
+    // One attack box per student at a time, likewise.
+    uniqueIndex('targets_active_user_box_key')
+      .on(table.userId)
+      .where(sql`${table.labId} is null and ${isActive(table.state)}`),
     // A published port belongs to one target at a time.
     uniqueIndex('targets_active_host_port_key').on(table.hostPort).where(isActive(table.state)),
     // The classroom's Targets view and its running count.

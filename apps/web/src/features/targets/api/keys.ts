@@ -7,4 +7,6 @@ export const targetKeys = {
   settings: (classroomId: string) => ['targets', 'settings', classroomId] as const,
   everyone: ['targets', 'everyone'] as const,
   engine: ['targets', 'engine'] as const,
+  /** The signed-in user's attack box. */
+  box: () => ['targets', 'box'] as const,
 };

@@ -8,6 +8,7 @@ import { EmptyState, ListError, ListSkeleton } from '@/components/feedback/list-
 import { toast } from '@/components/toast/toast';
 import { useTargetAction } from '../api/target-action';
 import { problemText } from '../utils/problem-text';
+import { targetTitle } from '../utils/target-states';
 import { TargetsTable } from './targets-table';
 
 interface ActiveTargetsProps {
@@ -59,7 +60,7 @@ export function ActiveTargets({ targets, withClassroom = false, emptyText }: Act
         }
       >
         {stopping &&
-          `Stop ${stopping.student.name}’s target for ${stopping.lab.name}? Its state is lost; they may start a new one.`}
+          `Stop ${stopping.student.name}’s ${targetTitle(stopping)}? Its state is lost; they may start a new one.`}
       </ConfirmModal>
     </>
   );

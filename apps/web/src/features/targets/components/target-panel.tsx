@@ -34,6 +34,7 @@ export function TargetPanel({ classroomId, labId, summary, enabled }: TargetPane
       ) : known && isActiveTargetState(known.state) ? (
         <LiveTarget
           known={known}
+          labId={labId}
           summary={summary}
           enabled={enabled}
           engineAvailable={engineAvailable}
@@ -55,11 +56,13 @@ export function TargetPanel({ classroomId, labId, summary, enabled }: TargetPane
 /** A target that holds a container: asked for again while it starts or stops. */
 function LiveTarget({
   known,
+  labId,
   summary,
   enabled,
   engineAvailable,
 }: {
   known: Target;
+  labId: string;
   summary: LabTargetSummary;
   enabled: boolean;
   engineAvailable: boolean;
@@ -69,7 +72,7 @@ function LiveTarget({
     <TargetView
       target={target}
       classroomId={target.classroomId}
-      labId={target.labId}
+      labId={labId}
       summary={summary}
       enabled={enabled}
       engineAvailable={engineAvailable}

@@ -2,7 +2,7 @@ import type { ClassroomTarget } from '@hackclass/contracts';
 import { Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPlayerStop } from '@tabler/icons-react';
 import { RelativeTime } from '@/components/time/relative-time';
-import { targetStateLooks } from '../utils/target-states';
+import { KIND_LABELS, targetStateLooks, targetTitle } from '../utils/target-states';
 
 interface TargetsTableProps {
   targets: ClassroomTarget[];
@@ -45,9 +45,10 @@ export function TargetsTable({
                   <Text size="sm">{target.student.name}</Text>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{target.lab.name}</Text>
+                  <Text size="sm">{target.lab?.name ?? 'Attack box'}</Text>
                   <Text size="xs" c="dimmed">
-                    {target.kind === 'http' ? 'HTTP' : `TCP ${target.address ?? ''}`}
+                    {KIND_LABELS[target.kind]}
+                    {target.kind === 'tcp' && target.address ? ` ${target.address}` : ''}
                   </Text>
                 </Table.Td>
                 {withClassroom && (
@@ -81,7 +82,7 @@ export function TargetsTable({
                       leftSection={<IconPlayerStop size={14} aria-hidden />}
                       loading={stoppingId === target.id}
                       disabled={target.state === 'stopping'}
-                      aria-label={`Stop ${target.student.name}’s target for ${target.lab.name}`}
+                      aria-label={`Stop ${target.student.name}’s ${targetTitle(target)}`}
                       onClick={() => onStop(target)}
                     >
                       Stop

@@ -1,0 +1,66 @@
+import { and, eq } from 'drizzle-orm';
+import { targets } from '../db/schema';
+import { failureOf } from '../targets/failures';
+import type { TargetRow } from '../targets/present-target';
+import type { TargetService } from '../targets/service';
+import { joinOwnersTargets } from './join-boxes';
+
+const MINUTE_MS = 60_000;
+
+const stillStarting = (boxId: string) => and(eq(targets.id, boxId), eq(targets.state, 'starting'));
+
+/**
+ * Starts a `starting` box's container after the request has answered, joins it to its owner's
+ * targets and records it `running` with its expiry, or `failed` with a sentence the student
+ * reads. A box stopped meanwhile has its container removed again.
+ */
+export function launchBox(service: TargetService, box: TargetRow): void {
+  const boxes = service.driver?.boxes;
+  const { image, ...settings } = service.config.attackBox;
+  if (!boxes || image === undefined) return;
+  service.background('starting an attack box', async (signal) => {
+    try {
+      const { containerId } = await boxes.start({
+        boxId: box.id,
+        userId: box.userId,
+        classroomId: box.classroomId,
+        image,
+        memoryMb: settings.memoryMb,
+        cpus: settings.cpus,
+        pids: settings.pids,
+        outbound: settings.outbound && service.config.allowOutbound,
+      });
+      const startedAt = new Date();
+      const recorded = await service.db
+        .update(targets)
+        .set({
+          containerId,
+          state: 'running',
+          startedAt,
+          activeAt: startedAt,
+          expiresAt: new Date(startedAt.getTime() + settings.lifetimeMinutes * MINUTE_MS),
+        })
+        .where(stillStarting(box.id))
+        .returning({ id: targets.id });
+      if (recorded.length === 0) {
+        await service.driver?.stop(box.id);
+        return;
+      }
+      await joinOwnersTargets(service, box);
+    } catch (error) {
+      if (signal.aborted) return;
+      const failure = failureOf(error);
+      service.log.warn({ err: error, boxId: box.id }, 'attack box failed to start');
+      await service.driver?.stop(box.id).catch(() => undefined);
+      await service.db
+        .update(targets)
+        .set({
+          state: 'failed',
+          failureCode: failure.code,
+          failureMessage: failure.message,
+          endedAt: new Date(),
+        })
+        .where(stillStarting(box.id));
+    }
+  });
+}

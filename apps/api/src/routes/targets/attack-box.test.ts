@@ -1,0 +1,200 @@
+import type { MyAttackBox, Target, TerminalTicket } from '@hackclass/contracts';
+import { TERMINAL_CLOSE } from '@hackclass/contracts';
+import { buildBoxImage, killContainerOf } from '@hackclass/engine/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import type { Person } from '../../../test/support';
+import { signedInAs } from '../../../test/support';
+import { classroom } from '../../../test/support/labs';
+import {
+  createTargetLab,
+  type EngineServer,
+  engineAnswers,
+  startEngineServer,
+  startOf,
+} from '../../../test/support/live-targets';
+
+/** A terminal opened as the page opens it: its ticket's URL, from HackClass's own origin. */
+function openTerminal(url: string, origin: string) {
+  const socket = new WebSocket(url, { origin });
+  let screen = '';
+  const texts: unknown[] = [];
+  socket.on('message', (data, isBinary) => {
+    if (isBinary) screen += String(data);
+    else texts.push(JSON.parse(String(data)));
+  });
+  const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+  return {
+    socket,
+    texts,
+    closed,
+    get screen() {
+      return screen;
+    },
+    opened: new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('unexpected-response', (_, response) =>
+        reject(new Error(`refused with ${response.statusCode}`)),
+      );
+      socket.once('error', reject);
+    }),
+  };
+}
+
+describe.skipIf(!engineAnswers)('attack boxes through the API', () => {
+  let engine: EngineServer;
+  let boxImage: Awaited<ReturnType<typeof buildBoxImage>>;
+  let teacher: Person;
+  let student: Person;
+  let roomId: string;
+  let labSlug: string;
+  let box: Target;
+
+  const ticketOf = async (who: Person, boxId = box.id) =>
+    (await who.session.call('POST', `/targets/${boxId}/terminal`)).json<TerminalTicket>();
+
+  beforeAll(async () => {
+    boxImage = await buildBoxImage();
+    engine = await startEngineServer({
+      labs: { attackBox: { ...defaults(), image: boxImage.image } },
+    });
+    [teacher, student] = await Promise.all([
+      signedInAs(engine.server, 'teacher'),
+      signedInAs(engine.server, 'student', 'Ada'),
+    ]);
+    const lab = await createTargetLab(teacher, {
+      image: engine.images.echo,
+      port: 9000,
+      kind: 'tcp',
+    });
+    const room = await classroom(engine.server, teacher.id, {
+      members: [[student.id, 'Accepted']],
+      labs: [lab.id],
+    });
+    roomId = room.id;
+    labSlug = lab.slug;
+    const target = (await startOf(student, roomId, lab.id)).json<Target>();
+    const started = await student.session.call('POST', `/classrooms/${roomId}/box`);
+    expect(started.status).toBe(201);
+    await runningNow(student, target.id);
+    box = await runningNow(student, started.json<Target>().id);
+  }, 180_000);
+
+  afterAll(async () => {
+    await engine?.close();
+    await boxImage?.remove();
+  });
+
+  it('is the student’s one box, listed as theirs and counted as a target', async () => {
+    const mine = (await student.session.call('GET', '/users/me/box')).json<MyAttackBox>();
+    expect(mine).toMatchObject({ available: true, box: { id: box.id, kind: 'box', labId: null } });
+    const again = await student.session.call('POST', `/classrooms/${roomId}/box`);
+    expect(again.status).toBe(200);
+    expect(again.json<Target>().id).toBe(box.id);
+  });
+
+  it('types in the owner’s terminal, reaching their target by the lab’s name', async () => {
+    const { url, watching } = await ticketOf(student);
+    expect(watching).toBe(false);
+    const terminal = openTerminal(url, engine.server.publicUrl);
+    await terminal.opened;
+    terminal.socket.send(JSON.stringify({ type: 'resize', cols: 100, rows: 30 }));
+    terminal.socket.send(Buffer.from(`stty size; echo ping-lab | nc -w 3 ${labSlug} 9000\n`));
+    terminal.socket.send(Buffer.from('echo done-$((6*7))\n'));
+    await expect.poll(() => terminal.screen, { timeout: 15_000 }).toContain('done-42');
+    // The terminal's size, then the target's echo of the line.
+    expect(terminal.screen).toMatch(/30 100\r?\nping-lab\r?\n/);
+    terminal.socket.close();
+  });
+
+  it('refuses a used ticket and another site', async () => {
+    const { url } = await ticketOf(student);
+    const elsewhere = openTerminal(url, 'https://evil.example');
+    await expect(elsewhere.opened).rejects.toThrow('403');
+    const first = openTerminal(url, engine.server.publicUrl);
+    await first.opened;
+    first.socket.close();
+    const again = openTerminal(url, engine.server.publicUrl);
+    await expect(again.opened).rejects.toThrow('401');
+  });
+
+  it('lets the teacher watch without typing, and tells the student', async () => {
+    const own = openTerminal((await ticketOf(student)).url, engine.server.publicUrl);
+    await own.opened;
+    const { url, watching } = await ticketOf(teacher);
+    expect(watching).toBe(true);
+    const watcher = openTerminal(url, engine.server.publicUrl);
+    await watcher.opened;
+    await expect
+      .poll(() => own.texts, { timeout: 10_000 })
+      .toContainEqual({
+        type: 'watchers',
+        names: [expect.any(String)],
+      });
+    watcher.socket.send(Buffer.from('echo from-teacher-$((1+1))\n'));
+    own.socket.send(Buffer.from('echo from-student-$((2+2))\n'));
+    await expect.poll(() => watcher.screen, { timeout: 10_000 }).toContain('from-student-4');
+    expect(watcher.screen).not.toContain('from-teacher-2');
+    watcher.socket.close();
+    await expect
+      .poll(() => own.texts.at(-1), { timeout: 10_000 })
+      .toEqual({ type: 'watchers', names: [] });
+    own.socket.close();
+  });
+
+  it('closes the terminal when the box stops, and opens none afterwards', async () => {
+    const terminal = openTerminal((await ticketOf(student)).url, engine.server.publicUrl);
+    await terminal.opened;
+    const stopped = await student.session.call('DELETE', `/targets/${box.id}`);
+    expect(stopped.status).toBe(200);
+    expect(await terminal.closed).toBe(TERMINAL_CLOSE.boxEnded);
+    const refused = await student.session.call('POST', `/targets/${box.id}/terminal`);
+    expect(refused.status).toBe(409);
+  });
+
+  it('says a box that died is gone, closing its terminal', async () => {
+    await expect
+      .poll(
+        async () =>
+          (await student.session.call('GET', '/users/me/box')).json<MyAttackBox>().box?.state,
+      )
+      .toBe('stopped');
+    const started = await student.session.call('POST', `/classrooms/${roomId}/box`);
+    expect(started.status).toBe(201);
+    const again = await runningNow(student, started.json<Target>().id);
+    const terminal = openTerminal((await ticketOf(student, again.id)).url, engine.server.publicUrl);
+    await terminal.opened;
+    await killContainerOf(again.id);
+    expect(await terminal.closed).toBe(TERMINAL_CLOSE.boxEnded);
+    const refused = await student.session.call('POST', `/targets/${again.id}/terminal`);
+    expect(refused.status).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'box_gone',
+      detail: 'This attack box stopped: start it again',
+    });
+  });
+});
+
+/** Waits (bounded) until the target runs, outside a test: `running` polls inside one. */
+async function runningNow(who: Person, targetId: string): Promise<Target> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const target = (await who.session.call('GET', `/targets/${targetId}`)).json<Target>();
+    if (target.state === 'running') return target;
+    if (target.state !== 'starting' || Date.now() > deadline) {
+      throw new Error(`the target did not start: ${JSON.stringify(target)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+function defaults() {
+  return {
+    idleMinutes: 30,
+    lifetimeMinutes: 240,
+    memoryMb: 64,
+    cpus: 0.5,
+    pids: 64,
+    outbound: false,
+  };
+}
