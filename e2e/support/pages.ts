@@ -40,9 +40,19 @@ export async function emulateScheme(page: Page, scheme: Scheme) {
   await settleAnimations(page);
 }
 
-/** Waits for the page's running animations to end; one cut short counts as ended. */
+/**
+ * Waits for the page's running animations to end; one cut short counts as ended, and one that
+ * never ends (a focused terminal's blinking cursor) is not waited for.
+ */
 export async function settleAnimations(page: Page) {
-  await page.evaluate(() => Promise.allSettled(document.getAnimations().map((a) => a.finished)));
+  await page.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
 }
 
 /**

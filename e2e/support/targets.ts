@@ -18,11 +18,11 @@ export async function removeTargetsOf(images: string[]): Promise<void> {
       docker.getContainer(container.Id).remove({ force: true, v: true }),
     ),
   );
-  const targets = containers.map((container) => container.Labels[LABEL.target]).filter(Boolean);
-  if (targets.length === 0) return;
-  const networks = await docker.listNetworks({
-    filters: { label: targets.map((target) => `${LABEL.target}=${target}`) },
-  });
+  const targets = new Set(containers.map((container) => container.Labels[LABEL.target]));
+  // Label filters of the engine all have to match: the networks are picked here instead.
+  const networks = (await docker.listNetworks({ filters: { label: [LABEL.target] } })).filter(
+    (network) => targets.has(network.Labels?.[LABEL.target]),
+  );
   await Promise.allSettled(networks.map((network) => docker.getNetwork(network.Id).remove()));
 }
 

@@ -17,7 +17,10 @@ export function runtimeConfigOf(config: ServerConfig): RuntimeConfig {
           projectId: config.identity.projectId,
           emulatorOrigin: config.publicUrl,
         },
-    targets: { enabled: config.labs.driver !== 'none' },
+    targets: {
+      enabled: config.labs.driver !== 'none',
+      attackBoxes: config.labs.driver !== 'none' && config.labs.attackBox.image !== undefined,
+    },
     uploads: { ...config.uploads },
   };
 }

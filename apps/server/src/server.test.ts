@@ -71,7 +71,7 @@ describe('all-in-one server', () => {
         projectId: 'school-project',
         emulatorOrigin: 'https://class.example.org',
       },
-      targets: { enabled: false },
+      targets: { enabled: false, attackBoxes: false },
       uploads: { imageMaxBytes: 3 * 1_048_576, fileMaxBytes: 7 * 1_048_576, filesPerLab: 4 },
     });
   });
@@ -124,7 +124,7 @@ describe('all-in-one server', () => {
         productName: 'HackClass',
         apiBaseUrl: '/api',
         identity: { apiKey: 'key', projectId: 'school', authDomain: 'school.firebaseapp.com' },
-        targets: { enabled: false },
+        targets: { enabled: false, attackBoxes: false },
         uploads: { imageMaxBytes: 1, fileMaxBytes: 1, filesPerLab: 1 },
       }),
     ).toEqual([

@@ -7,7 +7,7 @@ export const testRuntimeConfig: RuntimeConfig = {
   productName: 'HackClass',
   apiBaseUrl: '/api',
   identity: { apiKey: 'test-api-key', projectId: 'hackclass-test' },
-  targets: { enabled: false },
+  targets: { enabled: false, attackBoxes: false },
   uploads: { imageMaxBytes: 1024, fileMaxBytes: 1024, filesPerLab: 3 },
 };
 

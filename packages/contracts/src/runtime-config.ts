@@ -12,8 +12,11 @@ export const runtimeConfigSchema = z.object({
     /** Firebase auth domain; present only when a real Firebase project is used. */
     authDomain: z.string().optional(),
   }),
-  /** Whether live lab targets are configured here (LABS_DRIVER other than `none`). */
-  targets: z.object({ enabled: z.boolean() }),
+  /**
+   * Whether live lab targets are configured here (LABS_DRIVER other than `none`), and attack
+   * boxes too (an ATTACKBOX_IMAGE besides).
+   */
+  targets: z.object({ enabled: z.boolean(), attackBoxes: z.boolean() }),
   /** The server's upload limits (UPLOAD_*), so the forms refuse what the API would. */
   uploads: z.object({
     imageMaxBytes: z.number().int().positive(),

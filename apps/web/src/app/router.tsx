@@ -128,6 +128,23 @@ export const createAppRouter = () =>
           lazy: component(() => import('@/features/auth/components/guards'), 'RequireUser'),
           children: [
             {
+              // A terminal fills its own tab: no navigation around it.
+              errorElement: <RouteErrorBoundary />,
+              children: [
+                {
+                  path: paths.terminal.path,
+                  lazy: component(() => import('./routes/app/terminal'), 'TerminalRoute'),
+                },
+                {
+                  path: paths.watchTerminal.path,
+                  lazy: component(
+                    () => import('./routes/app/watch-terminal'),
+                    'WatchTerminalRoute',
+                  ),
+                },
+              ],
+            },
+            {
               lazy: component(() => import('./layouts/dashboard-layout'), 'DashboardLayout'),
               children: [
                 {

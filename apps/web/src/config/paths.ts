@@ -66,6 +66,13 @@ export const paths = {
     path: '/classrooms/:classroomId/settings',
     getHref: (classroomId: string) => `/classrooms/${seg(classroomId)}/settings`,
   },
+  /** The student's attack box terminal, full page in a tab of its own. */
+  terminal: { path: '/terminal', getHref: () => '/terminal' },
+  /** A student's attack box terminal as their teacher watches it, read-only. */
+  watchTerminal: {
+    path: '/terminals/:targetId/watch',
+    getHref: (targetId: string) => `/terminals/${seg(targetId)}/watch`,
+  },
   classroomTargets: {
     path: '/classrooms/:classroomId/targets',
     getHref: (classroomId: string) => `/classrooms/${seg(classroomId)}/targets`,

@@ -7,13 +7,13 @@ const selfHosted = {
   productName: 'HackClass',
   apiBaseUrl: '/api',
   identity: { apiKey: 'key', projectId: 'hackclass', emulatorOrigin: 'https://school.example' },
-  targets: { enabled: true },
+  targets: { enabled: true, attackBoxes: true },
   uploads: { imageMaxBytes: 5_242_880, fileMaxBytes: 20_971_520, filesPerLab: 10 },
 };
 const firebase = {
   ...selfHosted,
   identity: { apiKey: 'key', projectId: 'p', authDomain: 'p.firebaseapp.com' },
-  targets: { enabled: false },
+  targets: { enabled: false, attackBoxes: false },
 };
 
 /** The schema's verdict and value, or undefined when it refuses. */

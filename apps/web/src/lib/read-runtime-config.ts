@@ -18,7 +18,10 @@ export function readRuntimeConfig(data: unknown): RuntimeConfig {
       ...optionalText(identity.emulatorOrigin, 'emulatorOrigin'),
       ...optionalText(identity.authDomain, 'authDomain'),
     },
-    targets: { enabled: flag(targets.enabled, 'targets.enabled') },
+    targets: {
+      enabled: flag(targets.enabled, 'targets.enabled'),
+      attackBoxes: flag(targets.attackBoxes, 'targets.attackBoxes'),
+    },
     uploads: {
       imageMaxBytes: count(uploads.imageMaxBytes, 'uploads.imageMaxBytes'),
       fileMaxBytes: count(uploads.fileMaxBytes, 'uploads.fileMaxBytes'),

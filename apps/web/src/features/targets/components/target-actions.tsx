@@ -20,6 +20,8 @@ export function TargetActions({ target, perStudent, onError }: TargetActionsProp
   const [confirming, setConfirming] = useState<'reset' | 'stop' | null>(null);
   const busy = extend.isPending || reset.isPending || stop.isPending;
   const close = () => setConfirming(null);
+  const box = target.kind === 'box';
+  const noun = box ? 'attack box' : 'target';
 
   return (
     <>
@@ -62,24 +64,27 @@ export function TargetActions({ target, perStudent, onError }: TargetActionsProp
       </Group>
       <ConfirmModal
         opened={confirming === 'reset'}
-        title="Reset the target"
+        title={`Reset the ${noun}`}
         confirmLabel="Reset"
         loading={reset.isPending}
         onClose={close}
         onConfirm={() => reset.mutate(target.id, { onError, onSettled: close })}
       >
-        A new target replaces this one; its state is lost
-        {perStudent ? ', and it gets a new flag.' : '.'}
+        {box
+          ? 'A fresh attack box replaces this one; what you kept in it is lost.'
+          : `A new target replaces this one; its state is lost${perStudent ? ', and it gets a new flag.' : '.'}`}
       </ConfirmModal>
       <ConfirmModal
         opened={confirming === 'stop'}
-        title="Stop the target"
+        title={`Stop the ${noun}`}
         confirmLabel="Stop"
         loading={stop.isPending}
         onClose={close}
         onConfirm={() => stop.mutate(target.id, { onError, onSettled: close })}
       >
-        The target stops and its state is lost. You may start a new one later.
+        {box
+          ? 'The attack box stops, and what you kept in it is lost. You may start a new one later.'
+          : 'The target stops and its state is lost. You may start a new one later.'}
       </ConfirmModal>
     </>
   );

@@ -1,7 +1,8 @@
 import type { ClassroomTarget } from '@hackclass/contracts';
 import { Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconPlayerStop } from '@tabler/icons-react';
+import { IconEye, IconPlayerStop } from '@tabler/icons-react';
 import { RelativeTime } from '@/components/time/relative-time';
+import { paths } from '@/config/paths';
 import { KIND_LABELS, targetStateLooks, targetTitle } from '../utils/target-states';
 
 interface TargetsTableProps {
@@ -74,6 +75,21 @@ export function TargetsTable({
                   )}
                 </Table.Td>
                 <Table.Td ta="right">
+                  {target.kind === 'box' && target.state === 'running' && (
+                    <Button
+                      component="a"
+                      href={paths.watchTerminal.getHref(target.id)}
+                      target="_blank"
+                      rel="noopener"
+                      variant="default"
+                      size="xs"
+                      mr="xs"
+                      leftSection={<IconEye size={14} aria-hidden />}
+                      aria-label={`Watch ${target.student.name}’s terminal (opens a new tab)`}
+                    >
+                      Watch
+                    </Button>
+                  )}
                   {target.can.stop && (
                     <Button
                       variant="default"

@@ -1,4 +1,15 @@
-import { Anchor, Badge, Box, Breadcrumbs, Card, Group, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Box,
+  Breadcrumbs,
+  Card,
+  Code,
+  Group,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from '@/components/toast/toast';
 import { paths } from '@/config/paths';
@@ -12,6 +23,7 @@ import { HintUnlocksCard } from '@/features/labs/components/hint-unlocks-card';
 import { HintsPanel } from '@/features/labs/components/hints-panel';
 import { LabDetails } from '@/features/labs/components/lab-details';
 import { TargetPanel } from '@/features/targets/components/target-panel';
+import { TerminalButton } from '@/features/targets/components/terminal-button';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { getRuntimeConfig } from '@/lib/runtime-config';
 
@@ -94,6 +106,19 @@ export function LabRoute() {
                   summary={lab.data.target}
                   enabled={getRuntimeConfig().targets.enabled}
                 />
+              )}
+              {classroom.can.runTargets && getRuntimeConfig().targets.attackBoxes && (
+                <Group gap="sm" wrap="wrap">
+                  <TerminalButton
+                    classroomId={classroom.id}
+                    variant="default"
+                    label="Open terminal"
+                  />
+                  <Text size="sm" c="dimmed">
+                    A terminal in your browser; this lab’s target answers there as{' '}
+                    <Code>{slug}</Code>.
+                  </Text>
+                </Group>
               )}
               {classroom.can.submitFlags && (
                 <Card withBorder padding="lg" component="section" aria-labelledby="lab-solve">

@@ -1,0 +1,158 @@
+import { isActiveTargetState, type Target } from '@hackclass/contracts';
+import { Alert, Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { IconExternalLink, IconPlayerPlay, IconTerminal2 } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ListError } from '@/components/feedback/list-states';
+import { Spinner } from '@/components/feedback/spinner';
+import { toast } from '@/components/toast/toast';
+import { paths } from '@/config/paths';
+import { useMyBox } from '../api/get-my-box';
+import { targetKeys } from '../api/keys';
+import { useStartBox } from '../api/start-box';
+import { problemText } from '../utils/problem-text';
+import { TargetActions } from './target-actions';
+import { TerminalScreen } from './terminal-screen';
+import { TimeLeft } from './time-left';
+
+/** A classroom a student may start their box from. */
+export interface BoxClassroom {
+  id: string;
+  name: string;
+}
+
+interface BoxPanelProps {
+  /** The classroom a Start starts from (a lab page's); otherwise the student picks one. */
+  classroomId?: string;
+  /** The classrooms the student is a member of; undefined while they load. */
+  classrooms?: BoxClassroom[];
+  /** The full-page terminal: it fills the page and links nowhere else. */
+  fullPage?: boolean;
+}
+
+/**
+ * The student's attack box: Start, then its terminal with its time left and actions; why it
+ * ended when it did. One box per student, whichever page shows it.
+ */
+export function BoxPanel({ classroomId, classrooms, fullPage = false }: BoxPanelProps) {
+  const mine = useMyBox();
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: targetKeys.box() });
+
+  if (mine.isPending) return <Spinner size="sm" label="Loading your attack box" />;
+  if (mine.isError) {
+    return (
+      <ListError message="Could not load your attack box." onRetry={() => void mine.refetch()} />
+    );
+  }
+  const { box, available, idleMinutes } = mine.data;
+  if (box && box.state === 'running') {
+    return (
+      <Stack gap="sm" h={fullPage ? '100%' : undefined}>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          {box.expiresAt && <TimeLeft expiresAt={box.expiresAt} onExpired={refresh} />}
+          <Group gap="xs">
+            {!fullPage && (
+              <Anchor href={paths.terminal.getHref()} target="_blank" rel="noopener" size="sm">
+                <Group gap={4} component="span">
+                  Open in its own tab <IconExternalLink size={14} aria-hidden />
+                </Group>
+              </Anchor>
+            )}
+            <TargetActions
+              target={box}
+              perStudent={false}
+              onError={(error) =>
+                toast.error('Could not change the attack box', problemText(error))
+              }
+            />
+          </Group>
+        </Group>
+        <TerminalScreen boxId={box.id} onBoxEnded={refresh} fill={fullPage} />
+        <Text size="xs" c="dimmed">
+          Your targets answer by their lab’s name (nc &lt;lab&gt; 9000, curl http://&lt;lab&gt;/).
+          The box stops after {idleMinutes} minutes without a keystroke.
+        </Text>
+      </Stack>
+    );
+  }
+  if (box && isActiveTargetState(box.state)) {
+    return (
+      <Spinner
+        size="sm"
+        label={box.state === 'starting' ? 'Starting your attack box…' : 'Stopping your attack box…'}
+      />
+    );
+  }
+  return (
+    <StartBox box={box} available={available} classroomId={classroomId} classrooms={classrooms} />
+  );
+}
+
+function StartBox({
+  box,
+  available,
+  classroomId,
+  classrooms,
+}: {
+  box: Target | null;
+  available: boolean;
+  classroomId?: string;
+  classrooms?: BoxClassroom[];
+}) {
+  const start = useStartBox();
+  const joined = classrooms ?? [];
+  const [picked, setPicked] = useState<string | null>(null);
+  const from = classroomId ?? picked ?? (joined.length === 1 ? joined[0]?.id : undefined);
+  const needsPick = classroomId === undefined && joined.length > 1;
+
+  return (
+    <Stack gap="sm" align="flex-start">
+      {box?.state === 'failed' && (
+        <Alert color="red" variant="light" title="Your attack box failed">
+          {box.failure?.message ?? 'It could not start.'}
+        </Alert>
+      )}
+      {(box?.state === 'expired' || box?.state === 'stopped') && (
+        <Text size="sm">
+          Your last attack box {box.state === 'expired' ? 'expired' : 'stopped'}.
+        </Text>
+      )}
+      <Text size="sm">
+        A terminal in your browser, with the tools of the course, that reaches your own targets.
+      </Text>
+      {needsPick && (
+        <Select
+          label="Start it from"
+          placeholder="Pick a classroom"
+          data={joined.map((classroom) => ({ value: classroom.id, label: classroom.name }))}
+          value={picked}
+          onChange={setPicked}
+        />
+      )}
+      {!available ? (
+        <Text size="sm" c="dimmed">
+          Attack boxes are not available on this server right now.
+        </Text>
+      ) : classroomId === undefined && classrooms !== undefined && joined.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Join a classroom to start an attack box.
+        </Text>
+      ) : (
+        <Button
+          leftSection={<IconPlayerPlay size={16} aria-hidden />}
+          loading={start.isPending}
+          disabled={from === undefined}
+          onClick={() => from && start.mutate(from)}
+        >
+          Start terminal
+        </Button>
+      )}
+      {start.isError && (
+        <Alert color="red" variant="light" icon={<IconTerminal2 size={18} aria-hidden />}>
+          {problemText(start.error)}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
