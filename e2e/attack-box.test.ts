@@ -96,21 +96,25 @@ beforeAll(async () => {
   classroomId = classroom.id;
   await joinAndApprove(teacherApi, studentApi, classroom);
   await joinAndApprove(teacherApi, buddyApi, classroom);
-  const lab = await createLab(teacherApi, {
-    name: 'Listening post',
-    description: 'Connect to the service and read what it says.',
-    difficulty: 'Easy',
-    category: 'Networking',
-    points: 100,
-    flags: [],
-    target: {
-      image: flagImage.image,
-      port: 9000,
-      kind: 'tcp',
-      flagMode: 'per-student',
-      memoryMb: 32,
+  const lab = await createLab(
+    teacherApi,
+    {
+      name: 'Listening post',
+      description: 'Connect to the service and read what it says.',
+      difficulty: 'Easy',
+      category: 'Networking',
+      points: 100,
+      flags: [],
+      target: {
+        image: flagImage.image,
+        port: 9000,
+        kind: 'tcp',
+        flagMode: 'per-student',
+        memoryMb: 32,
+      },
     },
-  });
+    { 'notes.txt': 'The service listens on port 9000.' },
+  );
   labId = lab.id;
   labSlug = lab.slug;
   await addLabToClassroom(teacherApi, classroomId, lab.id);
@@ -143,6 +147,10 @@ describe('the attack box', () => {
 
     const drawer = await startBoxIn(page);
     await checkScreen(page, 'drawer');
+    await drawer.getByRole('button', { name: `Put this lab’s files in ~/labs/${labSlug}` }).click();
+    await page.getByText(`One file of Listening post in ~/labs/${labSlug}`).waitFor();
+    await typeLine(page, `cat ~/labs/${labSlug}/notes.txt`);
+    await waitForScreen(page, /The service listens on port 9000\./);
     await typeLine(page, `nc ${labSlug} 9000`);
     await waitForScreen(page, /your flag: HC\{[^}\s]+\}/);
     const flag = /your flag: (HC\{[^}\s]+\})/.exec(await screenOf(page))?.[1] ?? '';

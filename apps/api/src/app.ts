@@ -301,7 +301,7 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
     await routes.register(userEventRoutes);
     await routes.register(announcementRoutes, { publicUrl: options.publicUrl });
     await routes.register(mailRoutes);
-    await routes.register(targetRoutes);
+    await routes.register(targetRoutes, { files: options.files });
     await routes.register(targetTicketRoutes, {
       publicUrl: options.publicUrl,
       labsDomain: options.labs.domain,

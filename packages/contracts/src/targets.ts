@@ -270,6 +270,14 @@ export type MyAttackBox = z.infer<typeof myAttackBoxSchema>;
 export const terminalTicketSchema = z.object({ url: z.url(), watching: z.boolean() });
 export type TerminalTicket = z.infer<typeof terminalTicketSchema>;
 
+/** Which lab's files to put in the caller's attack box. */
+export const boxLabFilesRequestSchema = z.strictObject({ labId: z.uuid('Choose a lab') });
+export type BoxLabFilesRequest = z.infer<typeof boxLabFilesRequestSchema>;
+
+/** Where a lab's files went in the box (`~/labs/<lab slug>`), and how many. */
+export const boxLabFilesSchema = z.object({ folder: z.string(), count: z.number().int() });
+export type BoxLabFiles = z.infer<typeof boxLabFilesSchema>;
+
 /** The Open link of an HTTP target: a single-use ticket, good for a minute. */
 export const targetTicketSchema = z.object({ url: z.url() });
 export type TargetTicket = z.infer<typeof targetTicketSchema>;

@@ -80,6 +80,11 @@ export interface BoxDriver {
    * either is gone.
    */
   join(boxId: string, targetId: string): Promise<boolean>;
+  /**
+   * Unpacks a tar archive into `folder` of the box's home (made if missing), as the box's user:
+   * a lab's files for the student. Throws EngineError `box_gone` when there is no box.
+   */
+  unpack(boxId: string, folder: string, archive: NodeJS.ReadableStream): Promise<void>;
 }
 
 /** Where a connection reaches a target. */

@@ -800,6 +800,16 @@ export const MATRIX: MatrixRow[] = [
   },
   {
     method: 'POST',
+    route: '/api/targets/:targetId/lab-files',
+    request: ({ liveTargetId, lab }) => ({
+      url: `/targets/${liveTargetId}/lab-files`,
+      body: { labId: lab.id },
+    }),
+    // Its student only, and the fixture's target is a lab's, which has no box to put files in.
+    expect: { ...seenByClassroom, member: 400, coTeacher: 403, owner: 403, admin: 403 },
+  },
+  {
+    method: 'POST',
     route: '/api/classrooms/:id/box',
     request: ({ classroom }) => ({ url: `/classrooms/${classroom.id}/box` }),
     // Its accepted members only, as a lab's target.

@@ -570,6 +570,11 @@ export const routeCases = {
     'GET /api/targets': { adminOnly: true },
     'GET /api/users/me/box': {},
     'POST /api/classrooms/:id/box': { params: { id: classroomId } },
+    // The world's target is a lab's: a valid request gets as far as not_a_box.
+    'POST /api/targets/:targetId/lab-files': {
+      params: { targetId: liveTargetId },
+      json: { labId: '00000000-0000-4000-8000-000000000000' },
+    },
     'GET /api/target-engine': { adminOnly: true },
     // Not in LAB_IMAGE_ALLOW and on no engine: refused before any registry is asked.
     'POST /api/target-images/check': { json: { image: 'registry.hackclass.invalid/labs/sqli:3' } },

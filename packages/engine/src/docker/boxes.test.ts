@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
-import type { Duplex } from 'node:stream';
+import { type Duplex, Readable } from 'node:stream';
+import { pack } from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBoxImage, buildTestImages } from '../../testing';
 import { docker, echoOf, engineAnswers, launchOf, testDeploymentId } from '../../testing/fixtures';
@@ -158,6 +159,25 @@ describe.skipIf(!engineAnswers)('docker driver: attack boxes', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await run('cat notes.txt', 'read')).toBe(0);
     expect(screen.text).toMatch(/kept\r?\nread-0/);
+  });
+
+  it('unpacks a lab’s files under the home, and refuses a folder outside it', async () => {
+    const tar = pack();
+    tar.entry({ name: 'notes.txt' }, 'read me\n');
+    tar.entry({ name: 'bin/crackme', mode: 0o755 }, '#!/bin/sh\necho cracked\n');
+    tar.finalize();
+    await boxes.unpack(box.boxId, 'labs/reversing-101', Readable.from(tar));
+    expect(
+      await run('cat ~/labs/reversing-101/notes.txt; ls -l ~/labs/reversing-101/bin', 'files'),
+    ).toBe(0);
+    expect(screen.text).toContain('read me');
+    expect(screen.text).toMatch(/-rwxr-xr-x.*crackme/);
+    await expect(boxes.unpack(box.boxId, '../etc', Readable.from(Buffer.alloc(0)))).rejects.toThrow(
+      TypeError,
+    );
+    await expect(
+      boxes.unpack(box.boxId, 'labs/broken', Readable.from(Buffer.from('not a tar archive'))),
+    ).rejects.toThrow(/could not be unpacked/);
   });
 
   it('stays when a joined target stops, whose network goes with it', async () => {

@@ -1,4 +1,4 @@
-import type { Duplex } from 'node:stream';
+import { type Duplex, PassThrough } from 'node:stream';
 import type Docker from 'dockerode';
 import { EngineError } from '../errors';
 import { assertImageReference } from '../reference';
@@ -40,6 +40,45 @@ const attachTo = (container: Docker.Container, input: boolean) =>
     hijack: input,
     detachKeys: DETACH_KEYS,
   });
+
+// Run by the box's own shell, so that its user owns what it unpacks, under its own home.
+const UNPACK = ['/bin/sh', '-c', 'cd && mkdir -p -- "$1" && tar -x -C "$1" -f -', 'unpack'];
+const HOME_FOLDER = /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
+
+/**
+ * Runs `command folder` in the container with `input` as its standard input, until it exits:
+ * undefined when it succeeds, else what it printed (or its exit code).
+ */
+async function runWithInput(
+  container: Docker.Container,
+  command: string[],
+  folder: string,
+  input: NodeJS.ReadableStream,
+): Promise<string | undefined> {
+  const exec = await container.exec({
+    Cmd: [...command, folder],
+    AttachStdin: true,
+    AttachStdout: true,
+    AttachStderr: true,
+  });
+  const stream = await exec.start({ hijack: true, stdin: true });
+  const output = new PassThrough();
+  let printed = '';
+  output.on('data', (chunk: Buffer) => {
+    printed = (printed + chunk.toString('utf8')).slice(-500);
+  });
+  container.modem.demuxStream(stream, output, output);
+  const ended = new Promise<void>((resolve, reject) => {
+    stream.once('end', resolve);
+    stream.once('error', reject);
+  });
+  input.once('error', (error: unknown) => stream.destroy(error as Error));
+  // The archive's end closes the box's side of input: tar reads to its end, and exits.
+  input.pipe(stream);
+  await ended;
+  const { ExitCode } = await exec.inspect();
+  return ExitCode === 0 ? undefined : printed.trim() || `exit code ${ExitCode}`;
+}
 
 /** What the Docker driver lends its attack boxes. */
 export interface BoxEngine {
@@ -117,6 +156,21 @@ export function dockerBoxes({
         throw new TypeError(`Invalid terminal size: ${cols}×${rows}`);
       }
       await onBox(boxId, (container) => container.resize({ w: cols, h: rows }));
+    },
+
+    async unpack(boxId, folder, archive) {
+      if (!HOME_FOLDER.test(folder) || folder.split('/').includes('..')) {
+        throw new TypeError(`Invalid folder: ${folder}`);
+      }
+      const failure = await onBox(boxId, (container) =>
+        runWithInput(container, UNPACK, folder, archive),
+      );
+      if (failure !== undefined) {
+        throw new EngineError(
+          'start_failed',
+          `The files could not be unpacked in the box: ${failure}`,
+        );
+      }
     },
 
     async join(boxId, targetId) {

@@ -1,11 +1,11 @@
-import type { MyAttackBox, Target, TerminalTicket } from '@hackclass/contracts';
+import type { Lab, MyAttackBox, Target, TerminalTicket } from '@hackclass/contracts';
 import { TERMINAL_CLOSE } from '@hackclass/contracts';
 import { buildBoxImage, killContainerOf } from '@hackclass/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { Person } from '../../../test/support';
 import { signedInAs } from '../../../test/support';
-import { classroom } from '../../../test/support/labs';
+import { classroom, createLab } from '../../../test/support/labs';
 import {
   createTargetLab,
   type EngineServer,
@@ -48,6 +48,7 @@ describe.skipIf(!engineAnswers)('attack boxes through the API', () => {
   let student: Person;
   let roomId: string;
   let labSlug: string;
+  let withFiles: Lab;
   let box: Target;
 
   const ticketOf = async (who: Person, boxId = box.id) =>
@@ -67,9 +68,13 @@ describe.skipIf(!engineAnswers)('attack boxes through the API', () => {
       port: 9000,
       kind: 'tcp',
     });
+    withFiles = await createLab(teacher, {}, [
+      ['notes.txt', 'read me first'],
+      ['dump.bin', new Uint8Array([0, 1, 2, 255])],
+    ]);
     const room = await classroom(engine.server, teacher.id, {
       members: [[student.id, 'Accepted']],
-      labs: [lab.id],
+      labs: [lab.id, withFiles.id],
     });
     roomId = room.id;
     labSlug = lab.slug;
@@ -105,6 +110,35 @@ describe.skipIf(!engineAnswers)('attack boxes through the API', () => {
     // The terminal's size, then the target's echo of the line.
     expect(terminal.screen).toMatch(/30 100\r?\nping-lab\r?\n/);
     terminal.socket.close();
+  });
+
+  it('puts a lab’s files under ~/labs/<lab>, for labs the student sees only', async () => {
+    const elsewhere = await createLab(teacher);
+    const copied = await student.session.call('POST', `/targets/${box.id}/lab-files`, {
+      labId: withFiles.id,
+    });
+    expect(copied.status).toBe(200);
+    expect(copied.json()).toEqual({ folder: `~/labs/${withFiles.slug}`, count: 2 });
+    const terminal = openTerminal((await ticketOf(student)).url, engine.server.publicUrl);
+    await terminal.opened;
+    terminal.socket.send(
+      Buffer.from(
+        `cat ~/labs/${withFiles.slug}/notes.txt; echo; wc -c ~/labs/${withFiles.slug}/dump.bin\n`,
+      ),
+    );
+    await expect.poll(() => terminal.screen).toMatch(/read me first/);
+    await expect.poll(() => terminal.screen).toMatch(/4 .*dump\.bin/);
+    terminal.socket.close();
+
+    const hidden = await student.session.call('POST', `/targets/${box.id}/lab-files`, {
+      labId: elsewhere.id,
+    });
+    expect(hidden.status).toBe(404);
+    // Its teacher sees the box, and puts nothing in it.
+    const notMine = await teacher.session.call('POST', `/targets/${box.id}/lab-files`, {
+      labId: withFiles.id,
+    });
+    expect(notMine.status).toBe(403);
   });
 
   it('refuses a used ticket and another site', async () => {

@@ -1,11 +1,23 @@
-import { classroomParamsSchema, myAttackBoxSchema, targetSchema } from '@hackclass/contracts';
+import {
+  ATTACK_BOX_KIND,
+  boxLabFilesRequestSchema,
+  boxLabFilesSchema,
+  classroomParamsSchema,
+  myAttackBoxSchema,
+  targetParamsSchema,
+  targetSchema,
+} from '@hackclass/contracts';
+import type { FileStore } from '@hackclass/storage';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { copyLabFiles } from '../../boxes/copy-lab-files';
 import { myBox } from '../../boxes/find-box';
 import { runsBoxes, startBox } from '../../boxes/start-box';
 import { classroomFor } from '../../classrooms/access';
+import { apiErrors } from '../../errors';
 import { principalOf } from '../../plugins/authentication';
 import { errorResponses } from '../../plugins/error-responses';
 import { canRunTargets } from '../../policies/targets';
+import { ownTarget } from '../../targets/own-target';
 import { presentTarget } from '../../targets/present-target';
 import { read, write } from '../security';
 import { tags } from './schemas';
@@ -15,7 +27,7 @@ import { tags } from './schemas';
  * extended and reset as any target (`/targets/:targetId`), its terminal opened with
  * `POST /targets/:targetId/terminal`.
  */
-export const myBoxRoutes: FastifyPluginAsyncZod = async (app) => {
+export const myBoxRoutes: FastifyPluginAsyncZod<{ files: FileStore }> = async (app, { files }) => {
   app.get(
     '/users/me/box',
     {
@@ -87,6 +99,40 @@ export const myBoxRoutes: FastifyPluginAsyncZod = async (app) => {
         app.targets.config,
       );
       return reply.code(created ? 201 : 200).send(presented);
+    },
+  );
+
+  app.post(
+    '/targets/:targetId/lab-files',
+    {
+      schema: {
+        tags,
+        summary: 'Put a lab’s files in the caller’s running attack box, under ~/labs/<lab slug>',
+        description:
+          'The box’s owner only, for a lab they may see (404 otherwise). Files already there ' +
+          'of the same names are replaced; others stay.',
+        security: write,
+        params: targetParamsSchema,
+        body: boxLabFilesRequestSchema,
+        response: {
+          200: boxLabFilesSchema,
+          ...errorResponses(
+            'not_found',
+            'validation_failed',
+            'forbidden',
+            'not_a_box',
+            'target_not_running',
+            'box_gone',
+            'engine_unreachable',
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { user } = principalOf(request);
+      const { target: box } = await ownTarget(app.db, user, request.params.targetId);
+      if (box.kind !== ATTACK_BOX_KIND) throw apiErrors.notABox();
+      return copyLabFiles(app.targets, files, { box, actor: user, labId: request.body.labId });
     },
   );
 };

@@ -1,37 +1,18 @@
 import { targetParamsSchema, targetSchema } from '@hackclass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { classroomFor } from '../../classrooms/access';
-import type { ApiDatabase } from '../../db';
-import { apiErrors } from '../../errors';
 import { principalOf } from '../../plugins/authentication';
 import { errorResponses } from '../../plugins/error-responses';
 import type { Actor } from '../../policies/actors';
-import { canDriveTarget, canRunTargets, canSeeTarget } from '../../policies/targets';
+import { canRunTargets } from '../../policies/targets';
 import { extendTarget } from '../../targets/extend-target';
-import { findTarget, type TargetFacts } from '../../targets/find-targets';
+import type { TargetFacts } from '../../targets/find-targets';
+import { ownTarget, visibleTarget } from '../../targets/own-target';
 import { presentTarget } from '../../targets/present-target';
 import { resetTarget } from '../../targets/reset-target';
 import { stopTarget } from '../../targets/stop-target';
 import { read, write } from '../security';
 import { tags } from './schemas';
-
-/** The target if the actor may see it (404 otherwise, as if it did not exist). */
-async function visibleTarget(db: ApiDatabase, actor: Actor, targetId: string) {
-  const facts = await findTarget(db, targetId, actor.id);
-  if (!facts || !canSeeTarget(actor, { ...facts, userId: facts.target.userId })) {
-    throw apiErrors.notFound('Target not found');
-  }
-  return facts;
-}
-
-/** …and the actor is its student (403 for the teacher and admins who see it). */
-async function ownTarget(db: ApiDatabase, actor: Actor, targetId: string): Promise<TargetFacts> {
-  const facts = await visibleTarget(db, actor, targetId);
-  if (!canDriveTarget(actor, facts.target)) {
-    throw apiErrors.forbidden('Only the student whose target it is extends or resets it');
-  }
-  return facts;
-}
 
 /** One target: its status, and what its student and teachers do with it. */
 export const targetRoutes: FastifyPluginAsyncZod = async (app) => {

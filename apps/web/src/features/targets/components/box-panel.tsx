@@ -1,12 +1,18 @@
 import { isActiveTargetState, type Target } from '@hackclass/contracts';
 import { Alert, Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
-import { IconExternalLink, IconPlayerPlay, IconTerminal2 } from '@tabler/icons-react';
+import {
+  IconExternalLink,
+  IconFileDownload,
+  IconPlayerPlay,
+  IconTerminal2,
+} from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ListError } from '@/components/feedback/list-states';
 import { Spinner } from '@/components/feedback/spinner';
 import { toast } from '@/components/toast/toast';
 import { paths } from '@/config/paths';
+import { useCopyLabFiles } from '../api/copy-lab-files';
 import { useMyBox } from '../api/get-my-box';
 import { targetKeys } from '../api/keys';
 import { useStartBox } from '../api/start-box';
@@ -14,6 +20,14 @@ import { problemText } from '../utils/problem-text';
 import { TargetActions } from './target-actions';
 import { TerminalScreen } from './terminal-screen';
 import { TimeLeft } from './time-left';
+
+/** The lab whose page opened the box: its files may go in the box. */
+export interface BoxLab {
+  id: string;
+  slug: string;
+  name: string;
+  fileCount: number;
+}
 
 /** A classroom a student may start their box from. */
 export interface BoxClassroom {
@@ -26,6 +40,8 @@ interface BoxPanelProps {
   classroomId?: string;
   /** The classrooms the student is a member of; undefined while they load. */
   classrooms?: BoxClassroom[];
+  /** The lab whose page opened the box. */
+  lab?: BoxLab;
   /** The full-page terminal: it fills the page and links nowhere else. */
   fullPage?: boolean;
 }
@@ -34,7 +50,7 @@ interface BoxPanelProps {
  * The student's attack box: Start, then its terminal with its time left and actions; why it
  * ended when it did. One box per student, whichever page shows it.
  */
-export function BoxPanel({ classroomId, classrooms, fullPage = false }: BoxPanelProps) {
+export function BoxPanel({ classroomId, classrooms, lab, fullPage = false }: BoxPanelProps) {
   const mine = useMyBox();
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: targetKeys.box() });
@@ -59,6 +75,7 @@ export function BoxPanel({ classroomId, classrooms, fullPage = false }: BoxPanel
                 </Group>
               </Anchor>
             )}
+            {lab && lab.fileCount > 0 && <LabFilesButton boxId={box.id} lab={lab} />}
             <TargetActions
               target={box}
               perStudent={false}
@@ -154,5 +171,33 @@ function StartBox({
         </Alert>
       )}
     </Stack>
+  );
+}
+
+/** Puts the lab's files in the box, under ~/labs/<slug>, and says where they went. */
+function LabFilesButton({ boxId, lab }: { boxId: string; lab: BoxLab }) {
+  const copy = useCopyLabFiles();
+  return (
+    <Button
+      variant="default"
+      size="xs"
+      leftSection={<IconFileDownload size={14} aria-hidden />}
+      loading={copy.isPending}
+      onClick={() =>
+        copy.mutate(
+          { boxId, labId: lab.id },
+          {
+            onSuccess: ({ folder, count }) =>
+              toast.success(
+                `${count === 1 ? 'One file' : `${count} files`} of ${lab.name} in ${folder}`,
+              ),
+            onError: (error) =>
+              toast.error('Could not put the files in the box', problemText(error)),
+          },
+        )
+      }
+    >
+      Put this lab’s files in ~/labs/{lab.slug}
+    </Button>
   );
 }

@@ -9,14 +9,17 @@ import {
   useState,
 } from 'react';
 import { Spinner } from '@/components/feedback/spinner';
-import type { BoxClassroom } from './box-panel';
+import type { BoxClassroom, BoxLab } from './box-panel';
 
 // The terminal emulator is loaded with the drawer's first opening, not with every page.
 const BoxPanel = lazy(() => import('./box-panel').then((module) => ({ default: module.BoxPanel })));
 
 interface TerminalDrawer {
-  /** Opens the attack box beside the page; a Start starts it from `classroomId` when given. */
-  open(classroomId?: string): void;
+  /**
+   * Opens the attack box beside the page; a Start starts it from `classroomId` when given, and
+   * the files of `lab` may be put in it.
+   */
+  open(classroomId?: string, lab?: BoxLab): void;
 }
 
 const TerminalDrawerContext = createContext<TerminalDrawer | undefined>(undefined);
@@ -32,10 +35,12 @@ export function TerminalDrawerProvider({
 }) {
   const [opened, setOpened] = useState(false);
   const [classroomId, setClassroomId] = useState<string | undefined>();
+  const [lab, setLab] = useState<BoxLab | undefined>();
   const drawer = useMemo<TerminalDrawer>(
     () => ({
-      open(from) {
+      open(from, opener) {
         setClassroomId(from);
+        setLab(opener);
         setOpened(true);
       },
     }),
@@ -53,7 +58,7 @@ export function TerminalDrawerProvider({
         closeButtonProps={{ 'aria-label': 'Close the terminal (the box goes on)' }}
       >
         <Suspense fallback={<Spinner size="sm" label="Loading the terminal" />}>
-          <BoxPanel classroomId={classroomId} classrooms={classrooms} />
+          <BoxPanel classroomId={classroomId} classrooms={classrooms} lab={lab} />
         </Suspense>
       </Drawer>
     </TerminalDrawerContext.Provider>

@@ -111,6 +111,14 @@ export function LabRoute() {
                 <Group gap="sm" wrap="wrap">
                   <TerminalButton
                     classroomId={classroom.id}
+                    lab={
+                      lab.data && {
+                        id: lab.data.id,
+                        slug,
+                        name: lab.data.name,
+                        fileCount: lab.data.files.length,
+                      }
+                    }
                     variant="default"
                     label="Open terminal"
                   />
