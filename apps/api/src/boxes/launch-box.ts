@@ -7,6 +7,14 @@ import { joinOwnersTargets } from './join-boxes';
 
 const MINUTE_MS = 60_000;
 
+/** Why a box failed, as the student reads it: the operator's image named as theirs. */
+function boxFailureOf(error: unknown) {
+  const failure = failureOf(error);
+  return failure.code === 'image_missing' || failure.code === 'pull_denied'
+    ? { ...failure, message: 'This server’s attack box image is missing: tell your teacher.' }
+    : failure;
+}
+
 const stillStarting = (boxId: string) => and(eq(targets.id, boxId), eq(targets.state, 'starting'));
 
 /**
@@ -49,7 +57,7 @@ export function launchBox(service: TargetService, box: TargetRow): void {
       await joinOwnersTargets(service, box);
     } catch (error) {
       if (signal.aborted) return;
-      const failure = failureOf(error);
+      const failure = boxFailureOf(error);
       service.log.warn({ err: error, boxId: box.id }, 'attack box failed to start');
       await service.driver?.stop(box.id).catch(() => undefined);
       await service.db

@@ -134,3 +134,14 @@ export async function pageOf(port: number): Promise<string> {
   const response = await fetch(`http://127.0.0.1:${port}/`);
   return response.text();
 }
+
+/** The attack box settings of a test server: `image`, with small limits. */
+export const attackBoxSettings = (image: string) => ({
+  image,
+  idleMinutes: 30,
+  lifetimeMinutes: 240,
+  memoryMb: 64,
+  cpus: 0.5,
+  pids: 64,
+  outbound: false,
+});

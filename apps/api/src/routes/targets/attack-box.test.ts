@@ -7,12 +7,14 @@ import type { Person } from '../../../test/support';
 import { signedInAs } from '../../../test/support';
 import { classroom, createLab } from '../../../test/support/labs';
 import {
+  attackBoxSettings,
   createTargetLab,
   type EngineServer,
   engineAnswers,
   startEngineServer,
   startOf,
 } from '../../../test/support/live-targets';
+import { members } from '../../db/schema';
 
 /** A terminal opened as the page opens it: its ticket's URL, from HackClass's own origin. */
 function openTerminal(url: string, origin: string) {
@@ -57,7 +59,7 @@ describe.skipIf(!engineAnswers)('attack boxes through the API', () => {
   beforeAll(async () => {
     boxImage = await buildBoxImage();
     engine = await startEngineServer({
-      labs: { attackBox: { ...defaults(), image: boxImage.image } },
+      labs: { attackBox: attackBoxSettings(boxImage.image) },
     });
     [teacher, student] = await Promise.all([
       signedInAs(engine.server, 'teacher'),
@@ -186,13 +188,25 @@ describe.skipIf(!engineAnswers)('attack boxes through the API', () => {
     expect(refused.status).toBe(409);
   });
 
+  it('closes the terminal of a student removed from the classroom, whose box stops', async () => {
+    await waitUntilNoActiveBox(student);
+    const started = await student.session.call('POST', `/classrooms/${roomId}/box`);
+    const box = await runningNow(student, started.json<Target>().id);
+    const terminal = openTerminal((await ticketOf(student, box.id)).url, engine.server.publicUrl);
+    await terminal.opened;
+    const removed = await teacher.session.call(
+      'DELETE',
+      `/classrooms/${roomId}/members/${student.id}`,
+    );
+    expect(removed.status).toBe(204);
+    expect(await terminal.closed).toBe(TERMINAL_CLOSE.boxEnded);
+    await engine.server.db
+      .insert(members)
+      .values({ classroomId: roomId, userId: student.id, status: 'Accepted' });
+  });
+
   it('says a box that died is gone, closing its terminal', async () => {
-    await expect
-      .poll(
-        async () =>
-          (await student.session.call('GET', '/users/me/box')).json<MyAttackBox>().box?.state,
-      )
-      .toBe('stopped');
+    await waitUntilNoActiveBox(student);
     const started = await student.session.call('POST', `/classrooms/${roomId}/box`);
     expect(started.status).toBe(201);
     const again = await runningNow(student, started.json<Target>().id);
@@ -209,6 +223,16 @@ describe.skipIf(!engineAnswers)('attack boxes through the API', () => {
   });
 });
 
+/** Waits until the student's last box has stopped. */
+async function waitUntilNoActiveBox(who: Person) {
+  await expect
+    .poll(async () => {
+      const { box } = (await who.session.call('GET', '/users/me/box')).json<MyAttackBox>();
+      return box === null || !['starting', 'running', 'stopping'].includes(box.state);
+    })
+    .toBe(true);
+}
+
 /** Waits (bounded) until the target runs, outside a test: `running` polls inside one. */
 async function runningNow(who: Person, targetId: string): Promise<Target> {
   const deadline = Date.now() + 60_000;
@@ -222,13 +246,39 @@ async function runningNow(who: Person, targetId: string): Promise<Target> {
   }
 }
 
-function defaults() {
-  return {
-    idleMinutes: 30,
-    lifetimeMinutes: 240,
-    memoryMb: 64,
-    cpus: 0.5,
-    pids: 64,
-    outbound: false,
-  };
-}
+describe.skipIf(!engineAnswers)('an attack box image the engine lacks', () => {
+  let engine: EngineServer;
+
+  beforeAll(async () => {
+    engine = await startEngineServer({
+      labs: { attackBox: attackBoxSettings('registry.hackclass.invalid/attackbox:1') },
+    });
+  }, 120_000);
+  afterAll(() => engine?.close());
+
+  it('fails the box, saying so in words the student can pass on', async () => {
+    const [teacher, student] = await Promise.all([
+      signedInAs(engine.server, 'teacher'),
+      signedInAs(engine.server, 'student'),
+    ]);
+    const room = await classroom(engine.server, teacher.id, {
+      members: [[student.id, 'Accepted']],
+    });
+    const started = await student.session.call('POST', `/classrooms/${room.id}/box`);
+    expect(started.status).toBe(201);
+    await expect
+      .poll(
+        async () => (await student.session.call('GET', '/users/me/box')).json<MyAttackBox>().box,
+        {
+          timeout: 60_000,
+        },
+      )
+      .toMatchObject({
+        state: 'failed',
+        failure: {
+          code: 'image_missing',
+          message: 'This server’s attack box image is missing: tell your teacher.',
+        },
+      });
+  });
+});

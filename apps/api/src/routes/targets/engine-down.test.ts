@@ -1,9 +1,10 @@
-import type { Lab, MyTarget } from '@hackclass/contracts';
+import type { Lab, MyAttackBox, MyTarget } from '@hackclass/contracts';
 import { dockerDriver } from '@hackclass/engine';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiServer, type Person, signedInAs, startApiServer } from '../../../test/support';
 import { classroom, labForm } from '../../../test/support/labs';
+import { attackBoxSettings } from '../../../test/support/live-targets';
 import { targets } from '../../db/schema';
 
 let server: ApiServer;
@@ -12,6 +13,7 @@ let student: Person;
 
 beforeAll(async () => {
   server = await startApiServer({
+    labs: { attackBox: attackBoxSettings('hackclass/attackbox:1') },
     // An engine configured but silent: nothing listens on that socket.
     targetDriver: (deploymentId) =>
       dockerDriver({
@@ -46,6 +48,20 @@ async function labInRoom() {
 }
 
 describe('an engine configured but not answering', () => {
+  it('says attack boxes are unavailable, and refuses a box in words', async () => {
+    const { classroomId } = await labInRoom();
+    const mine = (await student.session.call('GET', '/users/me/box')).json<MyAttackBox>();
+    expect(mine).toMatchObject({ box: null, available: false });
+    const start = await student.session.call('POST', `/classrooms/${classroomId}/box`);
+    expect(start.status).toBe(503);
+    expect(start.json()).toMatchObject({
+      code: 'engine_unreachable',
+      detail: expect.stringMatching(/does not answer/),
+    });
+    const rows = await server.db.select().from(targets).where(eq(targets.userId, student.id));
+    expect(rows).toEqual([]);
+  });
+
   it('tells the lab page Start cannot work now, and refuses a start with engine_unreachable', async () => {
     const { labId, classroomId } = await labInRoom();
     const url = `/classrooms/${classroomId}/labs/${labId}/target`;
