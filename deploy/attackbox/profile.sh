@@ -19,6 +19,7 @@ cat <<'WELCOME'
   Your targets answer by their lab's name once started, e.g.
       nc <lab> 9000        curl http://<lab>:8080/        nmap <lab>
   Tools: nmap nc curl wget dig python3 sqlmap john gdb strings xxd jq git ssh
-  Work in ~/labs: your files last while the box runs, not after it stops.
+  A lab's files: "Put this lab's files in ~/labs/<lab>" beside its terminal.
+  Your files last while the box runs, not after it stops.
 
 WELCOME

@@ -100,4 +100,23 @@ describe('the limits on running targets', () => {
       undefined,
     );
   });
+
+  it('count an attack box as a target of its student and classroom, and of no teacher', async () => {
+    const room = await classroom();
+    const student = await user(1);
+    await db
+      .insert(schema.targets)
+      .values({ userId: student, classroomId: room, labId: null, kind: 'box', state: 'running' });
+    const start = { classroomId: room, userId: student, classroomMax: null, labCreatorId: null };
+    await expect(ensureUnderLimits(db, start, { ...OPEN, maxPerUser: 1 })).rejects.toMatchObject({
+      code: 'target_limit_reached',
+    });
+    await expect(
+      ensureUnderLimits(db, { ...start, userId: await user(1) }, { ...OPEN, maxPerClassroom: 1 }),
+    ).rejects.toMatchObject({ code: 'target_limit_reached' });
+    const teacher = await user(2);
+    await expect(
+      ensureUnderLimits(db, { ...start, labCreatorId: teacher }, { ...OPEN, maxPerTeacher: 1 }),
+    ).resolves.toBe(undefined);
+  });
 });

@@ -15,6 +15,7 @@ import {
   startOf,
 } from '../../../test/support/live-targets';
 import { members } from '../../db/schema';
+import { sweep } from '../../targets/sweep';
 
 /** A terminal opened as the page opens it: its ticket's URL, from HackClass's own origin. */
 function openTerminal(url: string, origin: string) {
@@ -186,6 +187,26 @@ describe.skipIf(!engineAnswers)('attack boxes through the API', () => {
     expect(await terminal.closed).toBe(TERMINAL_CLOSE.boxEnded);
     const refused = await student.session.call('POST', `/targets/${box.id}/terminal`);
     expect(refused.status).toBe(409);
+  });
+
+  it('stops a box nobody typed in for the idle time, and keeps one typed in', async () => {
+    await waitUntilNoActiveBox(student);
+    const started = await student.session.call('POST', `/classrooms/${roomId}/box`);
+    const idle = await runningNow(student, started.json<Target>().id);
+    const terminal = openTerminal((await ticketOf(student, idle.id)).url, engine.server.publicUrl);
+    await terminal.opened;
+    terminal.socket.send(Buffer.from('echo still-here\n'));
+    await expect.poll(() => terminal.screen).toContain('still-here');
+    // Half an hour on: a keystroke a moment ago keeps it; one more minute past its idle time ends it.
+    await sweep(engine.server.targets, new Date(Date.now() + 29 * 60_000));
+    expect((await student.session.call('GET', `/targets/${idle.id}`)).json<Target>().state).toBe(
+      'running',
+    );
+    await sweep(engine.server.targets, new Date(Date.now() + 31 * 60_000));
+    expect((await student.session.call('GET', `/targets/${idle.id}`)).json<Target>().state).toBe(
+      'expired',
+    );
+    expect(await terminal.closed).toBe(TERMINAL_CLOSE.boxEnded);
   });
 
   it('closes the terminal of a student removed from the classroom, whose box stops', async () => {
