@@ -14,10 +14,10 @@ import { randomInt } from 'node:crypto';
 import { schema } from '@hackclass/api';
 import { drizzleOver } from '@hackclass/db';
 import { createTestDatabase } from '@hackclass/db/testing';
-import { dockerDriver } from '@hackclass/engine';
 import { buildTestImages } from '@hackclass/engine/testing';
 import { inArray } from 'drizzle-orm';
 import { type Caller, classWithTarget, expectStatus } from './bench-targets/class';
+import { removeLeftovers } from './bench-targets/leftovers';
 import { containerMemory, load, megabytes, memoryNow, spread } from './bench-targets/measures';
 import { benchServer } from './bench-targets/server';
 import { startAndOpen } from './bench-targets/student';
@@ -41,18 +41,6 @@ async function stopAll(teacher: Caller, classroomId: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`targets still active ${STOP_TIMEOUT_MS / 1000} s after Stop all`);
-}
-
-/** Removes what the engine still runs for this deployment; says so if anything was left. */
-async function removeLeftovers(deploymentId: string): Promise<void> {
-  const cleaner = dockerDriver({ deploymentId, bindAddress: '127.0.0.1', firewall: 'off' });
-  try {
-    const left = await cleaner.list();
-    if (left.length > 0) console.error(`Removing ${left.length} containers left running.`);
-    for (const container of left) await cleaner.stop(container.targetId);
-  } finally {
-    await cleaner.close();
-  }
 }
 
 async function main(): Promise<void> {
