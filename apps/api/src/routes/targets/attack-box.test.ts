@@ -226,6 +226,20 @@ describe.skipIf(!engineAnswers)('attack boxes through the API', () => {
       .values({ classroomId: roomId, userId: student.id, status: 'Accepted' });
   });
 
+  it('closes the terminal of a student whose account is disabled', async () => {
+    const admin = await signedInAs(engine.server, 'admin');
+    const someone = await signedInAs(engine.server, 'student', 'Grace');
+    await engine.server.db
+      .insert(members)
+      .values({ classroomId: roomId, userId: someone.id, status: 'Accepted' });
+    const started = await someone.session.call('POST', `/classrooms/${roomId}/box`);
+    const box = await runningNow(someone, started.json<Target>().id);
+    const terminal = openTerminal((await ticketOf(someone, box.id)).url, engine.server.publicUrl);
+    await terminal.opened;
+    expect((await admin.session.call('POST', `/users/${someone.id}/disable`)).status).toBe(200);
+    expect([TERMINAL_CLOSE.boxEnded, TERMINAL_CLOSE.accessEnded]).toContain(await terminal.closed);
+  });
+
   it('says a box that died is gone, closing its terminal', async () => {
     await waitUntilNoActiveBox(student);
     const started = await student.session.call('POST', `/classrooms/${roomId}/box`);
