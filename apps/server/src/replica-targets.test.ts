@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import {
   createAccount,
   isReachable,
+  openTerminal,
   TEST_API_KEY,
   targetBrowser,
   uniqueEmail,
@@ -14,7 +15,6 @@ import { type Target, TERMINAL_CLOSE, type TerminalTicket } from '@hackclass/con
 import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
 import { buildBoxImage, buildTestImages, testPortWindow } from '@hackclass/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import { apiSessionOf, formOf, type ServerProcess, startServerProcess } from '../testing';
 
 const POSTGRES_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -195,26 +195,5 @@ function terminalOn(server: string, ticketUrl: string) {
   const url = new URL(ticketUrl);
   const here = new URL(server);
   url.host = here.host;
-  const socket = new WebSocket(url, { origin: here.origin });
-  let screen = '';
-  const texts: unknown[] = [];
-  socket.on('message', (data, isBinary) => {
-    if (isBinary) screen += String(data);
-    else texts.push(JSON.parse(String(data)));
-  });
-  return {
-    socket,
-    texts,
-    get screen() {
-      return screen;
-    },
-    opened: new Promise<void>((resolve, reject) => {
-      socket.once('open', () => resolve());
-      socket.once('unexpected-response', (_, response) =>
-        reject(new Error(`refused with ${response.statusCode}`)),
-      );
-      socket.once('error', reject);
-    }),
-    closed: new Promise<number>((resolve) => socket.once('close', (code) => resolve(code))),
-  };
+  return openTerminal(url, here.origin);
 }

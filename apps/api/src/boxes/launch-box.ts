@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import { targets } from '../db/schema';
+import { failStart, stillStarting } from '../targets/fail-start';
 import { failureOf } from '../targets/failures';
 import type { TargetRow } from '../targets/present-target';
 import type { TargetService } from '../targets/service';
@@ -14,8 +14,6 @@ function boxFailureOf(error: unknown) {
     ? { ...failure, message: 'This server’s attack box image is missing: tell your teacher.' }
     : failure;
 }
-
-const stillStarting = (boxId: string) => and(eq(targets.id, boxId), eq(targets.state, 'starting'));
 
 /**
  * Starts a `starting` box's container after the request has answered, joins it to its owner's
@@ -57,18 +55,8 @@ export function launchBox(service: TargetService, box: TargetRow): void {
       await joinOwnersTargets(service, box);
     } catch (error) {
       if (signal.aborted) return;
-      const failure = boxFailureOf(error);
       service.log.warn({ err: error, boxId: box.id }, 'attack box failed to start');
-      await service.driver?.stop(box.id).catch(() => undefined);
-      await service.db
-        .update(targets)
-        .set({
-          state: 'failed',
-          failureCode: failure.code,
-          failureMessage: failure.message,
-          endedAt: new Date(),
-        })
-        .where(stillStarting(box.id));
+      await failStart(service, box.id, boxFailureOf(error));
     }
   });
 }

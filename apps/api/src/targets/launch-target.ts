@@ -1,8 +1,8 @@
 import type { LabTarget } from '@hackclass/contracts';
 import { TARGET_FLAG_VARIABLE } from '@hackclass/contracts';
-import { and, eq } from 'drizzle-orm';
 import { joinOwnersBox } from '../boxes/join-boxes';
 import { targets } from '../db/schema';
+import { failStart, stillStarting } from './fail-start';
 import { failureOf } from './failures';
 import { mayPull } from './image-policy';
 import { waitUntilServing } from './port-ready';
@@ -11,9 +11,6 @@ import { recordPull } from './prune-images';
 import type { TargetService } from './service';
 
 const MINUTE_MS = 60_000;
-
-const stillStarting = (targetId: string) =>
-  and(eq(targets.id, targetId), eq(targets.state, 'starting'));
 
 /**
  * Starts the container of a `starting` target after the request has answered, waits until its
@@ -84,18 +81,8 @@ export function launchTarget(
     } catch (error) {
       // Closing: the next reconcile decides about a target caught half-way.
       if (signal.aborted) return;
-      const failure = failureOf(error);
       service.log.warn({ err: error, targetId: target.id }, 'target failed to start');
-      await driver.stop(target.id).catch(() => undefined);
-      await db
-        .update(targets)
-        .set({
-          state: 'failed',
-          failureCode: failure.code,
-          failureMessage: failure.message,
-          endedAt: new Date(),
-        })
-        .where(stillStarting(target.id));
+      await failStart(service, target.id, failureOf(error));
     }
   });
 }

@@ -20,3 +20,4 @@ export {
   type TargetBrowser,
   targetBrowser,
 } from './target-proxy';
+export { openTerminal, type TerminalClient } from './terminal';

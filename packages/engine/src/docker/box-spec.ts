@@ -1,11 +1,9 @@
 import type Docker from 'dockerode';
 import type { BoxLaunch } from '../types';
-import { type DiskBound, diskHostConfig } from './disk';
+import type { DiskBound } from './disk';
 import { labelsFor } from './labels';
 import { objectName } from './names';
-import { ULIMITS } from './spec';
-
-const MIB = 1024 * 1024;
+import { confinement } from './spec';
 
 /** The box's labels: a target's, with no lab. */
 export const boxLabels = (launch: BoxLaunch) => ({
@@ -39,8 +37,6 @@ export function boxContainerSpec(
   shell: string[],
   disk: DiskBound,
 ): Docker.ContainerCreateOptions {
-  const memory = launch.memoryMb * MIB;
-  const { Ulimits: diskUlimits = [], ...diskConfig } = diskHostConfig(disk, launch.memoryMb);
   return {
     name: objectName(launch.boxId),
     Hostname: 'attackbox',
@@ -54,22 +50,12 @@ export function boxContainerSpec(
     Labels: labelsFor(deploymentId, boxLabels(launch)),
     HostConfig: {
       NetworkMode: boxNetworkName(launch.boxId),
-      CapDrop: ['ALL'],
+      ...confinement(launch, disk),
       CapAdd: ['NET_RAW'],
-      SecurityOpt: ['no-new-privileges:true'],
-      Privileged: false,
-      Memory: memory,
-      MemorySwap: memory,
-      NanoCpus: Math.round(launch.cpus * 1e9),
-      PidsLimit: launch.pids,
       // Reaps what students leave running in the background.
       Init: true,
       RestartPolicy: { Name: 'no' },
-      IpcMode: 'private',
-      Sysctls: { 'net.ipv4.ip_unprivileged_port_start': '0' },
       LogConfig: { Type: 'json-file', Config: { 'max-size': '256k', 'max-file': '2' } },
-      Ulimits: [...ULIMITS, ...diskUlimits],
-      ...diskConfig,
     },
   };
 }

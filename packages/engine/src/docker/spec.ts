@@ -40,10 +40,37 @@ export const bridgeOf = (network: Docker.NetworkCreateOptions) =>
 // core dumps of its memory wherever the host's core_pattern sends them (a program writing to the
 // host's disk, beyond any bound). Processes are bounded by PidsLimit: nproc counts per user over
 // the whole host, and never counts root.
-export const ULIMITS = [
+const ULIMITS = [
   { Name: 'nofile', Soft: 1024, Hard: 4096 },
   { Name: 'core', Soft: 0, Hard: 0 },
 ];
+
+/**
+ * What every target and attack box runs under: no capability, no new privileges, its memory,
+ * CPU and process limits, its disk bound, private IPC, and the process limits of ULIMITS.
+ */
+export function confinement(
+  { memoryMb, cpus, pids }: { memoryMb: number; cpus: number; pids: number },
+  disk: DiskBound,
+): Docker.HostConfig {
+  const memory = memoryMb * MIB;
+  const { Ulimits: diskUlimits = [], ...diskConfig } = diskHostConfig(disk, memoryMb);
+  return {
+    CapDrop: ['ALL'],
+    SecurityOpt: ['no-new-privileges:true'],
+    Privileged: false,
+    Memory: memory,
+    // Equal to Memory: no swap on top of it.
+    MemorySwap: memory,
+    NanoCpus: Math.round(cpus * 1e9),
+    PidsLimit: pids,
+    IpcMode: 'private',
+    // Root in the container binds ports below 1024 without NET_BIND_SERVICE.
+    Sysctls: { 'net.ipv4.ip_unprivileged_port_start': '0' },
+    Ulimits: [...ULIMITS, ...diskUlimits],
+    ...diskConfig,
+  };
+}
 
 export function containerSpec(
   deploymentId: string,
@@ -52,8 +79,6 @@ export function containerSpec(
   disk: DiskBound,
 ): Docker.ContainerCreateOptions {
   const port = `${launch.containerPort}/tcp`;
-  const memory = launch.memoryMb * MIB;
-  const { Ulimits: diskUlimits = [], ...diskConfig } = diskHostConfig(disk, launch.memoryMb);
   return {
     name: objectName(launch.targetId),
     Image: launch.image,
@@ -63,22 +88,10 @@ export function containerSpec(
     HostConfig: {
       NetworkMode: objectName(launch.targetId),
       PortBindings: { [port]: [{ HostIp: hostAddress, HostPort: String(launch.hostPort) }] },
-      CapDrop: ['ALL'],
-      SecurityOpt: ['no-new-privileges:true'],
-      Privileged: false,
-      Memory: memory,
-      // Equal to Memory: no swap on top of it.
-      MemorySwap: memory,
-      NanoCpus: Math.round(launch.cpus * 1e9),
-      PidsLimit: launch.pids,
+      ...confinement(launch, disk),
       RestartPolicy: { Name: 'no' },
-      IpcMode: 'private',
-      // Root in the container binds ports below 1024 without NET_BIND_SERVICE.
-      Sysctls: { 'net.ipv4.ip_unprivileged_port_start': '0' },
       // A chatty target cannot fill the host's disk with its log.
       LogConfig: { Type: 'json-file', Config: { 'max-size': '1m', 'max-file': '1' } },
-      Ulimits: [...ULIMITS, ...diskUlimits],
-      ...diskConfig,
     },
     ...(launch.name === undefined
       ? {}

@@ -2,9 +2,8 @@ import type { Lab, MyAttackBox, Target, TerminalTicket } from '@hackclass/contra
 import { TERMINAL_CLOSE } from '@hackclass/contracts';
 import { buildBoxImage, killContainerOf } from '@hackclass/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import type { Person } from '../../../test/support';
-import { signedInAs } from '../../../test/support';
+import { openTerminal, signedInAs } from '../../../test/support';
 import { classroom, createLab } from '../../../test/support/labs';
 import {
   attackBoxSettings,
@@ -16,33 +15,6 @@ import {
 } from '../../../test/support/live-targets';
 import { members } from '../../db/schema';
 import { sweep } from '../../targets/sweep';
-
-/** A terminal opened as the page opens it: its ticket's URL, from HackClass's own origin. */
-function openTerminal(url: string, origin: string) {
-  const socket = new WebSocket(url, { origin });
-  let screen = '';
-  const texts: unknown[] = [];
-  socket.on('message', (data, isBinary) => {
-    if (isBinary) screen += String(data);
-    else texts.push(JSON.parse(String(data)));
-  });
-  const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
-  return {
-    socket,
-    texts,
-    closed,
-    get screen() {
-      return screen;
-    },
-    opened: new Promise<void>((resolve, reject) => {
-      socket.once('open', () => resolve());
-      socket.once('unexpected-response', (_, response) =>
-        reject(new Error(`refused with ${response.statusCode}`)),
-      );
-      socket.once('error', reject);
-    }),
-  };
-}
 
 describe.skipIf(!engineAnswers)('attack boxes through the API', () => {
   let engine: EngineServer;
