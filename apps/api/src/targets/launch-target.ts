@@ -1,10 +1,10 @@
 import type { LabTarget } from '@hackclass/contracts';
 import { TARGET_FLAG_VARIABLE } from '@hackclass/contracts';
-import { joinOwnersBox } from '../boxes/join-boxes';
 import { targets } from '../db/schema';
 import { failStart, stillStarting } from './fail-start';
 import { failureOf } from './failures';
 import { mayPull } from './image-policy';
+import { joinOwnersBox } from './join-boxes';
 import { waitUntilServing } from './port-ready';
 import type { TargetRow } from './present-target';
 import { recordPull } from './prune-images';

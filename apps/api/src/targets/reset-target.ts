@@ -1,9 +1,9 @@
-import { startBox } from '../boxes/start-box';
 import { apiErrors } from '../errors';
 import { problemOf } from './failures';
 import type { TargetFacts } from './find-targets';
 import { boxLifetimeRule } from './present-target';
 import type { TargetService } from './service';
+import { startBox } from './start-box';
 import { startTarget } from './start-target';
 import { stopTarget } from './stop-target';
 

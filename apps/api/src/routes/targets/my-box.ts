@@ -9,16 +9,16 @@ import {
 } from '@hackclass/contracts';
 import type { FileStore } from '@hackclass/storage';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { copyLabFiles } from '../../boxes/copy-lab-files';
-import { myBox } from '../../boxes/find-box';
-import { runsBoxes, startBox } from '../../boxes/start-box';
 import { classroomFor } from '../../classrooms/access';
 import { apiErrors } from '../../errors';
 import { principalOf } from '../../plugins/authentication';
 import { errorResponses } from '../../plugins/error-responses';
 import { canRunTargets } from '../../policies/targets';
+import { copyLabFiles } from '../../targets/copy-lab-files';
+import { myBox } from '../../targets/find-box';
 import { ownTarget } from '../../targets/own-target';
 import { presentTarget } from '../../targets/present-target';
+import { runsBoxes, startBox } from '../../targets/start-box';
 import { read, write } from '../security';
 import { tags } from './schemas';
 

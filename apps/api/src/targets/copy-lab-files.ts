@@ -7,9 +7,9 @@ import { labFiles } from '../db/schema';
 import { apiErrors } from '../errors';
 import { findVisibleLab } from '../labs/find-labs';
 import type { Actor } from '../policies/actors';
-import { problemOf } from '../targets/failures';
-import type { TargetRow } from '../targets/present-target';
-import type { TargetService } from '../targets/service';
+import { problemOf } from './failures';
+import type { TargetRow } from './present-target';
+import type { TargetService } from './service';
 
 /** A stored file as one entry of the archive. */
 function addFile(pack: Pack, name: string, size: number, body: Readable): Promise<void> {

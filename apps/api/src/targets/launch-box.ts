@@ -1,9 +1,9 @@
 import { targets } from '../db/schema';
-import { failStart, stillStarting } from '../targets/fail-start';
-import { failureOf } from '../targets/failures';
-import type { TargetRow } from '../targets/present-target';
-import type { TargetService } from '../targets/service';
+import { failStart, stillStarting } from './fail-start';
+import { failureOf } from './failures';
 import { joinOwnersTargets } from './join-boxes';
+import type { TargetRow } from './present-target';
+import type { TargetService } from './service';
 
 const MINUTE_MS = 60_000;
 

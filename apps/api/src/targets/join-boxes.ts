@@ -1,8 +1,8 @@
 import { ATTACK_BOX_KIND } from '@hackclass/contracts';
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import { targets } from '../db/schema';
-import type { TargetService } from '../targets/service';
-import { isActive } from '../targets/stop-targets';
+import type { TargetService } from './service';
+import { isActive } from './stop-targets';
 
 const ownedBy = (userId: string) =>
   and(eq(targets.userId, userId), isActive, isNotNull(targets.containerId));

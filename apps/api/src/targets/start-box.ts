@@ -2,13 +2,13 @@ import { ATTACK_BOX_KIND } from '@hackclass/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { classrooms, targets } from '../db/schema';
 import { apiErrors } from '../errors';
-import { assertEngineStarts } from '../targets/assert-engine-starts';
-import { ensureUnderLimits } from '../targets/limits';
-import type { TargetRow } from '../targets/present-target';
-import type { TargetService } from '../targets/service';
-import { START_LOCK } from '../targets/start-target';
-import { isActive } from '../targets/stop-targets';
+import { assertEngineStarts } from './assert-engine-starts';
 import { launchBox } from './launch-box';
+import { ensureUnderLimits } from './limits';
+import type { TargetRow } from './present-target';
+import type { TargetService } from './service';
+import { START_LOCK } from './start-target';
+import { isActive } from './stop-targets';
 
 /** Whether this server runs attack boxes: an image set, and a driver that runs them. */
 export const runsBoxes = (service: TargetService) =>
