@@ -14,6 +14,7 @@ import {
   startOf,
 } from '../../../test/support/live-targets';
 import { members } from '../../db/schema';
+import { TERMINAL_SLOTS } from '../../target-proxy/terminal/terminal-server';
 import { sweep } from '../../targets/sweep';
 
 describe.skipIf(!engineAnswers)('attack boxes through the API', () => {
@@ -125,6 +126,23 @@ describe.skipIf(!engineAnswers)('attack boxes through the API', () => {
     first.socket.close();
     const again = openTerminal(url, engine.server.publicUrl);
     await expect(again.opened).rejects.toThrow('401');
+  });
+
+  it('holds one person to eight open terminals, and frees a place when one closes', async () => {
+    const open = [];
+    for (let index = 0; index < TERMINAL_SLOTS.perUser; index++) {
+      const terminal = openTerminal((await ticketOf(student)).url, engine.server.publicUrl);
+      await terminal.opened;
+      open.push(terminal);
+    }
+    const ninth = openTerminal((await ticketOf(student)).url, engine.server.publicUrl);
+    await expect(ninth.opened).rejects.toThrow('429');
+    open[0]?.socket.close();
+    await open[0]?.closed;
+    const again = openTerminal((await ticketOf(student)).url, engine.server.publicUrl);
+    await again.opened;
+    for (const terminal of [...open.slice(1), again]) terminal.socket.close();
+    await Promise.all([...open.slice(1), again].map((terminal) => terminal.closed));
   });
 
   it('lets the teacher watch without typing, and tells the student', async () => {

@@ -1,6 +1,11 @@
 import type { IncomingMessage } from 'node:http';
-import type { Duplex } from 'node:stream';
-import { ATTACK_BOX_KIND, TERMINAL_CLOSE, terminalClientMessageSchema } from '@hackclass/contracts';
+import type { Duplex, Readable } from 'node:stream';
+import {
+  ATTACK_BOX_KIND,
+  TERMINAL_CLOSE,
+  type TerminalServerMessage,
+  terminalClientMessageSchema,
+} from '@hackclass/contracts';
 import { EngineError } from '@hackclass/engine';
 import { eq } from 'drizzle-orm';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
@@ -8,6 +13,7 @@ import { targets } from '../../db/schema';
 import type { TerminalEvents } from '../../events/terminal-events';
 import type { TargetService } from '../../targets/service';
 import { userName } from '../../users/member-name';
+import { openSlots } from '../slots';
 import { targetAccessOf } from '../target-access';
 import { redeemTicket } from '../tickets';
 import { refuseUpgrade } from '../upgrade';
@@ -19,11 +25,17 @@ export const TERMINAL_RECHECK_MS = 5_000;
 export const WATCH_REPEAT_MS = 15_000;
 /** Keystrokes move an attack box's idle clock at most this often (one write a minute). */
 const ACTIVITY_WRITE_MS = 60_000;
+/**
+ * Terminals one person holds open at once (each one an attach in the engine), per server
+ * process, and watching one box: enough for tabs and a classroom's teachers, not for a flood.
+ */
+export const TERMINAL_SLOTS = { perUser: 8, perTarget: 16 };
 
 const REFUSALS = {
   403: ['Forbidden', 'This terminal was opened from another site'],
   401: ['Unauthorized', 'This terminal link is used up or too old: open the terminal again'],
   409: ['Conflict', 'This attack box is not running: start it again'],
+  429: ['Too Many Requests', 'Too many terminals are open: close some of their tabs first'],
   503: ['Service Unavailable', 'HackClass cannot open this terminal right now: try again'],
 } as const;
 
@@ -45,6 +57,7 @@ export function terminals({
   publicUrl: string;
 }) {
   const server = new WebSocketServer({ noServer: true, perMessageDeflate: false });
+  const slots = openSlots(TERMINAL_SLOTS);
   const origin = new URL(publicUrl).origin;
   const { db, log } = service;
 
@@ -83,6 +96,11 @@ export function terminals({
     const boxes = service.driver?.boxes;
     if (!boxes) throw new EngineError('box_gone', 'This server runs no attack boxes.');
     const terminal = await boxes.attach(boxId);
+    // The page may have gone while the engine attached.
+    if (socket.readyState !== socket.OPEN) {
+      terminal.destroy();
+      return;
+    }
     socket.once('close', () => terminal.destroy());
     forward(socket, terminal);
     let lastActivity = 0;
@@ -104,8 +122,8 @@ export function terminals({
       }
     });
     const watchers = watcherList((names) => {
-      if (socket.readyState === socket.OPEN)
-        socket.send(JSON.stringify({ type: 'watchers', names }));
+      const message: TerminalServerMessage = { type: 'watchers', names };
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
     });
     const stopListening = terminalEvents.subscribe(boxId, watchers.saw);
     socket.once('close', () => {
@@ -117,8 +135,12 @@ export function terminals({
   async function watch(socket: WebSocket, boxId: string, userId: string) {
     const boxes = service.driver?.boxes;
     if (!boxes) throw new EngineError('box_gone', 'This server runs no attack boxes.');
-    const screen = await boxes.watch(boxId);
-    socket.once('close', () => (screen as Duplex).destroy?.());
+    const screen = (await boxes.watch(boxId)) as Readable;
+    if (socket.readyState !== socket.OPEN) {
+      screen.destroy();
+      return;
+    }
+    socket.once('close', () => screen.destroy());
     forward(socket, screen);
     const watcher = { id: userId, name: (await userName(db, userId)) ?? 'A teacher' };
     const tell = (watching: boolean) => terminalEvents.publish(boxId, { boxId, watcher, watching });
@@ -153,6 +175,9 @@ export function terminals({
       if (access === 'ended') return refuse(409);
       if (socket.destroyed) return;
       const user = userId;
+      const release = slots.take(user, boxId);
+      if (!release) return refuse(429);
+      socket.once('close', release);
       server.handleUpgrade(request, socket, head, (webSocket) => {
         keepChecking(webSocket, boxId, user);
         const open = access === 'owner' ? type : watch;
