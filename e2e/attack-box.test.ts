@@ -147,8 +147,11 @@ describe('the attack box', () => {
 
     const drawer = await startBoxIn(page);
     await checkScreen(page, 'drawer');
-    await drawer.getByRole('button', { name: `Put this lab’s files in ~/labs/${labSlug}` }).click();
-    await page.getByText(`One file of Listening post in ~/labs/${labSlug}`).waitFor();
+    // Started from the lab's page: its files are in the box already, and a click puts them again.
+    await page.getByText(`One file of Listening post in ~/labs/${labSlug}`).first().waitFor();
+    await drawer
+      .getByRole('button', { name: `Put this lab’s files in ~/labs/${labSlug}` })
+      .waitFor();
     await typeLine(page, `cat ~/labs/${labSlug}/notes.txt`);
     await waitForScreen(page, /The service listens on port 9000\./);
     await typeLine(page, `nc ${labSlug} 9000`);

@@ -5,8 +5,6 @@ import { eq } from 'drizzle-orm';
 import { type Pack, pack as tarPack } from 'tar-stream';
 import { labFiles } from '../db/schema';
 import { apiErrors } from '../errors';
-import { findVisibleLab } from '../labs/find-labs';
-import type { Actor } from '../policies/actors';
 import { problemOf } from './failures';
 import type { TargetRow } from './present-target';
 import type { TargetService } from './service';
@@ -27,18 +25,17 @@ function addFile(pack: Pack, name: string, size: number, body: Readable): Promis
 
 /**
  * Puts a lab's files in the student's running box, under `~/labs/<lab slug>`, as one archive
- * streamed from the file store into the box. The student must see the lab, as for a download.
+ * streamed from the file store into the box. The caller checked that the student sees the lab,
+ * as for a download.
  */
 export async function copyLabFiles(
   service: TargetService,
   files: FileStore,
-  { box, actor, labId }: { box: TargetRow; actor: Actor; labId: string },
+  { box, lab }: { box: TargetRow; lab: { id: string; slug: string } },
 ): Promise<{ folder: string; count: number }> {
   const boxes = service.driver?.boxes;
   if (!boxes) throw apiErrors.attackBoxesOff();
   if (box.state !== 'running') throw apiErrors.targetNotRunning();
-  const lab = await findVisibleLab(service.db, actor, labId);
-  if (!lab) throw apiErrors.notFound('Lab not found');
   const stored = await service.db.select().from(labFiles).where(eq(labFiles.labId, lab.id));
   const archive = tarPack();
   const written = (async () => {

@@ -11,6 +11,7 @@ import type { FileStore } from '@hackclass/storage';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { classroomFor } from '../../classrooms/access';
 import { apiErrors } from '../../errors';
+import { findVisibleLab } from '../../labs/find-labs';
 import { principalOf } from '../../plugins/authentication';
 import { errorResponses } from '../../plugins/error-responses';
 import { canRunTargets } from '../../policies/targets';
@@ -132,7 +133,9 @@ export const myBoxRoutes: FastifyPluginAsyncZod<{ files: FileStore }> = async (a
       const { user } = principalOf(request);
       const { target: box } = await ownTarget(app.db, user, request.params.targetId);
       if (box.kind !== ATTACK_BOX_KIND) throw apiErrors.notABox();
-      return copyLabFiles(app.targets, files, { box, actor: user, labId: request.body.labId });
+      const lab = await findVisibleLab(app.db, user, request.body.labId);
+      if (!lab) throw apiErrors.notFound('Lab not found');
+      return copyLabFiles(app.targets, files, { box, lab });
     },
   );
 };

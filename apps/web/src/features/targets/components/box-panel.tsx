@@ -7,7 +7,7 @@ import {
   IconTerminal2,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ListError } from '@/components/feedback/list-states';
 import { Spinner } from '@/components/feedback/spinner';
 import { toast } from '@/components/toast/toast';
@@ -54,6 +54,8 @@ export function BoxPanel({ classroomId, classrooms, lab, fullPage = false }: Box
   const mine = useMyBox();
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: targetKeys.box() });
+  // A box started here from a lab page gets the lab's files once it runs.
+  const copyWhenRunning = useRef(false);
 
   if (mine.isPending) return <Spinner size="sm" label="Loading your attack box" />;
   if (mine.isError) {
@@ -75,7 +77,16 @@ export function BoxPanel({ classroomId, classrooms, lab, fullPage = false }: Box
                 </Group>
               </Anchor>
             )}
-            {lab && lab.fileCount > 0 && <LabFilesButton boxId={box.id} lab={lab} />}
+            {lab && lab.fileCount > 0 && (
+              <LabFilesButton
+                boxId={box.id}
+                lab={lab}
+                now={copyWhenRunning.current}
+                onCopying={() => {
+                  copyWhenRunning.current = false;
+                }}
+              />
+            )}
             <TargetActions
               target={box}
               perStudent={false}
@@ -102,7 +113,15 @@ export function BoxPanel({ classroomId, classrooms, lab, fullPage = false }: Box
     );
   }
   return (
-    <StartBox box={box} available={available} classroomId={classroomId} classrooms={classrooms} />
+    <StartBox
+      box={box}
+      available={available}
+      classroomId={classroomId}
+      classrooms={classrooms}
+      onStarting={() => {
+        copyWhenRunning.current = true;
+      }}
+    />
   );
 }
 
@@ -111,11 +130,13 @@ function StartBox({
   available,
   classroomId,
   classrooms,
+  onStarting,
 }: {
   box: Target | null;
   available: boolean;
   classroomId?: string;
   classrooms?: BoxClassroom[];
+  onStarting(): void;
 }) {
   const start = useStartBox();
   const joined = classrooms ?? [];
@@ -160,7 +181,11 @@ function StartBox({
           leftSection={<IconPlayerPlay size={16} aria-hidden />}
           loading={start.isPending}
           disabled={from === undefined}
-          onClick={() => from && start.mutate(from)}
+          onClick={() => {
+            if (!from) return;
+            onStarting();
+            start.mutate(from);
+          }}
         >
           Start terminal
         </Button>
@@ -174,28 +199,46 @@ function StartBox({
   );
 }
 
-/** Puts the lab's files in the box, under ~/labs/<slug>, and says where they went. */
-function LabFilesButton({ boxId, lab }: { boxId: string; lab: BoxLab }) {
+/**
+ * Puts the lab's files in the box, under ~/labs/<slug>, and says where they went: on a click, and
+ * at once when `now` (a box just started from the lab's page).
+ */
+function LabFilesButton({
+  boxId,
+  lab,
+  now,
+  onCopying,
+}: {
+  boxId: string;
+  lab: BoxLab;
+  now: boolean;
+  onCopying(): void;
+}) {
   const copy = useCopyLabFiles();
+  const put = () => {
+    onCopying();
+    copy.mutate(
+      { boxId, labId: lab.id },
+      {
+        onSuccess: ({ folder, count }) =>
+          toast.success(
+            `${count === 1 ? 'One file' : `${count} files`} of ${lab.name} in ${folder}`,
+          ),
+        onError: (error) => toast.error('Could not put the files in the box', problemText(error)),
+      },
+    );
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the box first shows.
+  useEffect(() => {
+    if (now) put();
+  }, []);
   return (
     <Button
       variant="default"
       size="xs"
       leftSection={<IconFileDownload size={14} aria-hidden />}
       loading={copy.isPending}
-      onClick={() =>
-        copy.mutate(
-          { boxId, labId: lab.id },
-          {
-            onSuccess: ({ folder, count }) =>
-              toast.success(
-                `${count === 1 ? 'One file' : `${count} files`} of ${lab.name} in ${folder}`,
-              ),
-            onError: (error) =>
-              toast.error('Could not put the files in the box', problemText(error)),
-          },
-        )
-      }
+      onClick={put}
     >
       Put this lab’s files in ~/labs/{lab.slug}
     </Button>
