@@ -6,6 +6,8 @@ import { WebSocket } from 'ws';
  */
 export function openTerminal(url: string | URL, origin: string) {
   const socket = new WebSocket(url, { origin });
+  // A refused or reset connection ends in `close` (and `opened` rejects): never an uncaught error.
+  socket.on('error', () => undefined);
   let screen = '';
   const texts: unknown[] = [];
   socket.on('message', (data, isBinary) => {

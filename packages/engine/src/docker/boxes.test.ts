@@ -15,6 +15,8 @@ function screenOf(stream: NodeJS.ReadableStream) {
   stream.on('data', (chunk: Buffer) => {
     text += chunk.toString('utf8');
   });
+  // The engine resets a terminal's connection as its box goes: the screen just ends there.
+  stream.on('error', () => undefined);
   return {
     get text() {
       return text;
