@@ -21,11 +21,20 @@ export async function fetchLatestBuildId(): Promise<string | undefined> {
   }
 }
 
+// A page the browser is leaving cancels what it was loading: a chunk that failed then is no
+// sign of a new build, and a reload would cancel the navigation under way, sending the person back.
+let leaving = false;
+window.addEventListener('beforeunload', () => {
+  leaving = true;
+});
+
 /**
  * Reloads the page unless this tab already reloaded itself in the last 10 s, so a build that is
- * broken on arrival cannot send the tab into a reload loop. Says whether it reloads.
+ * broken on arrival cannot send the tab into a reload loop, or the page is being left. Says
+ * whether it reloads.
  */
 export function reloadOnce(): boolean {
+  if (leaving) return false;
   try {
     const last = Number(window.sessionStorage.getItem(reloadGuardKey) ?? 0);
     if (Date.now() - last < reloadGuardMs) return false;
