@@ -177,14 +177,11 @@ describe.skipIf(!engineAnswers)('docker driver: a target’s life', () => {
     started.push({ driver, targetId: launch.targetId });
     try {
       await driver.start(launch);
+      // The engine hears the kernel's OOM event apart from the exit, and on a busy machine after
+      // it: the container's record says so a moment later.
       await expect
-        .poll(async () => (await driver.inspect(launch.targetId))?.running, { timeout: 15_000 })
-        .toBe(false);
-      expect(await driver.inspect(launch.targetId)).toMatchObject({
-        running: false,
-        oomKilled: true,
-        exitCode: 137,
-      });
+        .poll(async () => await driver.inspect(launch.targetId), { timeout: 15_000 })
+        .toMatchObject({ running: false, oomKilled: true, exitCode: 137 });
     } finally {
       await driver.stop(launch.targetId);
       await hog.remove();
