@@ -215,6 +215,15 @@ if (!run) {
     for (const test of tests) failures.push(`${where} > ${test.fullName}`);
   }
 }
+// Vitest also fails a run whose tests all passed for an error outside any test (an unhandled
+// rejection, a worker that died): it counts as one failure, so the summary line agrees with the
+// exit code.
+if (code !== 0 && failed === 0 && run) {
+  failed++;
+  failures.push(
+    `Vitest exited with code ${code} though no test failed: see "Unhandled Errors" above`,
+  );
+}
 // Named again at the end, so the tail of a long run says what failed.
 for (const failure of failures) console.log(`FAILED ${failure}`);
 const database = process.env.DATABASE_URL ? 'postgresql' : 'pglite';
