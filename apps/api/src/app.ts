@@ -45,6 +45,7 @@ import { leaderboardRoutes } from './routes/leaderboard';
 import { mailRoutes } from './routes/mail';
 import { memberRoutes } from './routes/members';
 import { notificationRoutes } from './routes/notifications';
+import { signInProviderRoutes } from './routes/sign-in-providers';
 import { submissionRoutes } from './routes/submissions';
 import { targetTicketRoutes } from './routes/target-tickets';
 import { targetRoutes } from './routes/targets';
@@ -247,6 +248,7 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
     await routes.register(authentication, {
       verifier: options.verifier,
       adminEmails: options.adminEmails,
+      teacherApproval: options.teacherApproval,
       knownUsers: options.knownUsers,
       revocations: options.revocations,
       identityAdmin: options.identityAdmin,
@@ -257,6 +259,7 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
       teacherApproval: options.teacherApproval,
       signUpsPerHour: options.signUpsPerHour ?? 100,
     });
+    await routes.register(signInProviderRoutes, { identityAdmin: options.identityAdmin });
     await routes.register(userRoutes, {
       identityAdmin: options.identityAdmin,
       knownUsers: options.knownUsers,

@@ -153,6 +153,15 @@ export const apiErrors = {
   emailInUse: () =>
     apiError('email_in_use', 'Email already in use', 'An account with this email exists'),
   weakPassword: (detail: string) => apiError('weak_password', 'Weak password', detail),
+  /** `detail` names the domain and its provider, as the identity service words it. */
+  schoolAccountsOnly: (detail: string) =>
+    apiError('school_accounts_only', 'Sign in with your school account', detail),
+  providersInFirebase: () =>
+    apiError(
+      'providers_in_firebase',
+      'Providers live in Firebase',
+      'Sign-in providers of a Firebase project are set up in its console',
+    ),
   accountsInFirebase: () =>
     apiError(
       'accounts_in_firebase',

@@ -13,10 +13,17 @@ import { createHashingGate } from './accounts/hashing-gate';
 import { CURRENT_SCRYPT_PARAMS, type ScryptParams } from './accounts/password-hash';
 import type { IdentityContext } from './context';
 import { identityMigrations, schema } from './db';
+import {
+  createProviderDirectory,
+  METADATA_DEFAULTS,
+  type MetadataSettings,
+} from './federation/provider-metadata';
 import { neverCached, requireApiKey, useProtocolErrors } from './protocol/handlers';
 import { accountUpdateRoutes } from './routes/account-update';
 import { accountRoutes } from './routes/accounts';
 import { adminRoutes } from './routes/admin';
+import { authHandlerRoutes } from './routes/auth-handler';
+import { federationRoutes } from './routes/federation';
 import { jwksRoutes } from './routes/jwks';
 import { oobCodeRoutes } from './routes/oob-codes';
 import { secureTokenRoutes } from './routes/secure-token';
@@ -48,6 +55,8 @@ export interface IdentityOptions {
   passwordParams?: ScryptParams;
   /** Sign-ups per client address and hour (SIGNUP_LIMIT_PER_HOUR); default 100. */
   signUpsPerHour?: number | undefined;
+  /** How sign-in providers are fetched and kept; tests shorten the waits. */
+  providerSettings?: Partial<MetadataSettings> | undefined;
 }
 
 const toolkitPrefix = '/identitytoolkit.googleapis.com';
@@ -81,6 +90,7 @@ export async function identityApp(app: FastifyInstance, options: IdentityOptions
     onOutcome: (outcome) => app.metrics.mailDeliveries.inc({ outcome }),
   });
   app.addHook('onClose', mail.leave);
+  const providerSettings = { ...METADATA_DEFAULTS, ...options.providerSettings };
   const ctx: IdentityContext = {
     db,
     now,
@@ -92,6 +102,8 @@ export async function identityApp(app: FastifyInstance, options: IdentityOptions
     passwordParams: options.passwordParams ?? CURRENT_SCRYPT_PARAMS,
     firebaseParams: createFirebaseParamsStore(db, keySealer),
     hashing: createHashingGate(),
+    providers: createProviderDirectory(providerSettings),
+    providerSettings,
     signUpLimit: { max: options.signUpsPerHour ?? 100, windowMs: 60 * 60_000 },
     sendMail: async (queued, within = db) => {
       await enqueueMail(within, queued);
@@ -109,6 +121,7 @@ export async function identityApp(app: FastifyInstance, options: IdentityOptions
       await toolkit.register(accountUpdateRoutes, { ctx });
       await toolkit.register(oobCodeRoutes, { ctx });
       await toolkit.register(v2Routes, { ctx });
+      await toolkit.register(federationRoutes, { ctx });
     },
     { prefix: toolkitPrefix },
   );
@@ -121,4 +134,5 @@ export async function identityApp(app: FastifyInstance, options: IdentityOptions
     });
   }
   await app.register(jwksRoutes, { ctx });
+  await app.register(authHandlerRoutes, { ctx });
 }

@@ -4,6 +4,7 @@ import type { FirebaseParamsStore } from './accounts/firebase-params';
 import type { HashingGate } from './accounts/hashing-gate';
 import type { ScryptParams } from './accounts/password-hash';
 import type { IdentityDatabase } from './db';
+import type { MetadataSettings, ProviderDirectory } from './federation/provider-metadata';
 import type { Limit } from './throttle/throttle';
 import type { KeySealer } from './tokens/key-sealing';
 import type { KeyStore } from './tokens/key-store';
@@ -24,6 +25,9 @@ export interface IdentityContext {
   firebaseParams: FirebaseParamsStore;
   /** Every scrypt of this process goes through it, so sign-ins never queue behind sign-ups. */
   hashing: HashingGate;
+  /** The sign-in providers' discovery documents and key sets, as fetched. */
+  providers: ProviderDirectory;
+  providerSettings: MetadataSettings;
   /** Sign-ups per client address (SIGNUP_LIMIT_PER_HOUR). */
   signUpLimit: Limit;
   /**

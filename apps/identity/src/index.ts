@@ -5,6 +5,7 @@ export {
   firebaseScryptHash,
 } from './accounts/firebase-scrypt';
 export { type IdentityOptions, identityApp } from './app';
+export { openClientSecret, sealClientSecret } from './federation/client-secrets';
 export { identityMigrations, schema as identitySchema } from './db';
 export { ExportFileError, readFirebaseExport } from './import/firebase-export';
 export { type ImportResult, importFirebaseAccounts } from './import/import-accounts';

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ScryptParams } from '../src/accounts/password-hash';
 import { identityApp } from '../src/app';
 import { schema } from '../src/db';
+import type { MetadataSettings } from '../src/federation/provider-metadata';
 import { startSmtpServer } from './smtp';
 
 /** Cheap enough for dozens of sign-ins per test file; the real parameters have their own test. */
@@ -50,6 +51,7 @@ export async function startIdentity({
   database: given,
   keySecret: givenKeySecret,
   logLines,
+  providerSettings = { keysCooldownMs: 0, timeoutMs: 2_000 },
 }: {
   passwordParams?: ScryptParams;
   /** SIGNUP_LIMIT_PER_HOUR; the service's default when not given. */
@@ -60,6 +62,8 @@ export async function startIdentity({
   keySecret?: string;
   /** Receives the service's log lines (warnings and above), which are dropped otherwise. */
   logLines?: string[];
+  /** How sign-in providers are fetched: by default no wait between key set fetches. */
+  providerSettings?: Partial<MetadataSettings>;
 } = {}) {
   const database: TestDatabase = given ?? (await createTestDatabase());
   const smtp = await startSmtpServer();
@@ -88,6 +92,7 @@ export async function startIdentity({
       now: clock.now,
       passwordParams: currentParams,
       signUpsPerHour,
+      providerSettings,
       mailer: createMailer({
         smtpUrl: smtp.url,
         from: 'HackClass <no-reply@localhost>',

@@ -25,6 +25,7 @@ export * from './quotas';
 export * from './roles';
 export * from './runtime-config';
 export * from './schedules';
+export * from './sign-in-providers';
 export * from './submissions';
 export * from './targets';
 export * from './terminal';

@@ -50,13 +50,28 @@ export function isInStep(existing: UserRow, token: VerifiedIdToken, adminEmails:
   );
 }
 
+/**
+ * The role a school's provider gave someone who signed in through it (`provider_role`, set by
+ * the identity service from the provider's rules); none for any other sign-in.
+ */
+export function providerRoleOf(token: VerifiedIdToken): 'teacher' | 'student' | undefined {
+  if (!token.signInProvider?.startsWith('oidc.')) return undefined;
+  const role = token.claims.provider_role;
+  return role === 'teacher' || role === 'student' ? role : undefined;
+}
+
 export interface EnsureUserOptions {
   adminEmails: string[];
+  /** TEACHER_APPROVAL: a teacher by a provider's rules is a student until an admin approves. */
+  teacherApproval: boolean;
   /** Asked whether the holder of a taken email still has an account. */
   identityAdmin: IdentityAdmin;
 }
 
-async function insertUser(db: ApiDatabase, token: VerifiedIdToken, adminEmails: string[]) {
+async function insertUser(db: ApiDatabase, token: VerifiedIdToken, options: EnsureUserOptions) {
+  const providerRole = providerRoleOf(token);
+  const waits = options.teacherApproval && providerRole === 'teacher';
+  const firstRole = providerRole === 'teacher' && !waits ? ROLE.teacher : ROLE.student;
   return db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(users)
@@ -66,9 +81,11 @@ async function insertUser(db: ApiDatabase, token: VerifiedIdToken, adminEmails: 
         emailVerified: token.emailVerified,
         displayName: token.name ?? null,
         photoUrl: token.picture ?? null,
-        roleId: promotedRole(ROLE.student, token, adminEmails),
-        // Made here, the account was made elsewhere, with no role asked: they choose it next.
-        signUpRoleOpen: true,
+        roleId: promotedRole(firstRole, token, options.adminEmails),
+        teacherRequestedAt: providerRole === 'teacher' ? new Date() : null,
+        // Made here, the account was made elsewhere, with no role asked: they choose it next,
+        // unless their school's provider said what they are.
+        signUpRoleOpen: providerRole === undefined,
       })
       .onConflictDoNothing({ target: users.identityUid })
       .returning();
@@ -96,7 +113,7 @@ export async function ensureUser(
   if (!existing) {
     let created: UserRow | undefined;
     try {
-      created = await insertUser(db, token, adminEmails);
+      created = await insertUser(db, token, options);
     } catch (error) {
       if (!isEmailTaken(error)) throw error;
       if (staleEmailReleased || !(await releaseStaleEmail(db, identityAdmin, email))) {

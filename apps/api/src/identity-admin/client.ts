@@ -1,3 +1,4 @@
+import type { ProviderCheck, SignInProvider, SignInProviderSettings } from '@hackclass/contracts';
 import { HttpError } from '@hackclass/http';
 import { apiErrors } from '../errors';
 
@@ -28,6 +29,13 @@ export interface IdentityAdmin {
   accountExists(uid: string): Promise<boolean>;
   /** Events after the `after` sequence number, and recorded since `since` (seconds) if given. */
   listAccountEvents(query: { after: number; since?: number }): Promise<AccountEvent[]>;
+  /** The OpenID Connect providers people may sign in with. */
+  providers: {
+    list(): Promise<SignInProvider[]>;
+    save(settings: SignInProviderSettings): Promise<SignInProvider>;
+    remove(id: string): Promise<void>;
+    check(id: string): Promise<ProviderCheck[]>;
+  };
 }
 
 const ACCOUNT_NOT_FOUND = 'USER_NOT_FOUND';
@@ -57,6 +65,14 @@ function errorOf(message: string) {
     case 'WEAK_PASSWORD':
     case 'MISSING_PASSWORD':
       return apiErrors.weakPassword(message.split(' : ')[1] ?? 'Choose a longer password');
+    case 'PASSWORD_LOGIN_DISABLED':
+      return apiErrors.schoolAccountsOnly(
+        message.split(' : ')[1] ?? 'Addresses of this domain sign in with their school account',
+      );
+    case 'INVALID_PROVIDER_ID':
+      return apiErrors.notFound('No sign-in provider has this id');
+    case 'INVALID_ARGUMENT':
+      return apiErrors.badRequest(message.split(' : ')[1] ?? 'The provider settings are not valid');
     case ACCOUNT_NOT_FOUND:
       return apiErrors.notFound('Identity account not found');
     // Its hashing queue is full: many sign-ups at once, from everywhere.
@@ -137,6 +153,29 @@ export function createIdentityAdmin({
         events: AccountEvent[];
       };
       return events;
+    },
+    providers: {
+      async list() {
+        const { providers } = (await call('GET', '/providers')) as {
+          providers: SignInProvider[];
+        };
+        return providers;
+      },
+      save: async (settings) =>
+        (await call(
+          'PUT',
+          `/providers/${encodeURIComponent(settings.id)}`,
+          settings,
+        )) as SignInProvider,
+      async remove(id) {
+        await call('DELETE', `/providers/${encodeURIComponent(id)}`);
+      },
+      async check(id) {
+        const { checks } = (await call('POST', `/providers/${encodeURIComponent(id)}/check`)) as {
+          checks: ProviderCheck[];
+        };
+        return checks;
+      },
     },
   };
 }

@@ -12,6 +12,7 @@ import type { IdentityAdmin } from './client';
  * - Deleting deletes the HackClass user; the web app deletes the user's own Firebase account,
  *   an admin deletes others in the Firebase console.
  * - Whether an account exists cannot be asked, so an email held by another user stays theirs.
+ * - Sign-in providers are set up in the Firebase console, not here.
  * - Firebase publishes no revocations or deletions: none are read. The token verifier accepts a
  *   token for FIREBASE_MAX_TOKEN_AGE_MINUTES after issue instead of its hour.
  */
@@ -24,5 +25,18 @@ export function firebaseIdentityAdmin(): IdentityAdmin {
     async setDisabled() {},
     accountExists: async () => true,
     listAccountEvents: async () => [],
+    // A Firebase project's providers are set in its console; none are managed here.
+    providers: {
+      list: async () => [],
+      async save() {
+        throw apiErrors.providersInFirebase();
+      },
+      async remove() {
+        throw apiErrors.providersInFirebase();
+      },
+      async check() {
+        throw apiErrors.providersInFirebase();
+      },
+    },
   };
 }

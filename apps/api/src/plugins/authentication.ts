@@ -26,6 +26,7 @@ declare module 'fastify' {
 export interface AuthenticationOptions {
   verifier: IdTokenVerifier;
   adminEmails: string[];
+  teacherApproval: boolean;
   /** Callers' user rows read lately; whatever changes a user's row forgets them. */
   knownUsers: KnownUsers;
   /** Accounts whose earlier tokens were revoked, or which were deleted, in the last hour. */
@@ -95,14 +96,16 @@ async function verify(
 export const authentication = fp<AuthenticationOptions>(
   async (
     app: FastifyInstance,
-    { verifier, adminEmails, knownUsers: known, revocations, identityAdmin },
+    { verifier, adminEmails, teacherApproval, knownUsers: known, revocations, identityAdmin },
   ) => {
     app.decorateRequest('principal', null);
     const verifiedToken = tokenCache(verifier);
     const userOf = async (token: VerifiedIdToken) => {
       const user = known.get(token.uid);
       if (user && isInStep(user, token, adminEmails)) return user;
-      return known.remember(await ensureUser(app.db, token, { adminEmails, identityAdmin }));
+      return known.remember(
+        await ensureUser(app.db, token, { adminEmails, teacherApproval, identityAdmin }),
+      );
     };
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config.access ?? 'verified';

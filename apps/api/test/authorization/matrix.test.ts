@@ -35,11 +35,12 @@ const FORGERIES = MATRIX.filter(isStateChanging).flatMap((row) => {
   // caller it authenticates: the anti-forgery check comes before anything the handler refuses.
   // A row whose best answer is the engine's 503 (none in the matrix) uses a caller who gets there.
   // A row whose handler refuses everyone (a tunnel to the fixture's HTTP target, a second target
-  // for its lab) uses a caller the handler refuses, rather than one refused as unverified.
+  // for its lab, a provider that is not there) uses a caller the handler refuses, rather than one
+  // refused as unverified.
   const caller =
     CALLERS.find((candidate) => row.expect[candidate] < 300) ??
     CALLERS.find((candidate) => row.expect[candidate] >= 500) ??
-    CALLERS.find((candidate) => [400, 409].includes(row.expect[candidate])) ??
+    CALLERS.find((candidate) => [400, 404, 409].includes(row.expect[candidate])) ??
     CALLERS.find((candidate) => row.expect[candidate] !== 401);
   if (!caller) throw new Error(`${rowName(row)}: no caller gets past authentication`);
   return Object.entries(WITHOUT_TOKEN).map(

@@ -233,6 +233,58 @@ export const MATRIX: MatrixRow[] = [
     },
   },
 
+  {
+    method: 'GET',
+    route: '/api/auth/providers',
+    request: () => ({ url: '/auth/providers' }),
+    expect: {
+      anonymous: 200,
+      unverified: 200,
+      guest: 200,
+      outsider: 200,
+      member: 200,
+      owner: 200,
+      coTeacher: 200,
+      otherTeacher: 200,
+      admin: 200,
+    },
+  },
+
+  // --- sign-in providers: admins' ---
+  {
+    method: 'GET',
+    route: '/api/admin/sign-in-providers',
+    request: () => ({ url: '/admin/sign-in-providers' }),
+    expect: adminsOnly(200),
+  },
+  {
+    // Saving fetches nothing from the provider: an address on loopback that answers nothing.
+    method: 'PUT',
+    route: '/api/admin/sign-in-providers/:id',
+    request: () => ({
+      url: '/admin/sign-in-providers/oidc.matrix',
+      body: {
+        displayName: 'Matrix School',
+        issuer: 'http://127.0.0.1:9/',
+        clientId: 'hackclass',
+        clientSecret: 'secret',
+      },
+    }),
+    expect: adminsOnly(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/admin/sign-in-providers/:id',
+    request: () => ({ url: '/admin/sign-in-providers/oidc.nowhere' }),
+    expect: adminsOnly(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/sign-in-providers/:id/check',
+    request: () => ({ url: '/admin/sign-in-providers/oidc.nowhere/check' }),
+    expect: adminsOnly(404),
+  },
+
   // --- users ---
   {
     method: 'GET',

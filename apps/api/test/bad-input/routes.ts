@@ -278,6 +278,35 @@ export const routeCases = {
         .filter((body) => registerRequestSchema.safeParse(body).success)
         .map(json),
     },
+    'GET /api/auth/providers': {},
+    'GET /api/admin/sign-in-providers': { adminOnly: true },
+    // Saving fetches nothing from the provider: an address on loopback that answers nothing.
+    'PUT /api/admin/sign-in-providers/:id': {
+      params: { id: () => 'oidc.bad-input' },
+      json: {
+        displayName: 'Bad Input School',
+        issuer: 'http://127.0.0.1:9/',
+        clientId: 'hackclass',
+        clientSecret: 'secret',
+        scopes: ['groups'],
+        allowedDomains: ['school.example'],
+        teacherDomains: [],
+        teacherClaim: 'groups',
+        teacherClaimValues: ['teachers'],
+        schoolAccountsOnly: false,
+        enabled: true,
+      },
+      nullable: ['teacherClaim'],
+      adminOnly: true,
+    },
+    'DELETE /api/admin/sign-in-providers/:id': {
+      params: { id: () => 'oidc.nowhere' },
+      adminOnly: true,
+    },
+    'POST /api/admin/sign-in-providers/:id/check': {
+      params: { id: () => 'oidc.nowhere' },
+      adminOnly: true,
+    },
     'GET /api/users/me': {},
     // Never the caller's own address, so that no caller of the suite deletes their account.
     'POST /api/users/me/sign-up-role': { json: { roleId: 2 } },

@@ -8,7 +8,12 @@ import { createDatabaseFileStore, schema } from '@hackclass/api';
 import { isReachable } from '@hackclass/api/testing';
 import { type Connection, drizzleOver, openConnection } from '@hackclass/db';
 import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
-import { createKeySealer, identitySchema, importFirebaseAccounts } from '@hackclass/identity';
+import {
+  createKeySealer,
+  identitySchema,
+  importFirebaseAccounts,
+  sealClientSecret,
+} from '@hackclass/identity';
 import { createLocalFileStore, type FileStore } from '@hackclass/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectParams, userWithPassword } from '../identity-import/export-fixture';
@@ -104,6 +109,21 @@ describe.skipIf(!hasPostgres)('backup and restore, PGlite to PostgreSQL and back
       [await userWithPassword(1, 'a firebase password', { email: 'moved@firebase.example' })],
       { params: projectParams, sealer: createKeySealer(KEY_SECRET) },
     );
+    // A school's sign-in provider, its client secret sealed, and an account linked to it.
+    const sealedSecret = await sealClientSecret(createKeySealer(KEY_SECRET), 'oidc.school', 's3cret');
+    await embedded(source.connection).query(
+      `insert into identity.sign_in_providers (id, display_name, issuer, client_id,
+         client_secret_sealed, scopes, allowed_domains, teacher_domains, teacher_claim_values)
+       values ('oidc.school', 'School', 'https://id.school.example', 'hackclass', $1,
+               '{groups}', '{school.example}', '{}', '{teachers}')`,
+      [sealedSecret],
+    );
+    await embedded(source.connection).exec(
+      `insert into identity.federated_identities (provider_id, subject, uid, email, role,
+         created_at, last_sign_in_at)
+         select 'oidc.school', 'sub-1', uid, email, 'teacher', now(), now()
+           from identity.accounts order by email limit 1`,
+    );
     original = await digestOf(source.connection, source.files);
     firstArchive = archivePath();
     await createBackup(source, firstArchive, { keySecret: KEY_SECRET });
@@ -122,6 +142,8 @@ describe.skipIf(!hasPostgres)('backup and restore, PGlite to PostgreSQL and back
     expect(original.tables['public.solves']?.rows).toBeGreaterThan(0);
     expect(original.tables['identity.accounts']?.rows).toBeGreaterThan(5);
     expect(original.tables['identity.firebase_hash_params']?.rows).toBe(1);
+    expect(original.tables['identity.sign_in_providers']?.rows).toBe(1);
+    expect(original.tables['identity.federated_identities']?.rows).toBe(1);
     expect(Object.keys(original.files).length).toBeGreaterThan(0);
   });
 

@@ -6,10 +6,11 @@ export class KeySecretError extends Error {
   override name = 'KeySecretError';
 }
 
-/** The identity tables that hold sealed keys, by their sealed column. */
+/** The identity tables that hold sealed keys (and the providers' client secrets), by column. */
 const SEALED_COLUMNS: Record<string, string> = {
   signing_keys: 'sealed_private_jwk',
   firebase_hash_params: 'sealed_signer_key',
+  sign_in_providers: 'client_secret_sealed',
 };
 
 export const holdsKeys = (table: Table) =>

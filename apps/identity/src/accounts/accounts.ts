@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { IdentityContext } from '../context';
 import { type Account, accounts } from '../db/schema';
+import { refuseSchoolOnlyPassword } from '../federation/providers';
 import { ProtocolError } from '../protocol/errors';
 import { revokeAccountRefreshTokens } from '../tokens/refresh-tokens';
 import { recordAccountEvent } from './account-events';
@@ -24,6 +25,7 @@ export interface NewAccount {
  */
 export async function createAccount(ctx: IdentityContext, input: NewAccount): Promise<Account> {
   checkNewPassword(input.password);
+  await refuseSchoolOnlyPassword(ctx, input.email);
   if (await findAccountByEmail(ctx, input.email)) throw new ProtocolError('EMAIL_EXISTS');
   const passwordHash = await ctx.hashing.newPassword.run(() =>
     hashPassword(input.password, ctx.passwordParams),
@@ -85,10 +87,10 @@ export async function updateAccount(
 /** An imported hash that is gone may have been the last to need its import's parameters. */
 async function releaseReplacedHash(
   ctx: Pick<IdentityContext, 'db'>,
-  replaced: string | undefined,
-  current: string | undefined,
+  replaced: string | null | undefined,
+  current: string | null | undefined,
 ): Promise<void> {
-  const paramsId = replaced === undefined ? undefined : parseFirebaseHash(replaced)?.paramsId;
+  const paramsId = replaced ? parseFirebaseHash(replaced)?.paramsId : undefined;
   if (paramsId && replaced !== current) await releaseFirebaseParams(ctx.db, paramsId);
 }
 

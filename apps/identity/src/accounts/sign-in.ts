@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { IdentityContext } from '../context';
 import type { Account } from '../db/schema';
+import { refuseSchoolOnlyPassword } from '../federation/providers';
 import { invalidField, ProtocolError } from '../protocol/errors';
 import {
   SIGN_IN_FAILURES_PER_ACCOUNT,
@@ -23,19 +24,16 @@ import { isPossiblePassword, MAX_PASSWORD_LENGTH } from './password-policy';
  * unknown addresses, our accounts and imported ones apart.
  */
 async function checkPassword(ctx: IdentityContext, account: Account | undefined, password: string) {
+  // An account made through a provider has no password until its holder sets one.
+  const stored = account?.passwordHash;
   return ctx.hashing.signIn.run(async () => {
-    if (account && isFirebaseHash(account.passwordHash)) {
-      const matches = await verifyImportedPassword(
-        ctx,
-        password,
-        account.passwordHash,
-        account.uid,
-      );
+    if (account && stored && isFirebaseHash(stored)) {
+      const matches = await verifyImportedPassword(ctx, password, stored, account.uid);
       if (!matches) await verifyAgainstNobody(password, ctx.passwordParams);
       return matches;
     }
-    const matches = account
-      ? await verifyPassword(password, account.passwordHash)
+    const matches = stored
+      ? await verifyPassword(password, stored)
       : await verifyAgainstNobody(password, ctx.passwordParams).then(() => false);
     if (!matches) await payForImportedHash(ctx, password);
     return matches;
@@ -58,6 +56,7 @@ export async function signInWithPassword(
   if (!isPossiblePassword(password)) {
     throw invalidField('password', `longer than ${MAX_PASSWORD_LENGTH} characters`);
   }
+  await refuseSchoolOnlyPassword(ctx, email);
   const pairBucket = buckets.signInPair(email, ip);
   const {
     ids,
@@ -92,12 +91,13 @@ export async function signInWithPassword(
   if (account.disabled) throw new ProtocolError('USER_DISABLED');
 
   await clearEvents(ctx, pairBucket);
-  const rehash = needsRehash(account.passwordHash, ctx.passwordParams)
-    ? {
-        passwordHash: await ctx.hashing.signIn.run(() =>
-          hashPassword(password, ctx.passwordParams),
-        ),
-      }
-    : {};
+  const rehash =
+    account.passwordHash && needsRehash(account.passwordHash, ctx.passwordParams)
+      ? {
+          passwordHash: await ctx.hashing.signIn.run(() =>
+            hashPassword(password, ctx.passwordParams),
+          ),
+        }
+      : {};
   return updateAccount(ctx, account.uid, { ...rehash, lastLoginAt: ctx.now() });
 }

@@ -1,4 +1,4 @@
-import type { Account } from '../db/schema';
+import type { Account, FederatedIdentity } from '../db/schema';
 import { firstValidIssuedAt } from '../tokens/id-token-claims';
 
 /**
@@ -9,8 +9,11 @@ const PASSWORD_HASH_PLACEHOLDER = Buffer.from('REDACTED').toString('base64');
 
 const ms = (instant: Date) => String(instant.getTime());
 
-/** One entry of `accounts:lookup`'s `users`, in the protocol's field names and types. */
-export function accountInfo(account: Account) {
+/**
+ * One entry of `accounts:lookup`'s `users`, in the protocol's field names and types: a password
+ * entry when the account has a password, and one per provider it is linked to.
+ */
+export function accountInfo(account: Account, links: FederatedIdentity[]) {
   const profile = {
     ...(account.displayName ? { displayName: account.displayName } : {}),
     ...(account.photoUrl ? { photoUrl: account.photoUrl } : {}),
@@ -20,7 +23,7 @@ export function accountInfo(account: Account) {
     email: account.email,
     emailVerified: account.emailVerified,
     ...profile,
-    passwordHash: PASSWORD_HASH_PLACEHOLDER,
+    ...(account.passwordHash ? { passwordHash: PASSWORD_HASH_PLACEHOLDER } : {}),
     passwordUpdatedAt: account.passwordUpdatedAt.getTime(),
     validSince: String(firstValidIssuedAt(account)),
     disabled: account.disabled,
@@ -30,13 +33,24 @@ export function accountInfo(account: Account) {
       ? { customAttributes: JSON.stringify(account.customClaims) }
       : {}),
     providerUserInfo: [
-      {
-        providerId: 'password',
-        rawId: account.email,
-        federatedId: account.email,
-        email: account.email,
-        ...profile,
-      },
+      ...(account.passwordHash
+        ? [
+            {
+              providerId: 'password',
+              rawId: account.email,
+              federatedId: account.email,
+              email: account.email,
+              ...profile,
+            },
+          ]
+        : []),
+      ...links.map((link) => ({
+        providerId: link.providerId,
+        rawId: link.subject,
+        federatedId: link.subject,
+        ...(link.email ? { email: link.email } : {}),
+        ...(link.displayName ? { displayName: link.displayName } : {}),
+      })),
     ],
   };
 }

@@ -43,6 +43,25 @@ export const protocolErrors = {
   INVALID_CONTINUE_URI: {},
   UNAUTHORIZED_DOMAIN: {},
   RESET_PASSWORD_EXCEED_LIMIT: {},
+  // Sign-in through a provider (OpenID Connect)
+  INVALID_PROVIDER_ID: {},
+  MISSING_REQUEST_URI: {},
+  INVALID_IDP_RESPONSE: {},
+  IDP_UNAVAILABLE: {},
+  IDP_MISCONFIGURED: {},
+  IDP_REFUSED: {},
+  MISSING_OR_INVALID_NONCE: {
+    detail: 'The ID token does not belong to this sign-in (nonce): start again',
+  },
+  EMAIL_DOMAIN_NOT_ALLOWED: {},
+  INVALID_PENDING_TOKEN: {},
+  FEDERATED_USER_ID_ALREADY_LINKED: {
+    detail: 'This account at the provider is already linked to another HackClass account',
+  },
+  PROVIDER_ALREADY_LINKED: {
+    detail: 'This HackClass account is already linked to another account at the provider',
+  },
+  PASSWORD_LOGIN_DISABLED: {},
   // Secure Token
   MISSING_GRANT_TYPE: {},
   INVALID_GRANT_TYPE: {},

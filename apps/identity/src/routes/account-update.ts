@@ -7,6 +7,7 @@ import { countPasswordChange } from '../accounts/new-password-limits';
 import { checkNewPassword } from '../accounts/password-policy';
 import type { IdentityContext } from '../context';
 import type { Account } from '../db/schema';
+import { linksOf } from '../federation/federated-identities';
 import { passwordForgotLink } from '../mail/links';
 import { accountInfo } from '../protocol/account-info';
 import { invalidField, ProtocolError } from '../protocol/errors';
@@ -41,9 +42,9 @@ function displayNameOf(body: Body): string | undefined {
   return name;
 }
 
-function setAccountInfoResponse(account: Account) {
+async function setAccountInfoResponse(ctx: IdentityContext, account: Account) {
   const { localId, email, emailVerified, displayName, photoUrl, passwordHash, providerUserInfo } =
-    accountInfo(account);
+    accountInfo(account, await linksOf(ctx, account.uid));
   return {
     kind: 'identitytoolkit#SetAccountInfoResponse',
     localId,
@@ -61,7 +62,7 @@ export async function accountUpdateRoutes(app: FastifyInstance, { ctx }: { ctx: 
   app.post('/v1/accounts::update', async (request) => {
     const body = bodyOf(request);
     const oobCode = optionalString(body, 'oobCode');
-    if (oobCode) return setAccountInfoResponse(await verifyEmailWithCode(ctx, oobCode));
+    if (oobCode) return setAccountInfoResponse(ctx, await verifyEmailWithCode(ctx, oobCode));
 
     const { account, claims } = await authenticate(ctx, optionalString(body, 'idToken'));
     // Changing the address needs a verified-before-change flow this service does not offer.
@@ -90,7 +91,7 @@ export async function accountUpdateRoutes(app: FastifyInstance, { ctx }: { ctx: 
 
     let updated =
       Object.keys(changes).length > 0 ? await updateAccount(ctx, account.uid, changes) : account;
-    if (password === undefined) return setAccountInfoResponse(updated);
+    if (password === undefined) return setAccountInfoResponse(ctx, updated);
     // A reset by mail is not announced: its mail went to the same mailbox moments before.
     updated = await changePassword(ctx, account.uid, password, {}, (inTransaction, changed) =>
       ctx.sendMail(
@@ -102,6 +103,9 @@ export async function accountUpdateRoutes(app: FastifyInstance, { ctx }: { ctx: 
       ),
     );
     // Every older session has just ended; this one continues with fresh tokens.
-    return { ...setAccountInfoResponse(updated), ...(await startSession(ctx, updated)) };
+    return {
+      ...(await setAccountInfoResponse(ctx, updated)),
+      ...(await startSession(ctx, updated)),
+    };
   });
 }

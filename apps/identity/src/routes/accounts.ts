@@ -5,6 +5,7 @@ import { countSignUp } from '../accounts/new-password-limits';
 import { checkNewPassword } from '../accounts/password-policy';
 import { signInWithPassword } from '../accounts/sign-in';
 import type { IdentityContext } from '../context';
+import { linksOf } from '../federation/federated-identities';
 import { accountInfo } from '../protocol/account-info';
 import { ProtocolError } from '../protocol/errors';
 import { bodyOf, optionalRawString, optionalString } from '../protocol/fields';
@@ -60,7 +61,11 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: Identi
 
   app.post('/v1/accounts::lookup', async (request) => {
     const { account } = await authenticate(ctx, optionalString(bodyOf(request), 'idToken'));
-    return { kind: 'identitytoolkit#GetAccountInfoResponse', users: [accountInfo(account)] };
+    const links = await linksOf(ctx, account.uid);
+    return {
+      kind: 'identitytoolkit#GetAccountInfoResponse',
+      users: [accountInfo(account, links)],
+    };
   });
 
   app.post('/v1/accounts::delete', async (request) => {

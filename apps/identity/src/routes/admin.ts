@@ -19,6 +19,7 @@ import { bodyOf, optionalBoolean, optionalRawString, optionalString } from '../p
 import { useProtocolErrors } from '../protocol/handlers';
 import { RESERVED_CLAIMS } from '../tokens/id-token-claims';
 import { rotateSigningKey } from '../tokens/signing-keys';
+import { adminProviderRoutes } from './admin-providers';
 
 /** Google's limit on custom claims, kept so that tokens stay small enough for headers. */
 const MAX_CLAIMS_JSON_LENGTH = 1000;
@@ -140,6 +141,8 @@ export async function adminRoutes(
     await updateAccount(ctx, uidOf(request), { customClaims });
     return {};
   });
+
+  await app.register(adminProviderRoutes, { ctx });
 
   app.post('/signing-keys/rotate', async () => {
     const kid = await rotateSigningKey(ctx.db, ctx.now(), ctx.keySealer);

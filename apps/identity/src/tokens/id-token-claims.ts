@@ -1,4 +1,4 @@
-import type { Account } from '../db/schema';
+import type { Account, ProviderRole } from '../db/schema';
 
 export const ID_TOKEN_LIFETIME_SECONDS = 3600;
 
@@ -23,6 +23,7 @@ export const RESERVED_CLAIMS = [
   'nbf',
   'nonce',
   'picture',
+  'provider_role',
   'sub',
   'user_id',
 ] as const;
@@ -39,10 +40,26 @@ const seconds = (instant: Date) => Math.floor(instant.getTime() / 1000);
 export const firstValidIssuedAt = (account: Pick<Account, 'validSince'>) =>
   Math.ceil(account.validSince.getTime() / 1000);
 
-/** The payload of an ID token: custom claims first, so the reserved claims always win. */
+/** The provider a session signed in through, and what its rules made of the person. */
+export interface ProviderSignIn {
+  providerId: string;
+  subject: string;
+  role: ProviderRole;
+}
+
+/**
+ * The payload of an ID token: custom claims first, so the reserved claims always win. A session
+ * that signed in through a provider says which (`firebase.sign_in_provider`, as Google's service
+ * does) and carries the role its rules gave (`provider_role`).
+ */
 export function idTokenClaims(
   account: Account,
-  { projectId, authTime, now }: { projectId: string; authTime: Date; now: Date },
+  {
+    projectId,
+    authTime,
+    now,
+    provider,
+  }: { projectId: string; authTime: Date; now: Date; provider?: ProviderSignIn | undefined },
 ): Record<string, unknown> {
   // A token minted after a revocation, within its second, is dated at the line (under a second
   // ahead; verifiers allow seconds of clock skew).
@@ -60,6 +77,13 @@ export function idTokenClaims(
     email_verified: account.emailVerified,
     ...(account.displayName ? { name: account.displayName } : {}),
     ...(account.photoUrl ? { picture: account.photoUrl } : {}),
-    firebase: { identities: { email: [account.email] }, sign_in_provider: 'password' },
+    ...(provider ? { provider_role: provider.role } : {}),
+    firebase: {
+      identities: {
+        email: [account.email],
+        ...(provider ? { [provider.providerId]: [provider.subject] } : {}),
+      },
+      sign_in_provider: provider?.providerId ?? 'password',
+    },
   };
 }

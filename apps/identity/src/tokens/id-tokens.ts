@@ -2,15 +2,21 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 import type { IdentityContext } from '../context';
 import type { Account } from '../db/schema';
 import { ProtocolError } from '../protocol/errors';
-import { idTokenClaims, issuerOf } from './id-token-claims';
+import { idTokenClaims, issuerOf, type ProviderSignIn } from './id-token-claims';
 
 export async function signIdToken(
   ctx: IdentityContext,
   account: Account,
   authTime: Date,
+  provider?: ProviderSignIn,
 ): Promise<string> {
   const { kid, key } = await ctx.keys.signingKey();
-  const claims = idTokenClaims(account, { projectId: ctx.projectId, authTime, now: ctx.now() });
+  const claims = idTokenClaims(account, {
+    projectId: ctx.projectId,
+    authTime,
+    now: ctx.now(),
+    provider,
+  });
   return new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' }).sign(key);
 }
 

@@ -15,6 +15,8 @@ interface Session {
   uid: string;
   familyId: string;
   authTime: Date;
+  /** The provider the sign-in went through (`oidc.…`); null for a password. */
+  signInProvider: string | null;
 }
 
 export async function issueRefreshToken(ctx: IdentityContext, session: Session): Promise<string> {
@@ -28,8 +30,17 @@ export async function issueRefreshToken(ctx: IdentityContext, session: Session):
 }
 
 /** A new family: one sign-in, with its own `auth_time`. */
-export function startFamily(ctx: IdentityContext, uid: string): Promise<string> {
-  return issueRefreshToken(ctx, { uid, familyId: randomUUID(), authTime: ctx.now() });
+export function startFamily(
+  ctx: IdentityContext,
+  uid: string,
+  signInProvider: string | null,
+): Promise<string> {
+  return issueRefreshToken(ctx, {
+    uid,
+    familyId: randomUUID(),
+    authTime: ctx.now(),
+    signInProvider,
+  });
 }
 
 /**
@@ -47,7 +58,12 @@ export async function redeemRefreshToken(ctx: IdentityContext, token: string) {
     .returning();
   if (!row) throw new ProtocolError('INVALID_REFRESH_TOKEN');
   return {
-    session: { uid: row.uid, familyId: row.familyId, authTime: row.authTime },
+    session: {
+      uid: row.uid,
+      familyId: row.familyId,
+      authTime: row.authTime,
+      signInProvider: row.signInProvider,
+    },
     /** Checked after the account, so a disabled user hears USER_DISABLED rather than this. */
     assertUsable: async () => {
       if (row.revokedAt) throw new ProtocolError('TOKEN_EXPIRED');

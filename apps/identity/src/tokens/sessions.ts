@@ -1,8 +1,13 @@
 import { findAccount } from '../accounts/accounts';
 import type { IdentityContext } from '../context';
 import type { Account } from '../db/schema';
+import { providerSignInOf } from '../federation/federated-identities';
 import { ProtocolError } from '../protocol/errors';
-import { firstValidIssuedAt, ID_TOKEN_LIFETIME_SECONDS } from './id-token-claims';
+import {
+  firstValidIssuedAt,
+  ID_TOKEN_LIFETIME_SECONDS,
+  type ProviderSignIn,
+} from './id-token-claims';
 import { signIdToken, type VerifiedClaims, verifyIdToken } from './id-tokens';
 import { issueRefreshToken, redeemRefreshToken, startFamily } from './refresh-tokens';
 
@@ -13,11 +18,18 @@ export interface Tokens {
   expiresIn: string;
 }
 
-/** The tokens of a fresh sign-in (or of a password change, which counts as one). */
-export async function startSession(ctx: IdentityContext, account: Account): Promise<Tokens> {
-  const refreshToken = await startFamily(ctx, account.uid);
+/**
+ * The tokens of a fresh sign-in (or of a password change, which counts as one), through
+ * `provider` when the person signed in at one.
+ */
+export async function startSession(
+  ctx: IdentityContext,
+  account: Account,
+  provider?: ProviderSignIn,
+): Promise<Tokens> {
+  const refreshToken = await startFamily(ctx, account.uid, provider?.providerId ?? null);
   return {
-    idToken: await signIdToken(ctx, account, ctx.now()),
+    idToken: await signIdToken(ctx, account, ctx.now(), provider),
     refreshToken,
     expiresIn: String(ID_TOKEN_LIFETIME_SECONDS),
   };
@@ -33,9 +45,14 @@ export async function refreshSession(
   if (!account) throw new ProtocolError('USER_NOT_FOUND');
   if (account.disabled) throw new ProtocolError('USER_DISABLED');
   await assertUsable();
+  // A session through a provider lasts as long as the account's link to it.
+  const provider = session.signInProvider
+    ? await providerSignInOf(ctx, session.signInProvider, account.uid)
+    : undefined;
+  if (session.signInProvider && !provider) throw new ProtocolError('TOKEN_EXPIRED');
   return {
     uid: account.uid,
-    idToken: await signIdToken(ctx, account, session.authTime),
+    idToken: await signIdToken(ctx, account, session.authTime, provider),
     refreshToken: await issueRefreshToken(ctx, session),
     expiresIn: String(ID_TOKEN_LIFETIME_SECONDS),
   };

@@ -12,8 +12,11 @@ export const accounts = identitySchema.table(
     emailVerified: boolean().notNull().default(false),
     displayName: text(),
     photoUrl: text(),
-    /** `scrypt$N$r$p$salt$hash`: the parameters travel with the hash so they can be raised. */
-    passwordHash: text().notNull(),
+    /**
+     * `scrypt$N$r$p$salt$hash`: the parameters travel with the hash so they can be raised. None
+     * for an account made through a provider, until its holder sets a password.
+     */
+    passwordHash: text(),
     passwordUpdatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** ID tokens issued before this instant are refused (TOKEN_EXPIRED). */
     validSince: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),

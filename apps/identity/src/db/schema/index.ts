@@ -3,8 +3,11 @@
 // to hold its journal (`identity.identity_migrations`) before it runs the first migration.
 export * from './account-events';
 export * from './accounts';
+export * from './federated-identities';
 export * from './firebase-hash-params';
+export * from './idp-sign-ins';
 export * from './oob-codes';
 export * from './refresh-tokens';
+export * from './sign-in-providers';
 export * from './signing-keys';
 export * from './throttle-events';

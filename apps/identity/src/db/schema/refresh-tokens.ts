@@ -14,6 +14,8 @@ export const refreshTokens = identitySchema.table(
     familyId: uuid().notNull(),
     /** The sign-in instant, carried into every ID token of the family as `auth_time`. */
     authTime: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    /** The provider the sign-in went through (`oidc.…`); none for a password. */
+    signInProvider: text(),
     createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
     /** When the token was exchanged for its successor; it stays good for a short grace. */
     rotatedAt: timestamp({ withTimezone: true, mode: 'date' }),
