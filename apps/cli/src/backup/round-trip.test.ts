@@ -110,7 +110,11 @@ describe.skipIf(!hasPostgres)('backup and restore, PGlite to PostgreSQL and back
       { params: projectParams, sealer: createKeySealer(KEY_SECRET) },
     );
     // A school's sign-in provider, its client secret sealed, and an account linked to it.
-    const sealedSecret = await sealClientSecret(createKeySealer(KEY_SECRET), 'oidc.school', 's3cret');
+    const sealedSecret = await sealClientSecret(
+      createKeySealer(KEY_SECRET),
+      'oidc.school',
+      's3cret',
+    );
     await embedded(source.connection).query(
       `insert into identity.sign_in_providers (id, display_name, issuer, client_id,
          client_secret_sealed, scopes, allowed_domains, teacher_domains, teacher_claim_values)

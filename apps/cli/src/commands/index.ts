@@ -6,6 +6,7 @@ import { connectCommand } from './connect';
 import { identityCommand } from './identity';
 import { migrateCommand } from './migrate';
 import { restoreCommand } from './restore';
+import { ssoCommand } from './sso';
 import { usersCommand } from './users';
 
 /** Every command, in the order `hackclass help` lists them. */
@@ -14,6 +15,7 @@ export const commands: Command[] = [
   adminCommand,
   usersCommand,
   identityCommand,
+  ssoCommand,
   configCommand,
   backupCommand,
   restoreCommand,
