@@ -1,4 +1,5 @@
 import { MAIL_DELIVERY_DEFAULTS } from '@hackclass/config';
+import type { SignInProviderSettings } from '@hackclass/contracts';
 import { type Connection, drizzleOver, migrate, requireMigrated } from '@hackclass/db';
 import {
   enqueueMail,
@@ -18,6 +19,7 @@ import {
   METADATA_DEFAULTS,
   type MetadataSettings,
 } from './federation/provider-metadata';
+import { saveProvider } from './federation/providers';
 import { neverCached, requireApiKey, useProtocolErrors } from './protocol/handlers';
 import { accountUpdateRoutes } from './routes/account-update';
 import { accountRoutes } from './routes/accounts';
@@ -55,6 +57,8 @@ export interface IdentityOptions {
   passwordParams?: ScryptParams;
   /** Sign-ups per client address and hour (SIGNUP_LIMIT_PER_HOUR); default 100. */
   signUpsPerHour?: number | undefined;
+  /** Providers from configuration, saved at start over what an admin set for the same ids. */
+  providers?: SignInProviderSettings[] | undefined;
   /** How sign-in providers are fetched and kept; tests shorten the waits. */
   providerSettings?: Partial<MetadataSettings> | undefined;
 }
@@ -111,6 +115,8 @@ export async function identityApp(app: FastifyInstance, options: IdentityOptions
     },
     log: app.log,
   };
+
+  for (const settings of options.providers ?? []) await saveProvider(ctx, settings);
 
   await app.register(
     async (toolkit) => {

@@ -5,8 +5,8 @@ export {
   firebaseScryptHash,
 } from './accounts/firebase-scrypt';
 export { type IdentityOptions, identityApp } from './app';
-export { openClientSecret, sealClientSecret } from './federation/client-secrets';
 export { identityMigrations, schema as identitySchema } from './db';
+export { openClientSecret, sealClientSecret } from './federation/client-secrets';
 export { ExportFileError, readFirebaseExport } from './import/firebase-export';
 export { type ImportResult, importFirebaseAccounts } from './import/import-accounts';
 export { SKIP_REASONS, type SkipReason } from './import/plan-account';

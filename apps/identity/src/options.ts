@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { ServiceContext } from '@hackclass/http';
 import { createMailer } from '@hackclass/mail';
 import type { IdentityOptions } from './app';
+import { readProvidersFile } from './federation/providers-file';
 import { localKeySecret } from './tokens/key-secret';
 
 /**
@@ -22,6 +23,9 @@ export function identityOptionsOf(
     keySecret: config.identity.keySecret ?? localKeySecret(config.dataDir),
     adminSecret,
     signUpsPerHour: config.signUpLimitPerHour,
+    providers: config.identity.providersFile
+      ? readProvidersFile(config.identity.providersFile)
+      : undefined,
     mailDelivery: config.mailDelivery,
     mailer: createMailer({
       smtpUrl: config.smtpUrl,

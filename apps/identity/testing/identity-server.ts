@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { loadConfig, serverConfigSchema } from '@hackclass/config';
+import type { SignInProviderSettings } from '@hackclass/contracts';
 import { type Connection, drizzleOver, openConnection } from '@hackclass/db';
 import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
 import { createService } from '@hackclass/http';
@@ -52,6 +53,7 @@ export async function startIdentity({
   keySecret: givenKeySecret,
   logLines,
   providerSettings = { keysCooldownMs: 0, timeoutMs: 2_000 },
+  providers,
 }: {
   passwordParams?: ScryptParams;
   /** SIGNUP_LIMIT_PER_HOUR; the service's default when not given. */
@@ -64,6 +66,8 @@ export async function startIdentity({
   logLines?: string[];
   /** How sign-in providers are fetched: by default no wait between key set fetches. */
   providerSettings?: Partial<MetadataSettings>;
+  /** Providers from configuration (SIGN_IN_PROVIDERS_FILE), saved at start. */
+  providers?: SignInProviderSettings[];
 } = {}) {
   const database: TestDatabase = given ?? (await createTestDatabase());
   const smtp = await startSmtpServer();
@@ -93,6 +97,7 @@ export async function startIdentity({
       passwordParams: currentParams,
       signUpsPerHour,
       providerSettings,
+      providers,
       mailer: createMailer({
         smtpUrl: smtp.url,
         from: 'HackClass <no-reply@localhost>',

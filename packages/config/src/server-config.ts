@@ -128,6 +128,7 @@ export const serverConfigSchema = z
       .default('hackclass-local'),
     IDENTITY_ADMIN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     IDENTITY_KEY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SIGN_IN_PROVIDERS_FILE: z.string().min(1).optional(),
     IDENTITY_URL: urlWithScheme(['http', 'https'], 'http://identity:3000').optional(),
     IDENTITY_JWKS_URL: urlWithScheme(
       ['http', 'https'],
@@ -301,6 +302,11 @@ export const serverConfigSchema = z
       adminSecret: env.IDENTITY_ADMIN_SECRET,
       /** Seals private signing keys in the database; unset, a secret kept in DATA_DIR. */
       keySecret: env.IDENTITY_KEY_SECRET,
+      /**
+       * A JSON file of sign-in providers, applied at every start over what the admin screen
+       * set for the same ids (configuration as code); others stay as they are.
+       */
+      providersFile: env.SIGN_IN_PROVIDERS_FILE ? resolve(env.SIGN_IN_PROVIDERS_FILE) : undefined,
       // The all-in-one server reaches its own identity routes over loopback.
       url: new URL(env.IDENTITY_URL ?? `http://127.0.0.1:${env.PORT}`).origin,
     },

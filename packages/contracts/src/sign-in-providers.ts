@@ -82,3 +82,11 @@ export type ProviderCheck = z.infer<typeof providerCheckSchema>;
 /** What the sign-in page needs of a provider: a button. */
 export const signInProviderButtonSchema = z.object({ id: z.string(), displayName: z.string() });
 export type SignInProviderButton = z.infer<typeof signInProviderButtonSchema>;
+
+/**
+ * One provider of SIGN_IN_PROVIDERS_FILE: the admin screen's fields, the client secret inline or
+ * in a file of its own (a mounted secret).
+ */
+export const signInProviderFileEntrySchema = signInProviderInputSchema.extend({
+  clientSecretFile: z.string().min(1).optional(),
+});

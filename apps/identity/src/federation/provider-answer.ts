@@ -225,8 +225,11 @@ function identityOf(provider: SignInProvider, claims: JWTPayload): ProviderIdent
       `Accounts of ${email.slice(email.indexOf('@') + 1)} cannot sign in with ${provider.displayName}`,
     );
   }
-  // Some providers send the flag as a string; anything but true is unverified.
-  const verified = claims.email_verified === true || claims.email_verified === 'true';
+  // Some providers send the flag as a string; anything but true is unverified. Entra ID sends
+  // none: its optional claim xms_edov says the address's domain is verified by its tenant.
+  const verified = [claims.email_verified, claims.xms_edov].some(
+    (flag) => flag === true || flag === 'true',
+  );
   return {
     subject: String(claims.sub),
     email,
