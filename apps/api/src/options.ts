@@ -29,7 +29,7 @@ export function apiOptionsOf(
   { adminSecret = config.identity.adminSecret }: { adminSecret?: string | undefined } = {},
 ): ApiOptions {
   const identityAdmin = config.firebase
-    ? firebaseIdentityAdmin()
+    ? firebaseIdentityAdmin(config.firebase.signInButtons)
     : createIdentityAdmin({ baseUrl: config.identity.url, secret: requireSecret(adminSecret) });
   const known = knownUsers();
   const revoked = revocations();

@@ -73,7 +73,7 @@ export async function withOperatorServer<T>(
         db,
         // With a Firebase project, accounts change in HackClass only (see firebaseIdentityAdmin).
         identityAdmin: config.firebase
-          ? firebaseIdentityAdmin()
+          ? firebaseIdentityAdmin(config.firebase.signInButtons)
           : createIdentityAdmin({ baseUrl: origin, secret: adminSecret }),
         targets,
       });

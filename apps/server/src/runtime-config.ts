@@ -11,7 +11,11 @@ export function runtimeConfigOf(config: ServerConfig): RuntimeConfig {
     apiBaseUrl: '/api',
     // A Firebase project's settings as its console shows them; else the built-in service here.
     identity: config.firebase
-      ? { ...config.firebase }
+      ? {
+          apiKey: config.firebase.apiKey,
+          authDomain: config.firebase.authDomain,
+          projectId: config.firebase.projectId,
+        }
       : {
           apiKey: config.identity.apiKey,
           projectId: config.identity.projectId,
@@ -22,6 +26,18 @@ export function runtimeConfigOf(config: ServerConfig): RuntimeConfig {
       attackBoxes: config.labs.driver !== 'none' && config.labs.attackBox.image !== undefined,
     },
     uploads: { ...config.uploads },
+  };
+}
+
+/**
+ * What a Firebase project's own sign-in providers need of the page: the SDK's redirect talks to
+ * the project's auth domain through a frame and Google's `gapi` script. Nothing without buttons.
+ */
+export function providerPageSourcesOf(config: ServerConfig) {
+  if (!config.firebase || config.firebase.signInButtons.length === 0) return {};
+  return {
+    scriptSources: ['https://apis.google.com'],
+    frameSources: [`https://${config.firebase.authDomain}`],
   };
 }
 

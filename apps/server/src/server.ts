@@ -4,7 +4,7 @@ import { apiApp, apiOptionsOf, targetProxy, targetProxyOptionsOf } from '@hackcl
 import { createService, problemHandlers, type ServiceContext } from '@hackclass/http';
 import { identityApp, identityOptionsOf } from '@hackclass/identity';
 import type { FastifyInstance } from 'fastify';
-import { identityOriginsOf, runtimeConfigOf } from './runtime-config';
+import { identityOriginsOf, providerPageSourcesOf, runtimeConfigOf } from './runtime-config';
 import { pageOrNotFound, webApp } from './web-app';
 
 export const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -51,6 +51,7 @@ export async function buildServer(
     await app.register(webApp, {
       root: webRoot,
       connectSources: identityOriginsOf(runtimeConfig),
+      ...providerPageSourcesOf(context.config),
     });
   }
   return app;

@@ -16,6 +16,9 @@ export interface WebAppOptions {
   root: string;
   /** Origins the app calls besides its own: the identity service's, when elsewhere. */
   connectSources?: string[];
+  /** Scripts and frames of other origins the pages need (a Firebase project's providers). */
+  scriptSources?: string[];
+  frameSources?: string[];
 }
 
 const sendIndex = (_request: FastifyRequest, reply: FastifyReply) =>
@@ -40,7 +43,7 @@ export function pageOrNotFound(request: FastifyRequest, reply: FastifyReply): Fa
  * build being served, hashed at start.
  */
 export const webApp = fp<WebAppOptions>(
-  async (app: FastifyInstance, { root, connectSources = [] }) => {
+  async (app: FastifyInstance, { root, connectSources = [], scriptSources, frameSources }) => {
     const index = join(root, 'index.html');
     if (!existsSync(index)) {
       throw new StartupError(`The web app is not built (no ${index}): run npm run build`);
@@ -48,6 +51,8 @@ export const webApp = fp<WebAppOptions>(
     const policy = contentSecurityPolicy({
       scriptHashes: inlineScriptHashes(readFileSync(index, 'utf8')),
       connectSources,
+      scriptSources,
+      frameSources,
     });
     app.addHook('onRequest', async (_request, reply) => sendSecurityHeaders(reply, policy));
     await app.register(fastifyStatic, {

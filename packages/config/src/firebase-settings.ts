@@ -28,6 +28,25 @@ export const firebaseSettings = {
 };
 
 /**
+ * FIREBASE_SIGN_IN_BUTTONS: the project's OpenID Connect providers the sign-in page offers, as
+ * `oidc.<name>=<button text>` pairs, comma-separated; their ID tokens are accepted too.
+ */
+export const signInButtonList = commaList()
+  .transform((pairs) =>
+    pairs.map((pair) => {
+      const [id = '', ...name] = pair.split('=');
+      return { id: id.trim(), displayName: name.join('=').trim() };
+    }),
+  )
+  .refine(
+    (buttons) =>
+      buttons.every(
+        (button) => /^oidc\.[a-z0-9][a-z0-9-]{0,38}$/.test(button.id) && button.displayName !== '',
+      ),
+    'must be comma-separated oidc.<name>=<button text> pairs, such as oidc.school=Springfield School',
+  );
+
+/**
  * FIREBASE_SIGN_IN_PROVIDERS: the `firebase.sign_in_provider` values of the ID tokens accepted,
  * as the project's providers name them (`password`, `google.com`, `oidc.school`…).
  */

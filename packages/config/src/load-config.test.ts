@@ -113,6 +113,7 @@ describe('server configuration', () => {
       apiKey: 'AIzaSyExample_key-123',
       authDomain: 'school-classes.firebaseapp.com',
       projectId: 'school-classes',
+      signInButtons: [],
     });
     expect(config.idTokens).toEqual({
       projectId: 'school-classes',
@@ -136,6 +137,21 @@ describe('server configuration', () => {
       signInProviders: ['password', 'google.com', 'oidc.school-sso'],
       maxTokenAgeSeconds: 300,
     });
+    // The project's OpenID Connect providers offered as buttons are accepted too.
+    const withButtons = load({
+      ...firebase,
+      FIREBASE_SIGN_IN_BUTTONS: 'oidc.springfield=Springfield School, oidc.school-sso=Our = School',
+    });
+    expect(withButtons.firebase?.signInButtons).toEqual([
+      { id: 'oidc.springfield', displayName: 'Springfield School' },
+      { id: 'oidc.school-sso', displayName: 'Our = School' },
+    ]);
+    expect(withButtons.idTokens.signInProviders).toEqual([
+      'password',
+      'google.com',
+      'oidc.school-sso',
+      'oidc.springfield',
+    ]);
     const builtIn = load({
       FIREBASE_SIGN_IN_PROVIDERS: firebase.FIREBASE_SIGN_IN_PROVIDERS,
       FIREBASE_MAX_TOKEN_AGE_MINUTES: '5',
@@ -201,6 +217,8 @@ describe('server configuration', () => {
     ['FILE_STORAGE', 's3', 'FILE_STORAGE must be folder or database'],
     ['FIREBASE_SIGN_IN_PROVIDERS', ' , ', 'FIREBASE_SIGN_IN_PROVIDERS must be comma-separated'],
     ['FIREBASE_SIGN_IN_PROVIDERS', 'password;google', 'FIREBASE_SIGN_IN_PROVIDERS must be'],
+    ['FIREBASE_SIGN_IN_BUTTONS', 'google.com=Google', 'FIREBASE_SIGN_IN_BUTTONS must be'],
+    ['FIREBASE_SIGN_IN_BUTTONS', 'oidc.school', 'FIREBASE_SIGN_IN_BUTTONS must be'],
     [
       'FIREBASE_MAX_TOKEN_AGE_MINUTES',
       '61',

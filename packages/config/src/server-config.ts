@@ -7,6 +7,7 @@ import {
   firebaseSettings,
   firebaseSettingsTogether,
   GOOGLE_ID_TOKEN_JWKS_URL,
+  signInButtonList,
   signInProviderList,
 } from './firebase-settings';
 
@@ -136,6 +137,7 @@ export const serverConfigSchema = z
     ).optional(),
     ...firebaseSettings,
     FIREBASE_SIGN_IN_PROVIDERS: signInProviderList.default(['password']),
+    FIREBASE_SIGN_IN_BUTTONS: signInButtonList.default([]),
     FIREBASE_MAX_TOKEN_AGE_MINUTES: positiveInt(60).default(10),
     ACCOUNT_EVENTS_POLL_SECONDS: positiveInt(3600).default(5),
     UPLOAD_IMAGE_MAX_MB: positiveInt(100).default(5),
@@ -320,6 +322,8 @@ export const serverConfigSchema = z
             apiKey: env.FIREBASE_API_KEY,
             authDomain: env.FIREBASE_AUTH_DOMAIN,
             projectId: env.FIREBASE_PROJECT_ID,
+            /** The project's OpenID Connect providers the sign-in page offers a button for. */
+            signInButtons: env.FIREBASE_SIGN_IN_BUTTONS,
           }
         : undefined,
     /** Whose ID tokens the API accepts: the built-in service's, or the Firebase project's. */
@@ -329,7 +333,14 @@ export const serverConfigSchema = z
        * With a Firebase project, which publishes no revocations: the only sign-in providers
        * trusted, and how long after issue a token is accepted.
        */
-      signInProviders: env.FIREBASE_PROJECT_ID ? env.FIREBASE_SIGN_IN_PROVIDERS : undefined,
+      signInProviders: env.FIREBASE_PROJECT_ID
+        ? [
+            ...new Set([
+              ...env.FIREBASE_SIGN_IN_PROVIDERS,
+              ...env.FIREBASE_SIGN_IN_BUTTONS.map((button) => button.id),
+            ]),
+          ]
+        : undefined,
       maxTokenAgeSeconds: env.FIREBASE_PROJECT_ID
         ? env.FIREBASE_MAX_TOKEN_AGE_MINUTES * 60
         : undefined,

@@ -6,6 +6,10 @@ export interface PagePolicyOptions {
   scriptHashes?: string[];
   /** Origins the page may call besides its own, e.g. an identity service elsewhere. */
   connectSources?: string[];
+  /** Origins of scripts besides the page's own: none, but for a Firebase project's providers. */
+  scriptSources?: string[];
+  /** Origins the page may frame: none, but for a Firebase project's auth domain. */
+  frameSources?: string[];
 }
 
 /**
@@ -16,10 +20,13 @@ export interface PagePolicyOptions {
 export function contentSecurityPolicy({
   scriptHashes = [],
   connectSources = [],
+  scriptSources = [],
+  frameSources = [],
 }: PagePolicyOptions = {}): string {
   return [
     "default-src 'self'",
-    `script-src ${["'self'", ...scriptHashes].join(' ')}`,
+    `script-src ${["'self'", ...scriptSources, ...scriptHashes].join(' ')}`,
+    ...(frameSources.length > 0 ? [`frame-src ${["'self'", ...frameSources].join(' ')}`] : []),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

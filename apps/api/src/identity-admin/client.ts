@@ -1,4 +1,9 @@
-import type { ProviderCheck, SignInProvider, SignInProviderSettings } from '@hackclass/contracts';
+import type {
+  ProviderCheck,
+  SignInProvider,
+  SignInProviderButton,
+  SignInProviderSettings,
+} from '@hackclass/contracts';
 import { HttpError } from '@hackclass/http';
 import { apiErrors } from '../errors';
 
@@ -31,6 +36,8 @@ export interface IdentityAdmin {
   listAccountEvents(query: { after: number; since?: number }): Promise<AccountEvent[]>;
   /** The OpenID Connect providers people may sign in with. */
   providers: {
+    /** What the sign-in page offers: the providers that are on. */
+    buttons(): Promise<SignInProviderButton[]>;
     list(): Promise<SignInProvider[]>;
     save(settings: SignInProviderSettings): Promise<SignInProvider>;
     remove(id: string): Promise<void>;
@@ -129,6 +136,11 @@ export function createIdentityAdmin({
 
   const accountPath = (uid: string) => `/accounts/${encodeURIComponent(uid)}`;
 
+  async function listProviders() {
+    const { providers } = (await call('GET', '/providers')) as { providers: SignInProvider[] };
+    return providers;
+  }
+
   return {
     async createAccount(input) {
       const { uid } = (await call('POST', '/accounts', input, createTimeoutMs)) as {
@@ -155,11 +167,11 @@ export function createIdentityAdmin({
       return events;
     },
     providers: {
-      async list() {
-        const { providers } = (await call('GET', '/providers')) as {
-          providers: SignInProvider[];
-        };
-        return providers;
+      list: listProviders,
+      async buttons() {
+        return (await listProviders())
+          .filter((provider) => provider.enabled)
+          .map(({ id, displayName }) => ({ id, displayName }));
       },
       save: async (settings) =>
         (await call(

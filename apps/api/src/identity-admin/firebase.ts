@@ -1,3 +1,4 @@
+import type { SignInProviderButton } from '@hackclass/contracts';
 import { apiErrors } from '../errors';
 import type { IdentityAdmin } from './client';
 
@@ -16,7 +17,10 @@ import type { IdentityAdmin } from './client';
  * - Firebase publishes no revocations or deletions: none are read. The token verifier accepts a
  *   token for FIREBASE_MAX_TOKEN_AGE_MINUTES after issue instead of its hour.
  */
-export function firebaseIdentityAdmin(): IdentityAdmin {
+export function firebaseIdentityAdmin(
+  /** FIREBASE_SIGN_IN_BUTTONS: the project's providers the sign-in page offers. */
+  signInButtons: SignInProviderButton[] = [],
+): IdentityAdmin {
   return {
     async createAccount() {
       throw apiErrors.accountsInFirebase();
@@ -27,6 +31,7 @@ export function firebaseIdentityAdmin(): IdentityAdmin {
     listAccountEvents: async () => [],
     // A Firebase project's providers are set in its console; none are managed here.
     providers: {
+      buttons: async () => signInButtons,
       list: async () => [],
       async save() {
         throw apiErrors.providersInFirebase();

@@ -41,11 +41,7 @@ export const signInProviderRoutes: FastifyPluginAsyncZod<{ identityAdmin: Identi
         response: { 200: z.object({ providers: z.array(signInProviderButtonSchema) }) },
       },
     },
-    async () => ({
-      providers: (await identityAdmin.providers.list())
-        .filter((provider) => provider.enabled)
-        .map(({ id, displayName }) => ({ id, displayName })),
-    }),
+    async () => ({ providers: await identityAdmin.providers.buttons() }),
   );
 
   app.get(
