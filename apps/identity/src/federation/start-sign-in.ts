@@ -4,6 +4,8 @@ import { lt } from 'drizzle-orm';
 import type { IdentityContext } from '../context';
 import { idpSignIns, type SignInProvider } from '../db/schema';
 import { ProtocolError } from '../protocol/errors';
+import { PROVIDER_TRIPS_PER_IP } from '../throttle/limits';
+import { buckets, takeTurn } from '../throttle/throttle';
 import { newSecret, secretHash } from '../tokens/secrets';
 import { findProvider } from './providers';
 
@@ -38,11 +40,14 @@ const s256 = (verifier: string) => createHash('sha256').update(verifier).digest(
 export async function startSignIn(
   ctx: IdentityContext,
   {
+    ip,
     providerId,
     customParameters = {},
     returnUrl,
     eventId,
   }: {
+    /** The client's address: trips are counted per address. */
+    ip: string;
     providerId: string;
     customParameters?: Record<string, string>;
     /** For a trip through the sign-in page: where in the app it ends, and the app's id of it. */
@@ -51,6 +56,15 @@ export async function startSignIn(
   },
 ): Promise<{ authUri: string; sessionId: string }> {
   const provider = await usableProvider(ctx, providerId);
+  await takeTurn(
+    ctx,
+    () =>
+      new ProtocolError(
+        'TOO_MANY_ATTEMPTS_TRY_LATER',
+        'Too many sign-ins started from this address; try again in a few minutes',
+      ),
+    { bucket: buckets.providerTripIp(ip), limit: PROVIDER_TRIPS_PER_IP },
+  );
   const metadata = await ctx.providers.metadata(provider.issuer);
   const [sessionId, state, nonce, codeVerifier] = [
     newSecret(),

@@ -76,6 +76,7 @@ export async function authHandlerRoutes(app: FastifyInstance, { ctx }: { ctx: Id
     const eventId = query.eventId.slice(0, 128);
     try {
       const { authUri, sessionId } = await startSignIn(ctx, {
+        ip: request.ip,
         providerId: query.providerId.slice(0, 64),
         returnUrl: returnUrl.href,
         eventId,

@@ -42,6 +42,7 @@ export async function federationRoutes(app: FastifyInstance, { ctx }: { ctx: Ide
       );
     }
     const started = await startSignIn(ctx, {
+      ip: request.ip,
       providerId,
       customParameters: customParametersOf(body),
     });

@@ -38,6 +38,13 @@ export const SPRAY_DELAY_MS = 1_000;
  */
 export const PASSWORD_CHANGES_PER_IP: Limit = { max: 30, windowMs: minutes(60) };
 
+/**
+ * Sign-ins started at a provider from one address: each keeps a row for a quarter of an hour and
+ * may fetch the provider's documents. A school behind one address starts a few hundred in the
+ * first minutes of a lesson.
+ */
+export const PROVIDER_TRIPS_PER_IP: Limit = { max: 600, windowMs: minutes(10) };
+
 /** Verification mails per account (only the signed-in account asks for its own). */
 export const VERIFY_MAILS_PER_ACCOUNT: Limit = { max: 5, windowMs: minutes(60) };
 

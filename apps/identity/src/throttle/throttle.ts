@@ -36,6 +36,7 @@ export const buckets = {
   signInIp: (ip: string) => `sign-in:ip:${addressBucket(ip)}`,
   signUpIp: (ip: string) => `sign-up:ip:${addressBucket(ip)}`,
   passwordChangeIp: (ip: string) => `password-change:ip:${addressBucket(ip)}`,
+  providerTripIp: (ip: string) => `provider-trip:ip:${addressBucket(ip)}`,
   verifyMail: (email: string) => `mail:verify:${email}`,
   resetMailPair: (email: string, ip: string) => `mail:reset:pair:${email} ${addressBucket(ip)}`,
   resetMailIp: (ip: string) => `mail:reset:ip:${addressBucket(ip)}`,
