@@ -12,6 +12,7 @@ const FIREBASE = {
   FIREBASE_API_KEY: 'AIzaSyLocal-journey-key_42',
   FIREBASE_AUTH_DOMAIN: 'school-classes.firebaseapp.com',
   FIREBASE_PROJECT_ID: 'school-classes',
+  FIREBASE_SIGN_IN_BUTTONS: 'oidc.springfield=Springfield School',
 };
 
 let app: RunningApp;
@@ -160,5 +161,44 @@ describe('a Firebase project', () => {
 
     await expect.poll(() => methods).toContain('sendOobCode');
     expect(methods.slice(0, 3)).toEqual(['signUp', 'lookup', 'update']);
+  });
+
+  it('sends a sign-in with the school through the SDK’s redirect to the project’s auth domain', async () => {
+    const page = await freshPage(app);
+    const cors = {
+      'access-control-allow-origin': app.server.url,
+      'access-control-allow-headers': '*',
+      'access-control-allow-methods': 'POST, GET, OPTIONS',
+    };
+    // The project's authorised domains, which the SDK asks before it leaves.
+    await page.route(/^https:\/\/identitytoolkit\.googleapis\.com\/v1\/projects/, (route) =>
+      route.request().method() === 'OPTIONS'
+        ? route.fulfill({ status: 204, headers: cors })
+        : route.fulfill({
+            status: 200,
+            headers: cors,
+            contentType: 'application/json',
+            body: JSON.stringify({ authorizedDomains: ['127.0.0.1', 'localhost'] }),
+          }),
+    );
+    let handler: URL | undefined;
+    await page.route(`https://${FIREBASE.FIREBASE_AUTH_DOMAIN}/**`, (route) => {
+      handler = new URL(route.request().url());
+      return route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Auth</title>' });
+    });
+    await page.goto(`${app.server.url}/login?redirect=%2Fclassrooms`);
+    await page.getByRole('button', { name: 'Continue with Springfield School' }).click();
+    await expect.poll(() => handler?.pathname, { timeout: 15_000 }).toBe('/__/auth/handler');
+    expect(Object.fromEntries(handler?.searchParams ?? [])).toMatchObject({
+      apiKey: FIREBASE.FIREBASE_API_KEY,
+      providerId: 'oidc.springfield',
+      authType: 'signInViaRedirect',
+      redirectUrl: `${app.server.url}/auth/provider?redirect=%2Fclassrooms`,
+    });
+
+    // The page lets the SDK load Google's script and frame the auth domain, and nothing more.
+    const policy = (await fetch(`${app.server.url}/login`)).headers.get('content-security-policy');
+    expect(policy).toContain("script-src 'self' https://apis.google.com");
+    expect(policy).toContain(`frame-src 'self' https://${FIREBASE.FIREBASE_AUTH_DOMAIN};`);
   });
 });

@@ -115,6 +115,14 @@ export const createAppRouter = () =>
                   path: paths.userActions.path,
                   lazy: component(() => import('./routes/auth/user-actions'), 'UserActionsRoute'),
                 },
+                {
+                  // Not for guests only: linking signs the person in by password first.
+                  path: paths.providerReturn.path,
+                  lazy: component(
+                    () => import('./routes/auth/provider-return'),
+                    'ProviderReturnRoute',
+                  ),
+                },
               ],
             },
           ],
@@ -265,6 +273,13 @@ export const createAppRouter = () =>
                     {
                       path: paths.adminMail.path,
                       lazy: component(() => import('./routes/app/admin/mail'), 'AdminMailRoute'),
+                    },
+                    {
+                      path: paths.adminSignInProviders.path,
+                      lazy: component(
+                        () => import('./routes/app/admin/sign-in-providers'),
+                        'AdminSignInProvidersRoute',
+                      ),
                     },
                     {
                       path: paths.profile.path,

@@ -42,6 +42,15 @@ export const paths = {
       `/auth/verify-email/${seg(email)}${next ? `?next=${encodeURIComponent(next)}` : ''}`,
   },
   userActions: { path: '/auth/user-actions', getHref: () => '/auth/user-actions' },
+  /**
+   * Where a school's provider sends people back, through the identity service's handler page:
+   * the outcome is in the fragment. `redirect` is where to go once signed in, as for login.
+   */
+  providerReturn: {
+    path: '/auth/provider',
+    getHref: (redirect?: string) =>
+      redirect ? `/auth/provider?redirect=${encodeURIComponent(redirect)}` : '/auth/provider',
+  },
   /** The link of an invitation mail: open to everyone, signed in or not. */
   invitation: {
     path: '/invitations/:token',
@@ -119,6 +128,10 @@ export const paths = {
   adminUsers: { path: '/admin/users', getHref: () => '/admin/users' },
   adminTargets: { path: '/admin/targets', getHref: () => '/admin/targets' },
   adminMail: { path: '/admin/mail', getHref: () => '/admin/mail' },
+  adminSignInProviders: {
+    path: '/admin/sign-in-providers',
+    getHref: () => '/admin/sign-in-providers',
+  },
 
   community: { path: '/community', getHref: () => '/community' },
   helpCenter: { path: '/help-center', getHref: () => '/help-center' },

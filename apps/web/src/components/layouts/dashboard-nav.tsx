@@ -3,6 +3,7 @@ import { NavLink, Stack } from '@mantine/core';
 import {
   IconChartBar,
   IconFlag,
+  IconKey,
   IconLayoutDashboard,
   IconMail,
   IconSchool,
@@ -23,6 +24,12 @@ const items: { label: string; href: string; Icon: typeof IconFlag; needs?: keyof
   { label: 'Users', href: paths.adminUsers.getHref(), Icon: IconUsersGroup, needs: 'administer' },
   { label: 'Targets', href: paths.adminTargets.getHref(), Icon: IconServer, needs: 'administer' },
   { label: 'Mail', href: paths.adminMail.getHref(), Icon: IconMail, needs: 'administer' },
+  {
+    label: 'Sign-in',
+    href: paths.adminSignInProviders.getHref(),
+    Icon: IconKey,
+    needs: 'administer',
+  },
 ];
 
 const isWithin = (pathname: string, href: string) =>

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { AuthCardHeader } from '@/components/layouts/auth-card-header';
 import { paths } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/login-form';
+import { ProviderButtons } from '@/features/auth/components/provider-buttons';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { sameOriginPath } from '@/lib/safe-redirect';
 
@@ -12,6 +13,7 @@ export function LoginRoute() {
   return (
     <>
       <AuthCardHeader title="Log in">Welcome back. Log in to reach your classrooms.</AuthCardHeader>
+      <ProviderButtons redirect={redirect} />
       <LoginForm />
       <Text size="sm" ta="center" mt="lg">
         New to HackClass?{' '}
