@@ -2,9 +2,9 @@ import type { IdentityContext } from '../context';
 import type { SignInProvider } from '../db/schema';
 import { ProtocolError } from '../protocol/errors';
 import { newSecret } from '../tokens/secrets';
-import { openClientSecret } from './client-secrets';
 import type { ProviderMetadata } from './provider-metadata';
 import { redirectUriOf } from './start-sign-in';
+import { postToTokenEndpoint } from './token-endpoint';
 
 export interface SetUpCheck {
   step: 'discovery' | 'keys' | 'client';
@@ -54,38 +54,13 @@ async function checkClient(
   provider: SignInProvider,
   metadata: ProviderMetadata,
 ): Promise<SetUpCheck> {
-  const secret = await openClientSecret(ctx.keySealer, provider.id, provider.clientSecretSealed);
-  const form = new URLSearchParams({
-    grant_type: 'authorization_code',
-    code: newSecret(),
-    redirect_uri: redirectUriOf(ctx.publicUrl),
-    code_verifier: newSecret(),
-    client_id: provider.clientId,
-    client_secret: secret,
-  });
-  const basic = Buffer.from(
-    `${encodeURIComponent(provider.clientId)}:${encodeURIComponent(secret)}`,
-  ).toString('base64');
-  const usesBasic =
-    metadata.tokenAuthMethods.length === 0 ||
-    metadata.tokenAuthMethods.includes('client_secret_basic');
-  if (usesBasic) {
-    form.delete('client_id');
-    form.delete('client_secret');
-  }
   try {
-    const response = await fetch(metadata.tokenEndpoint, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        accept: 'application/json',
-        ...(usesBasic ? { authorization: `Basic ${basic}` } : {}),
-      },
-      body: form,
-      redirect: 'error',
-      signal: AbortSignal.timeout(ctx.providerSettings.timeoutMs),
+    const { status, body } = await postToTokenEndpoint(ctx, provider, metadata, {
+      grant_type: 'authorization_code',
+      code: newSecret(),
+      redirect_uri: redirectUriOf(ctx.publicUrl),
+      code_verifier: newSecret(),
     });
-    const body = (await response.json().catch(() => ({}))) as { error?: unknown };
     if (body.error === 'invalid_grant') {
       return { step: 'client', ok: true, message: 'The provider knows the client id and secret' };
     }
@@ -99,7 +74,7 @@ async function checkClient(
     return {
       step: 'client',
       ok: false,
-      message: `The token endpoint answered ${response.status}${typeof body.error === 'string' ? ` (${body.error})` : ''}`,
+      message: `The token endpoint answered ${status}${typeof body.error === 'string' ? ` (${body.error})` : ''}`,
     };
   } catch (error) {
     return { step: 'client', ok: false, message: `${metadata.tokenEndpoint}: ${messageOf(error)}` };

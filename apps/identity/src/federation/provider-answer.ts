@@ -10,10 +10,11 @@ import {
 } from '../db/schema';
 import { ProtocolError } from '../protocol/errors';
 import { newSecret, secretHash } from '../tokens/secrets';
-import { openClientSecret } from './client-secrets';
+import { networkReason } from './network-reason';
 import type { ProviderMetadata } from './provider-metadata';
 import { isAllowedDomain, roleOf } from './role-rules';
 import { usableProvider } from './start-sign-in';
+import { postToTokenEndpoint } from './token-endpoint';
 
 /** How far a provider's clock may be from ours for `iat` and `exp`. */
 export const CLOCK_SKEW_SECONDS = 60;
@@ -70,46 +71,14 @@ async function redeemCode(
   ctx: IdentityContext,
   { provider, metadata, trip, code }: Answered,
 ): Promise<{ idToken: string; accessToken?: string | undefined }> {
-  const secret = await openClientSecret(ctx.keySealer, provider.id, provider.clientSecretSealed);
-  const form = new URLSearchParams({
+  const { status, body } = await postToTokenEndpoint(ctx, provider, metadata, {
     grant_type: 'authorization_code',
     code,
     redirect_uri: trip.redirectUri,
     code_verifier: trip.codeVerifier,
   });
-  const headers: Record<string, string> = {
-    'content-type': 'application/x-www-form-urlencoded',
-    accept: 'application/json',
-  };
-  // client_secret_basic is the default of the specification; post where only that is offered.
-  const methods = metadata.tokenAuthMethods;
-  if (methods.length > 0 && !methods.includes('client_secret_basic')) {
-    form.set('client_id', provider.clientId);
-    form.set('client_secret', secret);
-  } else {
-    const encode = (text: string) => encodeURIComponent(text).replace(/%20/g, '+');
-    const basic = Buffer.from(`${encode(provider.clientId)}:${encode(secret)}`).toString('base64');
-    headers.authorization = `Basic ${basic}`;
-  }
-  let response: Response;
-  try {
-    response = await fetch(metadata.tokenEndpoint, {
-      method: 'POST',
-      headers,
-      body: form,
-      redirect: 'error',
-      signal: AbortSignal.timeout(ctx.providerSettings.timeoutMs),
-    });
-  } catch (error) {
-    const cause = error instanceof Error ? (error.cause ?? error) : error;
-    throw new ProtocolError(
-      'IDP_UNAVAILABLE',
-      `The provider's token endpoint could not be reached: ${cause instanceof Error ? cause.message : String(cause)}`,
-    );
-  }
-  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!response.ok) {
-    const error = typeof body.error === 'string' ? body.error : `HTTP ${response.status}`;
+  if (status !== 200) {
+    const error = typeof body.error === 'string' ? body.error : `HTTP ${status}`;
     if (error === 'invalid_client' || error === 'unauthorized_client') {
       throw new ProtocolError(
         'IDP_MISCONFIGURED',
@@ -190,7 +159,7 @@ async function withUserInfo(
   } catch (error) {
     throw new ProtocolError(
       'IDP_UNAVAILABLE',
-      `The provider's UserInfo endpoint did not answer (${error instanceof Error ? error.message : String(error)})`,
+      `The provider's UserInfo endpoint did not answer (${networkReason(error)})`,
     );
   }
   if (info.sub !== claims.sub) {

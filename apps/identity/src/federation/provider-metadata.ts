@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import { ProtocolError } from '../protocol/errors';
+import { networkReason } from './network-reason';
 
 /** The parts of a provider's discovery document (OpenID Connect Discovery 1.0) used here. */
 export interface ProviderMetadata {
@@ -126,8 +127,7 @@ export function createProviderDirectory(settings: MetadataSettings): ProviderDir
         signal: AbortSignal.timeout(settings.timeoutMs),
       });
     } catch (error) {
-      const cause = error instanceof Error ? (error.cause ?? error) : error;
-      throw unreachable(issuer, cause instanceof Error ? cause.message : String(cause));
+      throw unreachable(issuer, networkReason(error));
     }
     if (!response.ok) {
       throw unreachable(issuer, `${url} answered ${response.status}`);
