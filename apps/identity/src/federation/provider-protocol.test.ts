@@ -248,6 +248,15 @@ describe('signInWithIdp with the provider’s answer', () => {
     const response = await fetch(start, { redirect: 'manual' });
     expect(response.status).toBe(400);
     expect(await response.text()).toMatch(/not valid/);
+
+    // An answer with its parameters repeated belongs to no trip: back to the log-in page.
+    const doubled = await fetch(new URL('/__/auth/handler?state=a&state=b&code=c', server.origin), {
+      redirect: 'manual',
+    });
+    expect(doubled.status).toBe(303);
+    expect(doubled.headers.get('location')).toMatch(
+      /^http:\/\/localhost:5173\/login#eventId=&providerId=&error=INVALID_IDP_RESPONSE/,
+    );
   });
 });
 

@@ -12,6 +12,16 @@ const TRIP_COOKIE = 'hackclass_idp_trip';
 
 type Query = Record<string, string | undefined>;
 
+/** The query's single values: a repeated parameter (`state=a&state=b`) counts as absent. */
+function queryOf(request: FastifyRequest): Query {
+  return Object.fromEntries(
+    Object.entries(request.query as Record<string, unknown>).map(([name, value]) => [
+      name,
+      typeof value === 'string' ? value : undefined,
+    ]),
+  );
+}
+
 function tripCookie(ctx: IdentityContext, value: string, maxAgeSeconds: number): string {
   const secure = new URL(ctx.publicUrl).protocol === 'https:' ? '; Secure' : '';
   return `${TRIP_COOKIE}=${value}; Path=${HANDLER_PATH}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure}`;
@@ -60,7 +70,7 @@ export async function authHandlerRoutes(app: FastifyInstance, { ctx }: { ctx: Id
   });
 
   app.get(HANDLER_PATH, async (request, reply) => {
-    const query = request.query as Query;
+    const query = queryOf(request);
     if (query.state !== undefined || query.error !== undefined || query.code !== undefined) {
       return finish(request, reply, query);
     }
