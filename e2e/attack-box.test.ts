@@ -146,9 +146,10 @@ describe('the attack box', () => {
     await page.getByTestId('target-state').getByText('Running').waitFor({ timeout: 60_000 });
 
     const drawer = await startBoxIn(page);
-    await checkScreen(page, 'drawer');
-    // Started from the lab's page: its files are in the box already, and a click puts them again.
+    // Started from the lab's page: its files are in the box already (said in a notice that goes
+    // by itself, so before the screens are checked), and a click puts them again.
     await page.getByText(`One file of Listening post in ~/labs/${labSlug}`).first().waitFor();
+    await checkScreen(page, 'drawer');
     await drawer
       .getByRole('button', { name: `Put this lab’s files in ~/labs/${labSlug}` })
       .waitFor();

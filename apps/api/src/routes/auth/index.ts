@@ -37,7 +37,12 @@ export const authRoutes: FastifyPluginAsyncZod<{
         body: registerRequestSchema,
         response: {
           201: userSchema,
-          ...errorResponses('invalid_email', 'weak_password', 'accounts_in_firebase'),
+          ...errorResponses(
+            'invalid_email',
+            'weak_password',
+            'accounts_in_firebase',
+            'school_accounts_only',
+          ),
         },
       },
     },
