@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { findAccountByEmail } from '../accounts/accounts';
+import { findAccount, findAccountByEmail } from '../accounts/accounts';
 import { newUid } from '../accounts/uid';
 import type { IdentityContext } from '../context';
 import {
@@ -116,7 +116,7 @@ export async function redeemPendingToken(
   }
 
   if (link) {
-    const account = await ctx.db.query.accounts.findFirst({ where: eq(accounts.uid, link.uid) });
+    const account = await findAccount(ctx, link.uid);
     if (!account) throw invalidPendingToken();
     if (account.disabled) throw new ProtocolError('USER_DISABLED');
     const signedIn = await ctx.db.transaction(async (tx) => {

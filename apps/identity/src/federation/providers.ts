@@ -1,10 +1,9 @@
 import {
   type SignInProvider as ProviderView,
-  type SignInProviderButton,
   type SignInProviderSettings,
   signInProviderInputSchema,
 } from '@hackclass/contracts';
-import { asc, eq } from 'drizzle-orm';
+import { and, arrayContains, asc, eq } from 'drizzle-orm';
 import type { IdentityContext } from '../context';
 import { type SignInProvider, signInProviders } from '../db/schema';
 import { ProtocolError } from '../protocol/errors';
@@ -58,14 +57,6 @@ export async function findProvider(
   return provider;
 }
 
-/** The buttons of the sign-in page: the providers that are on. */
-export async function providerButtons(ctx: IdentityContext): Promise<SignInProviderButton[]> {
-  const providers = await listProviders(ctx);
-  return providers
-    .filter((provider) => provider.enabled)
-    .map(({ id, displayName }) => ({ id, displayName }));
-}
-
 /**
  * Adds a provider or changes one. A new provider needs its client secret; a change without one
  * keeps the secret stored.
@@ -109,18 +100,25 @@ export async function removeProvider(ctx: IdentityContext, id: string): Promise<
 
 /**
  * The provider that holds the email's domain to school accounts only, if any: password sign-up
- * and sign-in are refused for its addresses.
+ * and sign-in are refused for its addresses. Asked on every password sign-in: one row at most.
  */
-export async function schoolOnlyProviderOf(
+async function schoolOnlyProviderOf(
   ctx: IdentityContext,
   email: string,
-): Promise<SignInProvider | undefined> {
+): Promise<Pick<SignInProvider, 'displayName'> | undefined> {
   const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-  const providers = await listProviders(ctx);
-  return providers.find(
-    (provider) =>
-      provider.enabled && provider.schoolAccountsOnly && provider.allowedDomains.includes(domain),
-  );
+  const [provider] = await ctx.db
+    .select({ displayName: signInProviders.displayName })
+    .from(signInProviders)
+    .where(
+      and(
+        eq(signInProviders.enabled, true),
+        eq(signInProviders.schoolAccountsOnly, true),
+        arrayContains(signInProviders.allowedDomains, [domain]),
+      ),
+    )
+    .limit(1);
+  return provider;
 }
 
 /** Refuses a password for an address whose domain signs in with its school's accounts only. */
