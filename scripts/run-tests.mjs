@@ -218,11 +218,13 @@ if (!run) {
 // Vitest also fails a run whose tests all passed for an error outside any test (an unhandled
 // rejection, a worker that died): it counts as one failure, so the summary line agrees with the
 // exit code.
+const unhandledErrors = join(results, 'unhandled-errors.txt');
+if (existsSync(unhandledErrors)) {
+  console.log(`\nErrors outside any test:\n${readFileSync(unhandledErrors, 'utf8')}`);
+}
 if (code !== 0 && failed === 0 && run) {
   failed++;
-  failures.push(
-    `Vitest exited with code ${code} though no test failed: see "Unhandled Errors" above`,
-  );
+  failures.push(`Vitest exited with code ${code} though no test failed: see the errors above`);
 }
 // Named again at the end, so the tail of a long run says what failed.
 for (const failure of failures) console.log(`FAILED ${failure}`);

@@ -1,9 +1,10 @@
 // A Vitest reporter that appends one line per test file to `timings.tsv` in TEST_RESULTS_DIR:
 // where the file's time went, so the run's slowest files and a regression in cost are seen the
-// day they land. `scripts/run-tests.mjs` prints the slowest after the run.
+// day they land. It also writes the run's errors outside any test to `unhandled-errors.txt`.
+// `scripts/run-tests.mjs` prints both after the run, so the tail of a long log names them.
 import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Reporter, TestModule } from 'vitest/node';
+import { join, relative } from 'node:path';
+import type { Reporter, SerializedError, TestModule } from 'vitest/node';
 
 const TIMINGS_HEADER = [
   'project',
@@ -17,12 +18,14 @@ const TIMINGS_HEADER = [
 ];
 
 export default class TimingsReporter implements Reporter {
+  private readonly folder: string | undefined;
   private readonly file: string | undefined;
 
   constructor() {
     const folder = process.env.TEST_RESULTS_DIR;
     if (!folder) return;
     mkdirSync(folder, { recursive: true });
+    this.folder = folder;
     this.file = join(folder, 'timings.tsv');
     if (!existsSync(this.file)) writeFileSync(this.file, `${TIMINGS_HEADER.join('\t')}\n`);
   }
@@ -52,4 +55,22 @@ export default class TimingsReporter implements Reporter {
     ].map((value) => (typeof value === 'number' ? String(Math.round(value)) : value));
     appendFileSync(this.file, `${row.join('\t')}\n`);
   }
+
+  onTestRunEnd(_modules: ReadonlyArray<TestModule>, errors: ReadonlyArray<SerializedError>): void {
+    if (!this.folder || errors.length === 0) return;
+    writeFileSync(join(this.folder, 'unhandled-errors.txt'), errors.map(describeError).join('\n'));
+  }
+}
+
+/** An error outside any test as a few lines: where it came from, what it said, its stack's top. */
+function describeError(error: SerializedError): string {
+  const from = typeof error.VITEST_TEST_PATH === 'string' ? error.VITEST_TEST_PATH : undefined;
+  const during =
+    typeof error.VITEST_TEST_NAME === 'string' ? ` during "${error.VITEST_TEST_NAME}"` : '';
+  const stack = (error.stack ?? '').split('\n').slice(1, 9).join('\n');
+  return [
+    `${error.name ?? 'Error'}: ${error.message}`,
+    from ? `  from ${relative(process.cwd(), from)}${during}` : '  from no test file',
+    stack,
+  ].join('\n');
 }
