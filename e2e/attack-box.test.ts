@@ -70,7 +70,7 @@ async function startBoxIn(page: Page) {
   await open(page, `/hacking-labs/${labSlug}?classroom=${classroomId}`);
   await page.getByRole('button', { name: 'Open terminal' }).click();
   const drawer = page.getByRole('dialog', { name: 'Your attack box' });
-  await drawer.getByRole('button', { name: 'Start terminal' }).click();
+  await drawer.getByRole('button', { name: 'Start terminal' }).click({ timeout: 60_000 });
   await drawer.getByRole('status').getByText('Connected').waitFor({ timeout: 60_000 });
   return drawer;
 }

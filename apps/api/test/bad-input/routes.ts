@@ -222,7 +222,12 @@ const importUpload = fc
       fc.uint8Array({ maxLength: 256 }),
       fc.string({ maxLength: 256 }).map((text) => new TextEncoder().encode(text)),
       fc
-        .dictionary(fc.string({ maxLength: 40 }), fc.string({ maxLength: 100 }), { maxKeys: 4 })
+        .dictionary(
+          // fflate reads its entries from an object: a `__proto__` key would be its prototype.
+          fc.string({ maxLength: 40 }).filter((name) => name !== '__proto__'),
+          fc.string({ maxLength: 100 }),
+          { maxKeys: 4 },
+        )
         .map((entries) =>
           zipSync(
             Object.fromEntries(
