@@ -10,6 +10,12 @@ export interface FreshPageOptions {
 }
 
 /**
+ * How long a page's actions and waits may take. Playwright's 30 s is too short on a loaded
+ * two-core machine, where the first load of a page in a new context has taken over 30 s.
+ */
+const PAGE_TIMEOUT_MS = 60_000;
+
+/**
  * A page in a browser context of its own: no session shared with other pages. Contexts close
  * with the app's browser.
  */
@@ -18,6 +24,7 @@ export async function freshPage(app: RunningApp, options: FreshPageOptions = {})
     ...(options.viewport ? { viewport: options.viewport } : {}),
     acceptDownloads: options.acceptDownloads ?? false,
   });
+  context.setDefaultTimeout(PAGE_TIMEOUT_MS);
   return context.newPage();
 }
 
