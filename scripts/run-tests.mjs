@@ -215,13 +215,14 @@ if (!run) {
     for (const test of tests) failures.push(`${where} > ${test.fullName}`);
   }
 }
-// Vitest also fails a run whose tests all passed for an error outside any test (an unhandled
-// rejection, a worker that died): it counts as one failure, so the summary line agrees with the
-// exit code.
+// Printed here as well as where Vitest met them, so the tail of a long log shows them.
 const unhandledErrors = join(results, 'unhandled-errors.txt');
 if (existsSync(unhandledErrors)) {
   console.log(`\nErrors outside any test:\n${readFileSync(unhandledErrors, 'utf8')}`);
 }
+// Vitest also fails a run whose tests all passed for an error outside any test (an unhandled
+// rejection, a worker that died): it counts as one failure, so the summary line agrees with the
+// exit code.
 if (code !== 0 && failed === 0 && run) {
   failed++;
   failures.push(`Vitest exited with code ${code} though no test failed: see the errors above`);

@@ -78,23 +78,19 @@ export async function startServerProcess(
   const url = `http://127.0.0.1:${port}`;
   const child = launch({ HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url, ...env }, args);
   let output = '';
-  const keep = (chunk: Buffer) => {
-    output += chunk;
-  };
+  let listening = false;
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`server did not listen within ${timeoutMs} ms:\n${output}`));
     }, timeoutMs);
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
-    // Looked for until found: a long-lived server's log grows to megabytes.
-    const onData = () => {
-      if (output.includes(`Server listening at ${url}`)) {
+    // Looked for until found only: a long-lived server's log grows to megabytes.
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      if (!listening && output.includes(`Server listening at ${url}`)) {
+        listening = true;
         clearTimeout(timer);
-        child.stdout?.off('data', onData);
-        child.stderr?.off('data', onData);
         resolve();
       }
     };
