@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
-import { type ServerProcess, startServerProcess } from '@hackclass/server/testing';
+import { type ServerProcess, serverSchemas, startServerProcess } from '@hackclass/server/testing';
 import type { Browser } from 'playwright-core';
 import { startSmtpServer } from '../../apps/identity/testing/smtp';
 import { launchBrowser } from './browser';
@@ -22,7 +22,9 @@ export interface RunningApp {
  * `env` adds configuration, e.g. `ADMIN_EMAILS`.
  */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
-  const database: TestDatabase = await createTestDatabase();
+  const database: TestDatabase = await createTestDatabase(undefined, {
+    migrated: serverSchemas,
+  });
   const smtp = await startSmtpServer();
   const identityAdminSecret = randomBytes(32).toString('base64url');
   const server = await startServerProcess({

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
 import { startSmtpServer } from '@hackclass/identity/testing';
+import { serverSchemas } from '@hackclass/server/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../testing/io';
@@ -11,7 +12,7 @@ let database: TestDatabase;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase(undefined, { migrated: serverSchemas });
   smtp = await startSmtpServer();
 });
 afterAll(async () => {

@@ -5,11 +5,11 @@ import { type Connection, drizzleOver, openConnection } from '@hackclass/db';
 import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
 import { createService } from '@hackclass/http';
 import { createLogger } from '@hackclass/logger';
-import { createMailer } from '@hackclass/mail';
+import { createMailer, mailMigrations } from '@hackclass/mail';
 import type { FastifyInstance } from 'fastify';
 import type { ScryptParams } from '../src/accounts/password-hash';
 import { identityApp } from '../src/app';
-import { schema } from '../src/db';
+import { identityMigrations, schema } from '../src/db';
 import type { MetadataSettings } from '../src/federation/provider-metadata';
 import { startSmtpServer } from './smtp';
 
@@ -69,7 +69,9 @@ export async function startIdentity({
   /** Providers from configuration (SIGN_IN_PROVIDERS_FILE), saved at start. */
   providers?: SignInProviderSettings[];
 } = {}) {
-  const database: TestDatabase = given ?? (await createTestDatabase());
+  const database: TestDatabase =
+    given ??
+    (await createTestDatabase(undefined, { migrated: [identityMigrations, mailMigrations] }));
   const smtp = await startSmtpServer();
   const clock = testClock();
   const adminSecret = randomBytes(32).toString('base64url');

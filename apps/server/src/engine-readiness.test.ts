@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
 import { createLogger } from '@hackclass/logger';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverSchemas } from '../testing';
 import { buildServer } from './server';
 
 let database: TestDatabase;
@@ -11,7 +12,7 @@ let connection: Connection;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase(undefined, { migrated: serverSchemas });
   const config = loadConfig(serverConfigSchema, {
     DATA_DIR: database.dataDir,
     LABS_DRIVER: 'docker',

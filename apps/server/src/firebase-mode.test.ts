@@ -19,6 +19,7 @@ import {
 import { createLogger } from '@hackclass/logger';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverSchemas } from '../testing';
 import { buildServer } from './server';
 
 let database: TestDatabase;
@@ -67,7 +68,7 @@ async function call(method: 'GET' | 'POST' | 'DELETE', url: string, token: strin
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase(undefined, { migrated: serverSchemas });
   key = await createSigningKey('google-key-1');
   jwks = await startJwksServer([key.publicJwk]);
   const webRoot = mkdtempSync(join(tmpdir(), 'hackclass-web-'));

@@ -7,7 +7,7 @@ import { startSmtpServer } from '@hackclass/identity/testing';
 import { createLogger } from '@hackclass/logger';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, type Relay, relayTo } from '../testing';
+import { freePort, type Relay, relayTo, serverSchemas } from '../testing';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -19,7 +19,7 @@ describe.skipIf(postgresOnly)('readiness while PostgreSQL goes away and comes ba
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase(undefined, { migrated: serverSchemas });
     relay = await relayTo(database.databaseUrl ?? '');
     const config = loadConfig(serverConfigSchema, {
       DATA_DIR: database.dataDir,
@@ -75,7 +75,7 @@ describe('readiness of the optional dependencies', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase(undefined, { migrated: serverSchemas });
     smtp = await startSmtpServer();
   });
 

@@ -10,6 +10,7 @@ import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
 import { createLogger } from '@hackclass/logger';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverSchemas } from '../testing';
 import { identityOriginsOf } from './runtime-config';
 import { buildServer } from './server';
 
@@ -22,7 +23,7 @@ let connection: Connection;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase(undefined, { migrated: serverSchemas });
   const webRoot = mkdtempSync(join(tmpdir(), 'hackclass-web-'));
   mkdirSync(join(webRoot, 'assets'));
   writeFileSync(

@@ -10,6 +10,7 @@ import { freePort } from '@hackclass/http/testing';
 import { createLogger } from '@hackclass/logger';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverSchemas } from '../testing';
 import { buildServer } from './server';
 
 let database: TestDatabase;
@@ -19,7 +20,7 @@ let connection: Connection;
 let upstream: Awaited<ReturnType<typeof echoUpstream>>;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase(undefined, { migrated: serverSchemas });
   upstream = await echoUpstream();
   const webRoot = mkdtempSync(join(tmpdir(), 'hackclass-web-'));
   writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>HackClass</title>');

@@ -7,7 +7,13 @@ import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
 import { dockerDriver, type TargetDriver } from '@hackclass/engine';
 import { buildTestImages, testPortWindow } from '@hackclass/engine/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSessionOf, formOf, type ServerProcess, startServerProcess } from '../testing';
+import {
+  apiSessionOf,
+  formOf,
+  type ServerProcess,
+  serverSchemas,
+  startServerProcess,
+} from '../testing';
 
 const engineAnswers = await (async () => {
   const probe = dockerDriver({ deploymentId: 'test-probe', bindAddress: '127.0.0.1' });
@@ -44,7 +50,7 @@ describe.skipIf(!engineAnswers)('live targets across a kill -9 of the server', (
   beforeAll(async () => {
     images = await buildTestImages();
     // PGlite in DATA_DIR, or a PostgreSQL database of its own when DATABASE_URL is set.
-    database = await createTestDatabase();
+    database = await createTestDatabase(undefined, { migrated: serverSchemas });
     env = {
       ...settings,
       DATA_DIR: database.dataDir,

@@ -3,6 +3,7 @@ export { buildTestImages, testPortWindow } from '@hackclass/engine/testing';
 export { freePort } from '@hackclass/http/testing';
 export { apiSessionOf, formOf } from './api-session';
 export { Relay, relayTo } from './relay';
+export { serverSchemas } from './schemas';
 export {
   fromSources,
   type RunResult,

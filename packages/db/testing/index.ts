@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
-import { copyCleanCluster } from './pglite-template';
+import { openConnection } from '../src/connection';
+import { type MigrationSet, migrate } from '../src/migrate';
+import { copyCluster } from './pglite-template';
 
 export interface TestDatabase {
   /** Which database the tests run on: PGlite, or PostgreSQL when `DATABASE_URL` is set. */
@@ -14,6 +16,15 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+export interface TestDatabaseOptions {
+  /**
+   * Schemas the database starts with, for tests of what runs on a current schema rather than of
+   * migrating one: on PGlite a copy of a cluster migrated once per machine, on PostgreSQL the
+   * new database migrated.
+   */
+  migrated?: MigrationSet[];
+}
+
 /**
  * A database of its own for one test file: a fresh PGlite folder (a copy of an empty cluster,
  * where the server would make one at its first start), or, when `DATABASE_URL` (or
@@ -22,11 +33,12 @@ export interface TestDatabase {
  */
 export async function createTestDatabase(
   serverUrl: string | null | undefined = process.env.DATABASE_URL,
+  { migrated = [] }: TestDatabaseOptions = {},
 ): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hackclass-test-'));
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
   if (!serverUrl) {
-    await copyCleanCluster(join(dataDir, 'db'));
+    await copyCluster(join(dataDir, 'db'), migrated);
     return { kind: 'pglite', databaseUrl: undefined, dataDir, drop: async () => removeDir() };
   }
   const name = `hackclass_test_${randomBytes(6).toString('hex')}`;
@@ -34,6 +46,14 @@ export async function createTestDatabase(
   await admin.unsafe(`create database "${name}"`);
   const databaseUrl = new URL(serverUrl);
   databaseUrl.pathname = `/${name}`;
+  if (migrated.length > 0) {
+    const connection = await openConnection({ databaseUrl: databaseUrl.toString(), dataDir });
+    try {
+      for (const set of migrated) await migrate(connection, set);
+    } finally {
+      await connection.close();
+    }
+  }
   return {
     kind: 'postgres',
     databaseUrl: databaseUrl.toString(),

@@ -1,4 +1,4 @@
-import { drizzleOver, migrate, openConnection } from '@hackclass/db';
+import { drizzleOver, openConnection } from '@hackclass/db';
 import { createTestDatabase } from '@hackclass/db/testing';
 import { mailMigrations } from '@hackclass/mail';
 import { type ApiDatabase, apiMigrations, schema } from '../../src/db';
@@ -14,10 +14,10 @@ export interface TestApiDatabase {
  * the PostgreSQL server of DATABASE_URL.
  */
 export async function testApiDatabase(): Promise<TestApiDatabase> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(undefined, {
+    migrated: [apiMigrations, mailMigrations],
+  });
   const connection = await openConnection(database);
-  await migrate(connection, apiMigrations);
-  await migrate(connection, mailMigrations);
   return {
     db: drizzleOver(connection, schema),
     close: async () => {

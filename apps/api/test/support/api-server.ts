@@ -4,10 +4,11 @@ import { drizzleOver, openConnection } from '@hackclass/db';
 import { createTestDatabase } from '@hackclass/db/testing';
 import { createService } from '@hackclass/http';
 import { freePort } from '@hackclass/http/testing';
-import { identityApp, identityOptionsOf } from '@hackclass/identity';
+import { identityApp, identityMigrations, identityOptionsOf } from '@hackclass/identity';
 import { createLogger, type Logger } from '@hackclass/logger';
+import { mailMigrations } from '@hackclass/mail';
 import { type ApiOptions, type AppTargets, apiApp } from '../../src/app';
-import { schema } from '../../src/db';
+import { apiMigrations, schema } from '../../src/db';
 import { apiOptionsOf } from '../../src/options';
 import { targetProxy, targetProxyOptionsOf } from '../../src/target-proxy/plugin';
 import { recordUndeclaredErrors } from './undeclared-errors';
@@ -87,7 +88,9 @@ export async function startApiServer({
   /** Subscribers to the API's committed changes, told before the product's own. */
   subscribers?: ApiOptions['subscribers'];
 } = {}) {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(undefined, {
+    migrated: [identityMigrations, mailMigrations, apiMigrations],
+  });
   const port = await freePort();
   const config = loadConfig(serverConfigSchema, {
     PORT: String(port),

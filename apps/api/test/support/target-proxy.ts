@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 import { loadConfig, serverConfigSchema } from '@hackclass/config';
 import { ROLE, type TargetKind, type TargetState } from '@hackclass/contracts';
-import { type Connection, drizzleOver, migrate, openConnection } from '@hackclass/db';
+import { type Connection, drizzleOver, openConnection } from '@hackclass/db';
 import { createTestDatabase } from '@hackclass/db/testing';
 import { freePort } from '@hackclass/http/testing';
 import Fastify from 'fastify';
@@ -260,13 +260,12 @@ export async function siblingTarget(
 
 /** A migrated database of its own for `startTargetProxy`, which any number may share. */
 export async function proxyDatabase() {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(undefined, { migrated: [apiMigrations] });
   const config = loadConfig(serverConfigSchema, {
     DATA_DIR: database.dataDir,
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
   });
   const connection = await openConnection(config);
-  await migrate(connection, apiMigrations);
   return {
     connection,
     db: drizzleOver(connection, schema),

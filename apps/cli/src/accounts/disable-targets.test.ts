@@ -8,6 +8,7 @@ import {
   apiSessionOf,
   buildTestImages,
   formOf,
+  serverSchemas,
   startServerProcess,
   testPortWindow,
 } from '@hackclass/server/testing';
@@ -32,7 +33,7 @@ describe.skipIf(!engineAnswers)('users disable, with live targets', () => {
 
   beforeAll(async () => {
     images = await buildTestImages();
-    database = await createTestDatabase();
+    database = await createTestDatabase(undefined, { migrated: serverSchemas });
     env = {
       LABS_DRIVER: 'docker',
       LAB_PORT_RANGE: `${first}-${first + 49}`,

@@ -1,7 +1,7 @@
 import { ROLE } from '@hackclass/contracts';
 import { lockDataDir } from '@hackclass/db';
 import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
-import { type ServerProcess, startServerProcess } from '@hackclass/server/testing';
+import { type ServerProcess, serverSchemas, startServerProcess } from '@hackclass/server/testing';
 import { deleteApp, initializeApp } from 'firebase/app';
 import {
   connectAuthEmulator,
@@ -21,7 +21,7 @@ let env: Record<string, string>;
 const firebaseApps: ReturnType<typeof initializeApp>[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase(undefined, { migrated: serverSchemas });
   env = {
     DATA_DIR: database.dataDir,
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),

@@ -1,5 +1,6 @@
 import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
 import { type OpenIdProvider, startOpenIdProvider } from '@hackclass/identity/testing/federation';
+import { serverSchemas } from '@hackclass/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../../testing/io';
 import { runCli } from '../cli';
@@ -10,7 +11,7 @@ let env: Record<string, string>;
 let provider: OpenIdProvider;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase(undefined, { migrated: serverSchemas });
   env = {
     DATA_DIR: database.dataDir,
     PUBLIC_URL: 'http://localhost:3000',

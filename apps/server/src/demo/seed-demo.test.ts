@@ -5,6 +5,7 @@ import { drizzleOver, openConnection } from '@hackclass/db';
 import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverSchemas } from '../../testing';
 import { demoClassrooms, demoLabs } from './demo-content';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -32,7 +33,7 @@ describe('npm run seed:demo', () => {
   let first: { code: number | null; output: string };
 
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase(undefined, { migrated: serverSchemas });
     first = await seedDemo(database);
   }, 180_000);
   afterAll(() => database?.drop());
