@@ -1,7 +1,8 @@
 // Runs the whole test suite (unit, API, database and browser tests) with Vitest and ends with
 // one plain summary line; `--quick` runs the component, unit and API tests alone (no browser
-// journeys, no engine, no server processes), for the inner loop of a change. Other arguments go
-// to Vitest as they are. The run's reports, and `timings.tsv` with where each file's time went,
+// journeys, no engine, no server processes), for the inner loop of a change; `--database-only`
+// runs only the test files whose imports reach the database package, for a second run on another
+// database (the rest would repeat what they did). Other arguments go to Vitest as they are. The run's reports, and `timings.tsv` with where each file's time went,
 // are kept in TEST_RESULTS_DIR (`test-results`), and the slowest files are printed at the end.
 // The database tests run on PGlite, or on PostgreSQL when DATABASE_URL is set. Browser tests
 // need Chromium; on a Debian machine where we are root it is installed.
@@ -84,15 +85,20 @@ async function ensureEngine() {
 
 const args = process.argv.slice(2);
 const quick = args[0] === '--quick';
+const databaseOnly = args[0] === '--database-only';
 
 // The quick run asks an engine that is not there, so the tests of live targets skip themselves
 // as they do on a machine without one.
 const env = quick
   ? { ...process.env, DOCKER_HOST: 'unix:///nonexistent/docker.sock' }
   : process.env;
+/** What a test must import, directly or not, to touch a database. */
+const databaseEntries = ['packages/db/src/index.ts', 'packages/db/testing/index.ts'];
 const vitestArgs = quick
-  ? ['--project', 'components', '--project', 'node', ...args.slice(1)]
-  : args;
+  ? ['run', '--project', 'components', '--project', 'node', ...args.slice(1)]
+  : databaseOnly
+    ? ['related', ...databaseEntries, '--run', ...args.slice(1)]
+    : ['run', ...args];
 
 ensureChromium();
 const dockerd = quick ? undefined : await ensureEngine();
@@ -103,13 +109,20 @@ mkdirSync(results, { recursive: true });
 const report = join(results, 'report.json');
 const timings = join(results, 'timings.tsv');
 
-/** Runs Vitest with `extra` arguments, its JSON report in `reportFile`; answers its exit code. */
-async function vitest(extra, reportFile, reporters = ['--reporter=./scripts/timings-reporter.ts']) {
+/**
+ * Runs Vitest's `command` (`run`, `related`) with its arguments, its JSON report in `reportFile`;
+ * answers its exit code.
+ */
+async function vitest(
+  [command, ...extra],
+  reportFile,
+  reporters = ['--reporter=./scripts/timings-reporter.ts'],
+) {
   const child = spawn(
     process.execPath,
     [
       'node_modules/vitest/vitest.mjs',
-      'run',
+      command,
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${reportFile}`,
@@ -151,7 +164,7 @@ if (unloaded.length > 0) {
     run.testResults.filter((file) => file.status === 'failed').length === unloaded.length;
   const rerunReport = join(results, 'rerun.json');
   const rerunCode = await vitest(
-    ['--project', 'components', ...unloaded.map((file) => relative(process.cwd(), file.name))],
+    ['run', '--project', 'components', ...unloaded.map((file) => relative(process.cwd(), file.name))],
     rerunReport,
     [],
   );

@@ -25,7 +25,24 @@ export async function freshPage(app: RunningApp, options: FreshPageOptions = {})
     acceptDownloads: options.acceptDownloads ?? false,
   });
   context.setDefaultTimeout(PAGE_TIMEOUT_MS);
-  return context.newPage();
+  const page = await context.newPage();
+  reportErrorsOf(page);
+  return page;
+}
+
+/**
+ * The page's uncaught errors and the errors it logs, in the test's output: a journey that meets
+ * an error screen says what the app met. Failed loads are left out: many journeys ask for what
+ * must be refused.
+ */
+function reportErrorsOf(page: Page) {
+  page.on('pageerror', (error) => {
+    console.error(`Error in the page at ${page.url()}: ${error.stack ?? error.message}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() !== 'error' || message.text().startsWith('Failed to load resource')) return;
+    console.error(`The page at ${page.url()} logged: ${message.text()}`);
+  });
 }
 
 /** Sets the colour mode as the colour menu does (local storage), then reloads. */
