@@ -2,8 +2,9 @@
 // one plain summary line; `--quick` runs the component, unit and API tests alone (no browser
 // journeys, no engine, no server processes), for the inner loop of a change; `--database-only`
 // runs only the test files whose imports reach the database package, for a second run on another
-// database (the rest would repeat what they did). Other arguments go to Vitest as they are. The run's reports, and `timings.tsv` with where each file's time went,
-// are kept in TEST_RESULTS_DIR (`test-results`), and the slowest files are printed at the end.
+// database (the rest would repeat what they did). Other arguments go to Vitest as they are. The
+// run's reports, and `timings.tsv` with where each file's time went, are kept in
+// TEST_RESULTS_DIR (`test-results`), and the slowest files are printed at the end.
 // The database tests run on PGlite, or on PostgreSQL when DATABASE_URL is set. Browser tests
 // need Chromium; on a Debian machine where we are root it is installed.
 // Tests of live lab targets need a Docker engine, a static busybox (their images are built from
@@ -164,7 +165,12 @@ if (unloaded.length > 0) {
     run.testResults.filter((file) => file.status === 'failed').length === unloaded.length;
   const rerunReport = join(results, 'rerun.json');
   const rerunCode = await vitest(
-    ['run', '--project', 'components', ...unloaded.map((file) => relative(process.cwd(), file.name))],
+    [
+      'run',
+      '--project',
+      'components',
+      ...unloaded.map((file) => relative(process.cwd(), file.name)),
+    ],
     rerunReport,
     [],
   );

@@ -46,22 +46,21 @@ export async function createTestDatabase(
   await admin.unsafe(`create database "${name}"`);
   const databaseUrl = new URL(serverUrl);
   databaseUrl.pathname = `/${name}`;
+  const drop = async () => {
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+    removeDir();
+  };
   if (migrated.length > 0) {
     const connection = await openConnection({ databaseUrl: databaseUrl.toString(), dataDir });
     try {
       for (const set of migrated) await migrate(connection, set);
-    } finally {
+    } catch (error) {
       await connection.close();
+      await drop();
+      throw error;
     }
+    await connection.close();
   }
-  return {
-    kind: 'postgres',
-    databaseUrl: databaseUrl.toString(),
-    dataDir,
-    drop: async () => {
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-      removeDir();
-    },
-  };
+  return { kind: 'postgres', databaseUrl: databaseUrl.toString(), dataDir, drop };
 }
