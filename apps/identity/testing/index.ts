@@ -1,3 +1,4 @@
+export { CURRENT_SCRYPT_PARAMS, hashPassword } from '../src/accounts/password-hash';
 export * from './identity-server';
 export * from './sdk';
 export * from './smtp';

@@ -1,5 +1,5 @@
 export { killContainerOf } from './fixtures';
-export { buildBoxImage, buildTestImage, buildTestImages, TEST_LABEL } from './images';
+export { buildBoxImage, buildTestImage, buildTestImages, TEST_LABEL, WEB_SCRIPT } from './images';
 export { removeTestLeftovers } from './leftovers';
 export { testPortWindow } from './ports';
 export { canRunRegistry, pushedTestImage, startRegistry, type TestRegistry } from './registry';

@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
+import { serverSchemas } from '../schemas';
+import { type ServerProcess, startServerProcess } from '../server-process';
+import type { WatchedProcess } from './process-usage';
+
+/** How a school runs HackClass: one process on its embedded database, or replicas on PostgreSQL and Redis. */
+export type DeploymentKind = 'embedded' | 'postgres';
+
+export interface DeploymentOptions {
+  kind: DeploymentKind;
+  /** Replicas of the server on the shared PostgreSQL and Redis; 1 for `embedded`. */
+  replicas: number;
+  postgresUrl: string;
+  redisUrl: string;
+  /** Node's arguments that run the server, from the repository's root. */
+  serverArgs: string[];
+  /** Written into the migrated database before any server starts. */
+  prepare(database: TestDatabase): Promise<void>;
+  /** More configuration for every replica. */
+  env?: Record<string, string>;
+}
+
+export interface Deployment {
+  /** Each replica's origin, as a load balancer would spread browsers over them. */
+  origins: string[];
+  apiKey: string;
+  servers: ServerProcess[];
+  /** The processes whose CPU and memory the lesson reports. */
+  processes: WatchedProcess[];
+  close(): Promise<void>;
+}
+
+/**
+ * Starts HackClass as `options.kind` describes on a database of its own, migrated and then
+ * prepared, each replica on its own data folder as on machines of their own.
+ */
+export async function startDeployment(options: DeploymentOptions): Promise<Deployment> {
+  const embedded = options.kind === 'embedded';
+  const database = await createTestDatabase(embedded ? null : options.postgresUrl, {
+    migrated: serverSchemas,
+  });
+  const folders: string[] = [];
+  const servers: ServerProcess[] = [];
+  const close = async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await database.drop();
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  };
+  try {
+    await options.prepare(database);
+    const apiKey = randomBytes(16).toString('hex');
+    const shared = {
+      IDENTITY_API_KEY: apiKey,
+      IDENTITY_ADMIN_SECRET: randomBytes(32).toString('base64url'),
+      // Each replica's DATA_DIR is its own: the signing keys' secret is shared explicitly.
+      IDENTITY_KEY_SECRET: randomBytes(32).toString('base64url'),
+      ...(embedded
+        ? {}
+        : { DATABASE_URL: database.databaseUrl ?? '', REDIS_URL: options.redisUrl }),
+      ...options.env,
+    };
+    const replicas = embedded ? 1 : options.replicas;
+    for (let index = 0; index < replicas; index += 1) {
+      const dataDir = embedded
+        ? database.dataDir
+        : mkdtempSync(join(tmpdir(), 'hackclass-lesson-replica-'));
+      if (!embedded) folders.push(dataDir);
+      // One after the other: the first settles what the next ones find (keys, settings).
+      servers.push(
+        await startServerProcess({ ...shared, DATA_DIR: dataDir }, 120_000, options.serverArgs),
+      );
+    }
+    return {
+      origins: servers.map((server) => server.url),
+      apiKey,
+      servers,
+      processes: [
+        ...servers.map((server, index) => ({
+          name: replicas === 1 ? 'server' : `server ${index + 1}`,
+          pid: server.child.pid,
+        })),
+        ...(embedded
+          ? []
+          : [
+              { name: 'PostgreSQL', command: 'postgres' },
+              { name: 'Redis', command: 'redis-server' },
+            ]),
+      ],
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

@@ -1,0 +1,6 @@
+export { type LessonLab, prepareCourse } from './course';
+export { type Deployment, type DeploymentKind, startDeployment } from './deployment';
+export { type ProcessFigures, rssMiBOf } from './process-usage';
+export { type Roster, seedRoster } from './roster';
+export { type LessonOptions, type LessonReport, runLesson } from './run-lesson';
+export { LESSON_STEPS, type StepFigures } from './step-timings';

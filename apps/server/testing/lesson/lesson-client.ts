@@ -1,0 +1,95 @@
+/** No request of the lesson waits longer than this: a hang is an error, not a slow step. */
+export const REQUEST_DEADLINE_MS = 30_000;
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A student's browser as the web app drives the API: the ID token on every call, the
+ * anti-forgery cookie and token on every change, each request bounded by a deadline.
+ */
+export class LessonClient {
+  #antiforgery: { cookie: string; token: string } | undefined;
+
+  constructor(
+    readonly origin: string,
+    readonly idToken: string,
+  ) {}
+
+  async #send(method: string, path: string, body?: unknown): Promise<Response> {
+    const headers: Record<string, string> = { authorization: `Bearer ${this.idToken}` };
+    if (method !== 'GET') {
+      this.#antiforgery ??= await this.#antiforgeryToken();
+      headers.cookie = this.#antiforgery.cookie;
+      headers['x-xsrf-token'] = this.#antiforgery.token;
+    }
+    const form = body instanceof FormData;
+    if (body !== undefined && !form) headers['content-type'] = 'application/json';
+    return fetch(`${this.origin}${path}`, {
+      method,
+      headers,
+      body: form ? body : body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(REQUEST_DEADLINE_MS),
+    });
+  }
+
+  async #antiforgeryToken() {
+    const response = await fetch(`${this.origin}/api/auth/antiforgery/token`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${this.idToken}` },
+      signal: AbortSignal.timeout(REQUEST_DEADLINE_MS),
+    });
+    await refuseUnlessOk(response, 'POST /api/auth/antiforgery/token');
+    const { token } = (await response.json()) as { token: string };
+    return { cookie: response.headers.getSetCookie()[0]?.split(';')[0] ?? '', token };
+  }
+
+  /** The JSON answer of an API call (`path` under `/api`, a JSON or form body); any refusal throws. */
+  async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await this.#send(method, `/api${path}`, body);
+    await refuseUnlessOk(response, `${method} /api${path}`);
+    const text = await response.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  /** The bytes of a path on the app's origin (a signed download link). */
+  async download(path: string): Promise<number> {
+    const response = await fetch(`${this.origin}${path}`, {
+      signal: AbortSignal.timeout(REQUEST_DEADLINE_MS),
+    });
+    await refuseUnlessOk(response, `GET ${path.split('?')[0]}`);
+    return (await response.arrayBuffer()).byteLength;
+  }
+}
+
+export async function refuseUnlessOk(response: Response, what: string): Promise<void> {
+  if (response.ok) return;
+  const text = await response.text().catch(() => '');
+  throw new HttpError(response.status, `${what}: ${response.status} ${text.slice(0, 200)}`);
+}
+
+/** A password sign-in at the identity service, as the identity SDK does it: the ID token. */
+export async function signIn(
+  origin: string,
+  apiKey: string,
+  email: string,
+  password: string,
+): Promise<string> {
+  const response = await fetch(
+    `${origin}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${apiKey}`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+      signal: AbortSignal.timeout(REQUEST_DEADLINE_MS),
+    },
+  );
+  await refuseUnlessOk(response, 'signInWithPassword');
+  return ((await response.json()) as { idToken: string }).idToken;
+}

@@ -1,0 +1,193 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { LessonLab } from './course';
+import { type OpenStream, openEventStream } from './event-stream';
+import { LessonClient, signIn } from './lesson-client';
+import { LESSON_PASSWORD, type LessonAccount } from './roster';
+import type { StepTimings } from './step-timings';
+
+export interface StudentPlan {
+  /** The replicas' origins: the student's browser stays on the one it was sent to. */
+  origin: string;
+  apiKey: string;
+  student: LessonAccount;
+  classroomId: string;
+  lab: LessonLab;
+  wrongFlags: number;
+  /** The pause between two steps, as a student reads and types. */
+  thinkMs: () => number;
+  /** Whether to start the lab's live target (an engine answers). */
+  startTarget: boolean;
+  /** How long the classroom page stays open after the right flag, its stream listening. */
+  lingerMs: number;
+}
+
+export interface StudentOutcome {
+  /** The server acknowledged the right flag with `correct: true`. */
+  solved: boolean;
+  /** Wrong flags the server acknowledged as wrong. */
+  wrongAcknowledged: number;
+  /** Classroom events the student's open page received. */
+  classroomEvents: number;
+}
+
+interface MyTarget {
+  target: { id: string; status: string } | null;
+}
+
+/**
+ * One student's lesson through the real API, the requests the web app sends for each screen:
+ * sign in, the dashboard, the classroom page with its live stream open (which refetches the
+ * classroom on every event, as the page does), the lab, its file, a live target where the lab
+ * has one, wrong flags, the right one, the leaderboard. Each step is timed into `timings`; a
+ * failed step is counted there and the student carries on as far as they can.
+ */
+export async function runStudent(plan: StudentPlan, timings: StepTimings): Promise<StudentOutcome> {
+  const { origin, student, classroomId, lab } = plan;
+  const outcome: StudentOutcome = { solved: false, wrongAcknowledged: 0, classroomEvents: 0 };
+  const think = () => sleep(plan.thinkMs());
+  const streams: OpenStream[] = [];
+  try {
+    const signedIn = await timings.time('sign-in', async () => {
+      const idToken = await signIn(origin, plan.apiKey, student.email, LESSON_PASSWORD);
+      const client = new LessonClient(origin, idToken);
+      await client.call('GET', '/users/me');
+      return client;
+    });
+    if (!signedIn) return outcome;
+    const client = signedIn;
+    await timings.time('dashboard', async () => {
+      await Promise.all([
+        client.call('GET', '/classrooms'),
+        client.call('GET', '/users/me/activity'),
+        client.call('GET', `/users/${student.id}/notifications`),
+      ]);
+      streams.push(await openEventStream(`${origin}/api/users/me/events`, client.idToken, noop));
+    });
+    await think();
+
+    const refetch = classroomRefetcher(client, classroomId, timings);
+    await timings.time('classroom', async () => {
+      await Promise.all([
+        client.call('GET', `/classrooms/${classroomId}`),
+        client.call('GET', `/classrooms/${classroomId}/announcements`),
+        client.call('GET', `/classrooms/${classroomId}/leaderboard?page=1`),
+      ]);
+      streams.push(
+        await openEventStream(
+          `${origin}/api/classrooms/${classroomId}/events`,
+          client.idToken,
+          () => {
+            outcome.classroomEvents += 1;
+            refetch();
+          },
+        ),
+      );
+    });
+    await think();
+
+    const inClassroom = `/classrooms/${classroomId}/hacking-labs/${lab.id}`;
+    await timings.time('lab', () =>
+      Promise.all([
+        client.call('GET', `/hacking-labs/${lab.id}`),
+        client.call('GET', `${inClassroom}/hints`),
+        client.call('GET', `/classrooms/${classroomId}/labs/${lab.id}/target`),
+      ]),
+    );
+    await think();
+
+    await timings.time('download', async () => {
+      const { url } = await client.call<{ url: string }>(
+        'POST',
+        `/hacking-labs/${lab.id}/files/${lab.fileId}/link`,
+      );
+      const bytes = await client.download(url);
+      if (bytes !== lab.fileBytes) throw new Error(`downloaded ${bytes} of ${lab.fileBytes} bytes`);
+    });
+
+    let targetId: string | undefined;
+    if (plan.startTarget) {
+      targetId = await timings.time('target', () => startTarget(client, classroomId, lab.id));
+    }
+    await think();
+
+    for (let attempt = 0; attempt < plan.wrongFlags; attempt += 1) {
+      const result = await timings.time('wrong flag', () =>
+        client.call<{ correct: boolean }>('POST', `${inClassroom}/submissions`, {
+          flag: `flag{guess-${attempt}-${student.id.slice(0, 8)}}`,
+        }),
+      );
+      if (result?.correct === false) outcome.wrongAcknowledged += 1;
+      await think();
+    }
+    const result = await timings.time('right flag', () =>
+      client.call<{ correct: boolean }>('POST', `${inClassroom}/submissions`, { flag: lab.flag }),
+    );
+    outcome.solved = result?.correct === true;
+    await think();
+
+    await timings.time('leaderboard', () =>
+      client.call('GET', `/classrooms/${classroomId}/leaderboard?page=1`),
+    );
+    await sleep(plan.lingerMs);
+    if (targetId) await client.call('DELETE', `/targets/${targetId}`).catch(noop);
+    await refetch.settled();
+    return outcome;
+  } finally {
+    for (const stream of streams) stream.close();
+    for (const stream of streams) {
+      const broken = await stream.ended;
+      if (broken) timings.fail('live stream', broken);
+    }
+  }
+}
+
+const noop = () => undefined;
+
+const TARGET_READY_MS = 60_000;
+
+/** Starts the student's target and waits until it runs: its id. */
+async function startTarget(client: LessonClient, classroomId: string, labId: string) {
+  const path = `/classrooms/${classroomId}/labs/${labId}/target`;
+  const started = await client.call<{ id: string; status: string }>('POST', path);
+  const deadline = Date.now() + TARGET_READY_MS;
+  let status = started.status;
+  while (status !== 'running') {
+    if (status === 'failed' || Date.now() > deadline) {
+      throw new Error(`the target is ${status} after ${TARGET_READY_MS / 1000} s at most`);
+    }
+    await sleep(500);
+    status = (await client.call<MyTarget>('GET', path)).target?.status ?? 'none';
+  }
+  return started.id;
+}
+
+/**
+ * What the classroom page does on each live event: refetch the classroom. Events that arrive
+ * while a refetch is under way are answered by one more refetch after it, as the web app's
+ * query cache coalesces them.
+ */
+function classroomRefetcher(client: LessonClient, classroomId: string, timings: StepTimings) {
+  let running: Promise<void> | undefined;
+  let again = false;
+  const run = (): Promise<void> =>
+    timings
+      .time('live refetch', () => client.call('GET', `/classrooms/${classroomId}`))
+      .then(() => {
+        if (!again) return;
+        again = false;
+        return run();
+      });
+  const refetch = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = run().finally(() => {
+      running = undefined;
+    });
+  };
+  refetch.settled = async () => {
+    while (running) await running;
+  };
+  return refetch;
+}

@@ -1,0 +1,187 @@
+/**
+ * A lesson, simulated: students arrive over a ramp and go through the product as the web app
+ * drives it (sign-in with the production password hashing, dashboard, classroom page with its
+ * live stream open, lab, file download, live target where an engine answers, wrong and right
+ * flags, leaderboard), on the embedded database and on PostgreSQL + Redis with one and with two
+ * replicas. Prints each step's p50/p95/p99 and errors, and each process's CPU and memory; with
+ * `--capacity`, the most students each configuration serves with every step's p99 under 1 s and
+ * no error. Traffic stays on loopback.
+ *
+ * Run: npm run bench:lesson -- [--students 120] [--ramp 60] [--configs embedded,postgres,replicas]
+ *      [--capacity] [--targets]
+ * (PostgreSQL: DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres; Redis:
+ * REDIS_URL, default redis://127.0.0.1:6379; the server as `npm run build` bundled it.)
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import {
+  type DeploymentKind,
+  type LessonReport,
+  prepareCourse,
+  type Roster,
+  rssMiBOf,
+  runLesson,
+  seedRoster,
+  startDeployment,
+} from '@hackclass/server/testing/lesson';
+
+const CLASS_SIZE = 30;
+const LABS = 3;
+const P99_LIMIT_MS = 1_000;
+/** Memory is read this long after the lesson, once its requests and streams are done. */
+const SETTLE_MS = 10_000;
+
+const { values } = parseArgs({
+  options: {
+    students: { type: 'string', default: '120' },
+    ramp: { type: 'string', default: '60' },
+    configs: { type: 'string', default: 'embedded,postgres,replicas' },
+    capacity: { type: 'boolean', default: false },
+    step: { type: 'string', default: '60' },
+    targets: { type: 'boolean', default: false },
+  },
+});
+
+const configurations: Record<string, { kind: DeploymentKind; replicas: number; label: string }> = {
+  embedded: { kind: 'embedded', replicas: 1, label: 'embedded database, one process' },
+  postgres: { kind: 'postgres', replicas: 1, label: 'PostgreSQL + Redis, one replica' },
+  replicas: { kind: 'postgres', replicas: 2, label: 'PostgreSQL + Redis, two replicas' },
+};
+
+interface Trial {
+  report: LessonReport;
+  memoryBefore: number[];
+  memoryAfter: number[];
+}
+
+async function lesson(configName: string, students: number, targetImage?: string): Promise<Trial> {
+  const config = configurations[configName];
+  if (!config) throw new Error(`unknown configuration ${configName}`);
+  let roster: Roster | undefined;
+  const deployment = await startDeployment({
+    ...config,
+    postgresUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    serverArgs: ['--enable-source-maps', 'apps/server/dist/main.js'],
+    prepare: async (database) => {
+      roster = await seedRoster(database, { students, classSize: CLASS_SIZE });
+    },
+    env: targetImage
+      ? { LABS_DRIVER: 'docker', LABS_MAX_RUNNING: String(students), LAB_PORT_RANGE: '43000-43999' }
+      : {},
+  });
+  try {
+    if (!roster) throw new Error('the roster was not seeded');
+    const labs = await prepareCourse(deployment.origins[0] ?? '', deployment.apiKey, roster, {
+      labs: LABS,
+      targetImage,
+    });
+    const pids = deployment.servers.map((server) => server.child.pid ?? 0);
+    const memoryBefore = await Promise.all(pids.map(rssMiBOf));
+    const report = await runLesson(deployment, roster, labs, {
+      students,
+      classSize: CLASS_SIZE,
+      rampSeconds: Number(values.ramp),
+      wrongFlags: 2,
+      thinkMs: [1_000, 3_000],
+      lingerMs: 5_000,
+      startTargets: targetImage !== undefined,
+    });
+    await sleep(SETTLE_MS);
+    return { report, memoryBefore, memoryAfter: await Promise.all(pids.map(rssMiBOf)) };
+  } finally {
+    await deployment.close();
+  }
+}
+
+const ms = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(0));
+
+function printTrial(configName: string, { report, memoryBefore, memoryAfter }: Trial): void {
+  console.log(
+    `\n## ${configurations[configName]?.label}: ${report.students} students over ${values.ramp} s, lesson took ${report.seconds.toFixed(0)} s`,
+  );
+  table(
+    ['step', 'requests', 'errors', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'],
+    report.steps.map((step) => [
+      step.step,
+      String(step.count),
+      String(step.errors),
+      ms(step.p50),
+      ms(step.p95),
+      ms(step.p99),
+      ms(step.max),
+    ]),
+  );
+  table(
+    ['process', 'CPU s', 'cores', 'PSS start MiB', 'PSS peak MiB', 'PSS end MiB'],
+    report.processes.map((usage) => [
+      usage.name,
+      usage.cpuSeconds.toFixed(1),
+      usage.cores.toFixed(2),
+      usage.rssStartMiB.toFixed(0),
+      usage.rssPeakMiB.toFixed(0),
+      usage.rssEndMiB.toFixed(0),
+    ]),
+  );
+  const solved = report.outcomes.filter((outcome) => outcome.solved).length;
+  const events = report.outcomes.reduce((sum, outcome) => sum + outcome.classroomEvents, 0);
+  console.log(
+    `solved ${solved} of ${report.students}; live classroom events received: ${events}; server memory before → ${SETTLE_MS / 1000} s after: ${memoryBefore.map((before, index) => `${before.toFixed(0)} → ${(memoryAfter[index] ?? 0).toFixed(0)} MiB`).join(', ')}`,
+  );
+  for (const [step, messages] of Object.entries(report.errorSamples)) {
+    console.log(`  errors at ${step}: ${messages.join(' | ')}`);
+  }
+}
+
+const passes = ({ report }: Trial) =>
+  report.errors === 0 && report.steps.every((step) => step.p99 < P99_LIMIT_MS);
+
+function table(header: string[], rows: string[][]): void {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((cells) => (cells[column] ?? '').length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) =>
+        column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
+      )
+      .join('  ');
+  console.log(`\n${line(header)}\n${widths.map((width) => '-'.repeat(width)).join('  ')}`);
+  for (const cells of rows) console.log(line(cells));
+}
+
+async function targetImage(): Promise<{ image: string; remove(): Promise<void> } | undefined> {
+  if (!values.targets) return undefined;
+  const { buildTestImage, WEB_SCRIPT } = await import('@hackclass/engine/testing');
+  return buildTestImage('lesson-target', WEB_SCRIPT, 8080);
+}
+
+async function main(): Promise<void> {
+  const image = await targetImage();
+  try {
+    const capacities: string[] = [];
+    for (const configName of values.configs.split(',')) {
+      if (!values.capacity) {
+        printTrial(configName, await lesson(configName, Number(values.students), image?.image));
+        continue;
+      }
+      let served = 0;
+      for (let students = Number(values.step); ; students += Number(values.step)) {
+        const trial = await lesson(configName, students, image?.image);
+        printTrial(configName, trial);
+        if (!passes(trial)) break;
+        served = students;
+      }
+      capacities.push(`${configurations[configName]?.label}: ${served} students`);
+    }
+    if (capacities.length > 0) {
+      console.log(
+        `\nCapacity (every step's p99 under ${P99_LIMIT_MS} ms, no error, arrivals over ${values.ramp} s):\n${capacities.join('\n')}`,
+      );
+    }
+  } finally {
+    await image?.remove();
+  }
+}
+
+await main();
