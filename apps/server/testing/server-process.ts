@@ -65,16 +65,16 @@ export function runServerToExit(
 }
 
 /**
- * Starts the all-in-one server on a free port, bundled unless `args` (node's, relative to the
- * repository's root) say otherwise, and resolves once it listens. `env` must at least name a
- * `DATA_DIR` (or a `DATABASE_URL`).
+ * Starts the all-in-one server on `env.PORT`, else a free port, bundled unless `args` (node's,
+ * relative to the repository's root) say otherwise, and resolves once it listens. `env` must at
+ * least name a `DATA_DIR` (or a `DATABASE_URL`).
  */
 export async function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 60_000,
   args = fromBundle(),
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = launch({ HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url, ...env }, args);
   let output = '';

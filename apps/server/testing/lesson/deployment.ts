@@ -31,6 +31,11 @@ export interface Deployment {
   servers: ServerProcess[];
   /** The processes whose CPU and memory the lesson reports. */
   processes: WatchedProcess[];
+  /**
+   * Ends replica `index` with `signal` and starts it again on the same port, data folder and
+   * configuration, as a supervisor would; resolves once it listens.
+   */
+  restart(index: number, signal: NodeJS.Signals): Promise<ServerProcess>;
   close(): Promise<void>;
 }
 
@@ -64,15 +69,18 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
       ...options.env,
     };
     const replicas = embedded ? 1 : options.replicas;
+    const envs: Record<string, string>[] = [];
+    const start = (env: Record<string, string>) =>
+      startServerProcess(env, 120_000, options.serverArgs);
     for (let index = 0; index < replicas; index += 1) {
       const dataDir = embedded
         ? database.dataDir
         : mkdtempSync(join(tmpdir(), 'hackclass-lesson-replica-'));
       if (!embedded) folders.push(dataDir);
       // One after the other: the first settles what the next ones find (keys, settings).
-      servers.push(
-        await startServerProcess({ ...shared, DATA_DIR: dataDir }, 120_000, options.serverArgs),
-      );
+      const server = await start({ ...shared, DATA_DIR: dataDir });
+      envs.push({ ...shared, DATA_DIR: dataDir, PORT: new URL(server.url).port });
+      servers.push(server);
     }
     return {
       origins: servers.map((server) => server.url),
@@ -90,6 +98,14 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
               { name: 'Redis', command: 'redis-server' },
             ]),
       ],
+      restart: async (index, signal) => {
+        const env = envs[index];
+        if (!env) throw new Error(`no replica ${index}`);
+        await servers[index]?.stop(signal);
+        const server = await start(env);
+        servers[index] = server;
+        return server;
+      },
       close,
     };
   } catch (error) {

@@ -52,7 +52,12 @@ export class LessonClient {
 
   /** The JSON answer of an API call (`path` under `/api`, a JSON or form body); any refusal throws. */
   async call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await this.#send(method, `/api${path}`, body);
+    let response = await this.#send(method, `/api${path}`, body);
+    if (response.status === 403 && (await isAntiforgeryRefusal(response))) {
+      // The token went stale (a server restart): one fresh try, as the web app makes.
+      this.#antiforgery = undefined;
+      response = await this.#send(method, `/api${path}`, body);
+    }
     await refuseUnlessOk(response, `${method} /api${path}`);
     const text = await response.text();
     return (text ? JSON.parse(text) : undefined) as T;
@@ -67,6 +72,14 @@ export class LessonClient {
     return (await response.arrayBuffer()).byteLength;
   }
 }
+
+const isAntiforgeryRefusal = async (response: Response) =>
+  (
+    (await response
+      .clone()
+      .json()
+      .catch(() => ({}))) as { code?: string }
+  ).code === 'antiforgery_failed';
 
 export async function refuseUnlessOk(response: Response, what: string): Promise<void> {
   if (response.ok) return;

@@ -21,11 +21,21 @@ export interface StudentPlan {
   lingerMs: number;
 }
 
+/** A flag the server answered for: what the student was told, and so what must be kept. */
+export interface AcknowledgedFlag {
+  classroomId: string;
+  labId: string;
+  flag: string;
+  correct: boolean;
+}
+
 export interface StudentOutcome {
+  studentId: string;
   /** The server acknowledged the right flag with `correct: true`. */
   solved: boolean;
   /** Wrong flags the server acknowledged as wrong. */
   wrongAcknowledged: number;
+  acknowledged: AcknowledgedFlag[];
   /** Classroom events the student's open page received. */
   classroomEvents: number;
 }
@@ -43,7 +53,25 @@ interface MyTarget {
  */
 export async function runStudent(plan: StudentPlan, timings: StepTimings): Promise<StudentOutcome> {
   const { origin, student, classroomId, lab } = plan;
-  const outcome: StudentOutcome = { solved: false, wrongAcknowledged: 0, classroomEvents: 0 };
+  const outcome: StudentOutcome = {
+    studentId: student.id,
+    solved: false,
+    wrongAcknowledged: 0,
+    acknowledged: [],
+    classroomEvents: 0,
+  };
+  const submit = async (step: 'wrong flag' | 'right flag', client: LessonClient, flag: string) => {
+    const result = await timings.time(step, () =>
+      client.call<{ correct: boolean }>(
+        'POST',
+        `/classrooms/${classroomId}/hacking-labs/${lab.id}/submissions`,
+        { flag },
+      ),
+    );
+    if (result)
+      outcome.acknowledged.push({ classroomId, labId: lab.id, flag, correct: result.correct });
+    return result;
+  };
   const think = () => sleep(plan.thinkMs());
   const streams: OpenStream[] = [];
   try {
@@ -111,17 +139,11 @@ export async function runStudent(plan: StudentPlan, timings: StepTimings): Promi
     await think();
 
     for (let attempt = 0; attempt < plan.wrongFlags; attempt += 1) {
-      const result = await timings.time('wrong flag', () =>
-        client.call<{ correct: boolean }>('POST', `${inClassroom}/submissions`, {
-          flag: `flag{guess-${attempt}-${student.id.slice(0, 8)}}`,
-        }),
-      );
+      const result = await submit('wrong flag', client, `flag{guess-${attempt}-${student.id}}`);
       if (result?.correct === false) outcome.wrongAcknowledged += 1;
       await think();
     }
-    const result = await timings.time('right flag', () =>
-      client.call<{ correct: boolean }>('POST', `${inClassroom}/submissions`, { flag: lab.flag }),
-    );
+    const result = await submit('right flag', client, lab.flag);
     outcome.solved = result?.correct === true;
     await think();
 
