@@ -5,6 +5,7 @@ export { apiSessionOf, formOf } from './api-session';
 export { Relay, relayTo } from './relay';
 export { serverSchemas } from './schemas';
 export {
+  fromBundle,
   fromSources,
   type RunResult,
   runServerToExit,

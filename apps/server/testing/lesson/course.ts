@@ -18,6 +18,10 @@ const LAB_TOPICS = [
   ['Hidden in plain sight', 'Forensics'],
 ] as const;
 
+/** The roster's teacher, signed in. */
+export const teacherClient = async (origin: string, apiKey: string, roster: Roster) =>
+  new LessonClient(origin, await signIn(origin, apiKey, roster.teacher.email, LESSON_PASSWORD));
+
 /**
  * The teacher prepares the lesson through the API as the lab form does: `labs` labs, each with a
  * handout and a flag (the first with a live target when `targetImage` is given), added to every
@@ -29,10 +33,7 @@ export async function prepareCourse(
   roster: Roster,
   { labs, targetImage }: { labs: number; targetImage?: string },
 ): Promise<LessonLab[]> {
-  const teacher = new LessonClient(
-    origin,
-    await signIn(origin, apiKey, roster.teacher.email, LESSON_PASSWORD),
-  );
+  const teacher = await teacherClient(origin, apiKey, roster);
   const prepared: LessonLab[] = [];
   for (let index = 0; index < labs; index += 1) {
     const [name, category] = LAB_TOPICS[index % LAB_TOPICS.length] ?? LAB_TOPICS[0];

@@ -1,3 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const QUERY_RETRY_DELAY_MS = 1_000;
+/** A student whose sign-in did not go through tries again, a few times. */
+const SIGN_IN_ATTEMPTS = 5;
+const SIGN_IN_RETRY_DELAY_MS = 2_000;
+
 /** No request of the lesson waits longer than this: a hang is an error, not a slow step. */
 export const REQUEST_DEADLINE_MS = 30_000;
 
@@ -50,8 +57,20 @@ export class LessonClient {
     return { cookie: response.headers.getSetCookie()[0]?.split(';')[0] ?? '', token };
   }
 
-  /** The JSON answer of an API call (`path` under `/api`, a JSON or form body); any refusal throws. */
+  /**
+   * The JSON answer of an API call (`path` under `/api`, a JSON or form body); any refusal
+   * throws. A read that fails is tried once more a second later, as the web app's queries are;
+   * a change is not, as its mutations are not.
+   */
   async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    if (method !== 'GET') return this.#call(method, path, body);
+    return this.#call<T>(method, path).catch(async () => {
+      await sleep(QUERY_RETRY_DELAY_MS);
+      return this.#call<T>(method, path);
+    });
+  }
+
+  async #call<T>(method: string, path: string, body?: unknown): Promise<T> {
     let response = await this.#send(method, `/api${path}`, body);
     if (response.status === 403 && (await isAntiforgeryRefusal(response))) {
       // The token went stale (a server restart): one fresh try, as the web app makes.
@@ -87,8 +106,28 @@ export async function refuseUnlessOk(response: Response, what: string): Promise<
   throw new HttpError(response.status, `${what}: ${response.status} ${text.slice(0, 200)}`);
 }
 
-/** A password sign-in at the identity service, as the identity SDK does it: the ID token. */
+/**
+ * A password sign-in at the identity service, as the identity SDK does it: the ID token. A
+ * sign-in that meets no server, or a server error, is tried again as a student clicks again.
+ */
 export async function signIn(
+  origin: string,
+  apiKey: string,
+  email: string,
+  password: string,
+): Promise<string> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await signInOnce(origin, apiKey, email, password);
+    } catch (error) {
+      const retried = !(error instanceof HttpError) || error.status >= 500;
+      if (!retried || attempt === SIGN_IN_ATTEMPTS) throw error;
+      await sleep(SIGN_IN_RETRY_DELAY_MS);
+    }
+  }
+}
+
+async function signInOnce(
   origin: string,
   apiKey: string,
   email: string,

@@ -31,6 +31,13 @@ export function percentile(sorted: number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN;
 }
 
+/** An error's message, with its cause's code where fetch hides it ("fetch failed"). */
+function messageOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause as { code?: string; message?: string } | undefined;
+  return cause ? `${error.message} (${cause.code ?? cause.message})` : error.message;
+}
+
 /** Each step's durations in milliseconds, and the errors met with the first few of them. */
 export class StepTimings {
   readonly #durations = new Map<LessonStep, number[]>();
@@ -42,7 +49,7 @@ export class StepTimings {
 
   fail(step: LessonStep, error: unknown): void {
     const messages = this.#errors.get(step) ?? [];
-    messages.push(error instanceof Error ? error.message : String(error));
+    messages.push(messageOf(error));
     this.#errors.set(step, messages);
   }
 
