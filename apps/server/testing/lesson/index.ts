@@ -1,6 +1,8 @@
 export { type LessonLab, prepareCourse, teacherClient } from './course';
 export { type Deployment, type DeploymentKind, startDeployment } from './deployment';
 export { type ProcessFigures, rssMiBOf } from './process-usage';
+export { type ResourceSample, resourceSampler, slopeOf } from './resource-sample';
 export { type Roster, seedRoster } from './roster';
 export { type LessonOptions, type LessonReport, runLesson } from './run-lesson';
-export { LESSON_STEPS, type StepFigures } from './step-timings';
+export { LESSON_STEPS, type StepFigures, StepTimings } from './step-timings';
+export { runStudent } from './student';
