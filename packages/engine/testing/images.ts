@@ -46,6 +46,8 @@ export interface ImageExtras {
   volumes?: string[];
   /** Files copied to the root, by name, each a layer of its own. */
   files?: Record<string, Buffer>;
+  /** The engine to build on: the one DOCKER_HOST names (or the default) if none. */
+  engine?: Docker;
 }
 
 /**
@@ -56,12 +58,14 @@ export function buildTestImage(
   name: string,
   script: string,
   port: number,
-  { volumes = [], files = {} }: ImageExtras = {},
+  { volumes = [], files = {}, engine }: ImageExtras = {},
 ): Promise<{ image: string; remove(): Promise<void> }> {
-  return buildImage(name, dockerfile(port, volumes, Object.keys(files)), {
-    ...files,
-    'start.sh': script,
-  });
+  return buildImage(
+    name,
+    dockerfile(port, volumes, Object.keys(files)),
+    { ...files, 'start.sh': script },
+    engine,
+  );
 }
 
 /**
@@ -86,13 +90,13 @@ async function buildImage(
   name: string,
   dockerfileText: string,
   files: Record<string, Buffer | string>,
+  docker = new Docker(),
 ): Promise<{ image: string; remove(): Promise<void> }> {
   if (!existsSync(BUSYBOX)) {
     throw new Error(
       `Test images need a static busybox at ${BUSYBOX} (Debian: apt-get install busybox-static) or BUSYBOX_PATH.`,
     );
   }
-  const docker = new Docker();
   const image = `hackclass-test-${name}-${randomBytes(6).toString('hex')}:latest`;
   const remove = async () => {
     await docker

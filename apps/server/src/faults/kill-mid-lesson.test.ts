@@ -11,8 +11,8 @@ import {
   type Roster,
   runLesson,
   seedRoster,
+  signedInClient,
   startDeployment,
-  teacherClient,
 } from '../../testing/lesson';
 
 const STUDENTS = 20;
@@ -40,7 +40,7 @@ describe('the server killed with SIGKILL in the middle of a lesson', () => {
     });
     const origin = deployment.origins[0] ?? '';
     labs = await prepareCourse(origin, deployment.apiKey, roster, { labs: 2 });
-    const teacher = await teacherClient(origin, deployment.apiKey, roster);
+    const teacher = await signedInClient(origin, deployment.apiKey, roster.teacher);
     const lesson = runLesson(deployment, roster, labs, {
       students: STUDENTS,
       classSize: CLASS_SIZE,
@@ -64,7 +64,7 @@ describe('the server killed with SIGKILL in the middle of a lesson', () => {
       async () => {
         if ((await submitted()) < 10) throw new Error('fewer than 10 flags submitted yet');
       },
-      { timeout: 60_000, interval: 100 },
+      { timeout: 120_000, interval: 100 },
     );
     const killedAt = performance.now();
     restartedPid = (await deployment.restart(0, 'SIGKILL')).child.pid;

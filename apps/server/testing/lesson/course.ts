@@ -1,5 +1,5 @@
 import { LessonClient, signIn } from './lesson-client';
-import { LESSON_PASSWORD, type Roster } from './roster';
+import { LESSON_PASSWORD, type LessonAccount, type Roster } from './roster';
 
 export interface LessonLab {
   id: string;
@@ -18,9 +18,9 @@ const LAB_TOPICS = [
   ['Hidden in plain sight', 'Forensics'],
 ] as const;
 
-/** The roster's teacher, signed in. */
-export const teacherClient = async (origin: string, apiKey: string, roster: Roster) =>
-  new LessonClient(origin, await signIn(origin, apiKey, roster.teacher.email, LESSON_PASSWORD));
+/** One of the roster's people, signed in. */
+export const signedInClient = async (origin: string, apiKey: string, account: LessonAccount) =>
+  new LessonClient(origin, await signIn(origin, apiKey, account.email, LESSON_PASSWORD));
 
 /**
  * The teacher prepares the lesson through the API as the lab form does: `labs` labs, each with a
@@ -33,7 +33,7 @@ export async function prepareCourse(
   roster: Roster,
   { labs, targetImage }: { labs: number; targetImage?: string },
 ): Promise<LessonLab[]> {
-  const teacher = await teacherClient(origin, apiKey, roster);
+  const teacher = await signedInClient(origin, apiKey, roster.teacher);
   const prepared: LessonLab[] = [];
   for (let index = 0; index < labs; index += 1) {
     const [name, category] = LAB_TOPICS[index % LAB_TOPICS.length] ?? LAB_TOPICS[0];

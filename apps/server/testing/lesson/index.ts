@@ -1,4 +1,4 @@
-export { type LessonLab, prepareCourse, teacherClient } from './course';
+export { type LessonLab, prepareCourse, signedInClient } from './course';
 export { type Deployment, type DeploymentKind, startDeployment } from './deployment';
 export { type ProcessFigures, rssMiBOf } from './process-usage';
 export { type ResourceSample, resourceSampler, slopeOf } from './resource-sample';

@@ -41,7 +41,7 @@ export interface StudentOutcome {
 }
 
 interface MyTarget {
-  target: { id: string; status: string } | null;
+  target: { id: string; state: string } | null;
 }
 
 /**
@@ -170,15 +170,15 @@ const TARGET_READY_MS = 60_000;
 /** Starts the student's target and waits until it runs: its id. */
 async function startTarget(client: LessonClient, classroomId: string, labId: string) {
   const path = `/classrooms/${classroomId}/labs/${labId}/target`;
-  const started = await client.call<{ id: string; status: string }>('POST', path);
+  const started = await client.call<{ id: string; state: string }>('POST', path);
   const deadline = Date.now() + TARGET_READY_MS;
-  let status = started.status;
-  while (status !== 'running') {
-    if (status === 'failed' || Date.now() > deadline) {
-      throw new Error(`the target is ${status} after ${TARGET_READY_MS / 1000} s at most`);
+  let state = started.state;
+  while (state !== 'running') {
+    if (state === 'failed' || Date.now() > deadline) {
+      throw new Error(`the target is ${state} after ${TARGET_READY_MS / 1000} s at most`);
     }
     await sleep(500);
-    status = (await client.call<MyTarget>('GET', path)).target?.status ?? 'none';
+    state = (await client.call<MyTarget>('GET', path)).target?.state ?? 'none';
   }
   return started.id;
 }
