@@ -17,9 +17,9 @@ import { parseArgs } from 'node:util';
 import {
   type DeploymentKind,
   type LessonReport,
+  memoryMiBOf,
   prepareCourse,
   type Roster,
-  rssMiBOf,
   runLesson,
   seedRoster,
   startDeployment,
@@ -77,7 +77,7 @@ async function lesson(configName: string, students: number, targetImage?: string
       targetImage,
     });
     const pids = deployment.servers.map((server) => server.child.pid ?? 0);
-    const memoryBefore = await Promise.all(pids.map(rssMiBOf));
+    const memoryBefore = await Promise.all(pids.map(memoryMiBOf));
     const report = await runLesson(deployment, roster, labs, {
       students,
       classSize: CLASS_SIZE,
@@ -88,7 +88,7 @@ async function lesson(configName: string, students: number, targetImage?: string
       startTargets: targetImage !== undefined,
     });
     await sleep(SETTLE_MS);
-    return { report, memoryBefore, memoryAfter: await Promise.all(pids.map(rssMiBOf)) };
+    return { report, memoryBefore, memoryAfter: await Promise.all(pids.map(memoryMiBOf)) };
   } finally {
     await deployment.close();
   }
@@ -118,9 +118,9 @@ function printTrial(configName: string, { report, memoryBefore, memoryAfter }: T
       usage.name,
       usage.cpuSeconds.toFixed(1),
       usage.cores.toFixed(2),
-      usage.rssStartMiB.toFixed(0),
-      usage.rssPeakMiB.toFixed(0),
-      usage.rssEndMiB.toFixed(0),
+      usage.memoryStartMiB.toFixed(0),
+      usage.memoryPeakMiB.toFixed(0),
+      usage.memoryEndMiB.toFixed(0),
     ]),
   );
   const solved = report.outcomes.filter((outcome) => outcome.solved).length;

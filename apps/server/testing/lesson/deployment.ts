@@ -94,8 +94,12 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
         ...(embedded
           ? []
           : [
-              { name: 'PostgreSQL', command: 'postgres' },
-              { name: 'Redis', command: 'redis-server' },
+              // Its backends serving this database; the rest of the server is shared.
+              {
+                name: 'PostgreSQL',
+                commandLine: new URL(database.databaseUrl ?? '').pathname.slice(1),
+              },
+              { name: 'Redis', commandLine: 'redis-server' },
             ]),
       ],
       restart: async (index, signal) => {

@@ -1,6 +1,6 @@
 export { type LessonLab, prepareCourse, signedInClient } from './course';
 export { type Deployment, type DeploymentKind, startDeployment } from './deployment';
-export { type ProcessFigures, rssMiBOf } from './process-usage';
+export { memoryMiBOf, type ProcessFigures } from './process-usage';
 export { type ResourceSample, resourceSampler, slopeOf } from './resource-sample';
 export { type Roster, seedRoster } from './roster';
 export { type LessonOptions, type LessonReport, runLesson } from './run-lesson';

@@ -5,9 +5,10 @@ const TICKS_PER_SECOND = 100;
 
 export interface WatchedProcess {
   name: string;
-  /** One process, or every process whose command name is `command` (PostgreSQL's backends). */
+  /** One process; else every process whose command line holds `commandLine`. */
   pid?: number;
-  command?: string;
+  /** E.g. a database's name, which PostgreSQL shows in the titles of its backends. */
+  commandLine?: string;
 }
 
 interface Reading {
@@ -16,12 +17,7 @@ interface Reading {
    * Proportional set size: resident memory with each shared page split among its sharers, so
    * that PostgreSQL's backends, which all map its shared buffers, add up to what they hold.
    */
-  rssBytes: number;
-}
-
-async function commandOf(pid: number): Promise<string> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  return stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+  memoryBytes: number;
 }
 
 async function readProcess(pid: number): Promise<Reading> {
@@ -33,33 +29,21 @@ async function readProcess(pid: number): Promise<Reading> {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const ticks = Number(fields[11]) + Number(fields[12]);
   const pssKib = Number(/^Pss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0);
-  return { cpuSeconds: ticks / TICKS_PER_SECOND, rssBytes: pssKib * 1024 };
+  return { cpuSeconds: ticks / TICKS_PER_SECOND, memoryBytes: pssKib * 1024 };
 }
 
-async function pidsOf(command: string): Promise<number[]> {
+async function pidsOf({ pid, commandLine = '' }: WatchedProcess): Promise<number[]> {
+  if (pid) return [pid];
   const pids = (await readdir('/proc')).filter((entry) => /^\d+$/.test(entry)).map(Number);
-  const commands = await Promise.all(
-    pids.map((pid) =>
-      commandOf(pid).then(
-        (name) => (name === command ? pid : undefined),
+  const matching = await Promise.all(
+    pids.map((candidate) =>
+      readFile(`/proc/${candidate}/cmdline`, 'utf8').then(
+        (line) => (line.includes(commandLine) ? candidate : undefined),
         () => undefined,
       ),
     ),
   );
-  return commands.filter((pid): pid is number => pid !== undefined);
-}
-
-/** CPU time and resident memory of a process, or summed over a command's processes. */
-async function read(watched: WatchedProcess): Promise<Reading> {
-  const pids = watched.pid ? [watched.pid] : await pidsOf(watched.command ?? '');
-  const readings = await Promise.all(pids.map((pid) => readProcess(pid).catch(() => undefined)));
-  return readings.reduce<Reading>(
-    (sum, reading) => ({
-      cpuSeconds: sum.cpuSeconds + (reading?.cpuSeconds ?? 0),
-      rssBytes: sum.rssBytes + (reading?.rssBytes ?? 0),
-    }),
-    { cpuSeconds: 0, rssBytes: 0 },
-  );
+  return matching.filter((candidate): candidate is number => candidate !== undefined);
 }
 
 export interface ProcessFigures {
@@ -67,9 +51,53 @@ export interface ProcessFigures {
   cpuSeconds: number;
   /** CPU seconds per second of the watch: 1.0 is one core busy all along. */
   cores: number;
-  rssStartMiB: number;
-  rssPeakMiB: number;
-  rssEndMiB: number;
+  memoryStartMiB: number;
+  memoryPeakMiB: number;
+  memoryEndMiB: number;
+}
+
+/**
+ * One watched process, or group of them: the CPU each pid used since the watch first saw it
+ * (all of it for a pid born meanwhile, a backend opened for the lesson), kept when it exits,
+ * and their memory together.
+ */
+function tracker(watched: WatchedProcess) {
+  const cpu = new Map<number, { first: number; last: number }>();
+  const memory: number[] = [];
+  let firstRound = true;
+  return {
+    async sample(): Promise<void> {
+      const pids = await pidsOf(watched);
+      const readings = await Promise.all(
+        pids.map((pid) => readProcess(pid).catch(() => undefined)),
+      );
+      let total = 0;
+      readings.forEach((reading, index) => {
+        const pid = pids[index];
+        if (!reading || pid === undefined) return;
+        const seen = cpu.get(pid);
+        cpu.set(pid, {
+          first: seen?.first ?? (firstRound ? reading.cpuSeconds : 0),
+          last: reading.cpuSeconds,
+        });
+        total += reading.memoryBytes;
+      });
+      memory.push(total);
+      firstRound = false;
+    },
+    figures(seconds: number): ProcessFigures {
+      const mib = (bytes: number | undefined) => (bytes ?? 0) / 2 ** 20;
+      const cpuSeconds = [...cpu.values()].reduce((sum, { first, last }) => sum + last - first, 0);
+      return {
+        name: watched.name,
+        cpuSeconds,
+        cores: cpuSeconds / seconds,
+        memoryStartMiB: mib(memory[0]),
+        memoryPeakMiB: mib(Math.max(...memory)),
+        memoryEndMiB: mib(memory.at(-1)),
+      };
+    },
+  };
 }
 
 /**
@@ -78,36 +106,19 @@ export interface ProcessFigures {
  */
 export async function watchProcesses(processes: WatchedProcess[], intervalMs = 1_000) {
   const started = performance.now();
-  const first = await Promise.all(processes.map(read));
-  const peaks = first.map((reading) => reading.rssBytes);
-  const sample = async () => {
-    const readings = await Promise.all(processes.map(read));
-    readings.forEach((reading, index) => {
-      peaks[index] = Math.max(peaks[index] ?? 0, reading.rssBytes);
-    });
-    return readings;
-  };
+  const trackers = processes.map(tracker);
+  const sample = () => Promise.all(trackers.map((each) => each.sample()));
+  await sample();
   const timer = setInterval(() => void sample(), intervalMs);
   return {
     async stop(): Promise<ProcessFigures[]> {
       clearInterval(timer);
-      const last = await sample();
+      await sample();
       const seconds = (performance.now() - started) / 1000;
-      const mib = (bytes: number) => bytes / 2 ** 20;
-      return processes.map(({ name }, index) => {
-        const cpuSeconds = (last[index]?.cpuSeconds ?? 0) - (first[index]?.cpuSeconds ?? 0);
-        return {
-          name,
-          cpuSeconds,
-          cores: cpuSeconds / seconds,
-          rssStartMiB: mib(first[index]?.rssBytes ?? 0),
-          rssPeakMiB: mib(peaks[index] ?? 0),
-          rssEndMiB: mib(last[index]?.rssBytes ?? 0),
-        };
-      });
+      return trackers.map((each) => each.figures(seconds));
     },
   };
 }
 
 /** The memory of one process now (its proportional set size), in MiB. */
-export const rssMiBOf = async (pid: number) => (await readProcess(pid)).rssBytes / 2 ** 20;
+export const memoryMiBOf = async (pid: number) => (await readProcess(pid)).memoryBytes / 2 ** 20;

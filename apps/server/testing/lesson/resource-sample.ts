@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { type Connection, openConnection } from '@hackclass/db';
-import { rssMiBOf } from './process-usage';
+import { memoryMiBOf } from './process-usage';
 
 /** What a long day must not see grow, read off the running deployment at one moment. */
 export interface ResourceSample {
@@ -44,7 +44,7 @@ export async function resourceSampler(
   return {
     sample: async (): Promise<ResourceSample> => ({
       at: (performance.now() - started) / 1000,
-      memoryMiB: await Promise.all(servers.map(({ pid }) => rssMiBOf(pid))),
+      memoryMiB: await Promise.all(servers.map(({ pid }) => memoryMiBOf(pid))),
       handles: await Promise.all(servers.map(({ pid }) => handlesOf(pid))),
       streams: await Promise.all(servers.map(({ origin }) => streamsOf(origin))),
       databaseConnections: await countConnections(),
