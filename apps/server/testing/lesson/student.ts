@@ -183,33 +183,35 @@ async function startTarget(client: LessonClient, classroomId: string, labId: str
   return started.id;
 }
 
+/** As the web app's `coalescedRefetch`: events wait below this, drawn evenly, and merge. */
+const REFETCH_SPREAD_MS = 2_000;
+
 /**
- * What the classroom page does on each live event: refetch the classroom. Events that arrive
- * while a refetch is under way are answered by one more refetch after it, as the web app's
- * query cache coalesces them.
+ * What the classroom page does on live events: after a delay drawn below the spread, it
+ * refetches the classroom and its leaderboard once for all the events of that delay.
  */
 function classroomRefetcher(client: LessonClient, classroomId: string, timings: StepTimings) {
-  let running: Promise<void> | undefined;
-  let again = false;
-  const run = (): Promise<void> =>
-    timings
-      .time('live refetch', () => client.call('GET', `/classrooms/${classroomId}`))
-      .then(() => {
-        if (!again) return;
-        again = false;
-        return run();
-      });
-  const refetch = () => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = run().finally(() => {
-      running = undefined;
-    });
+  let timer: NodeJS.Timeout | undefined;
+  const running = new Set<Promise<unknown>>();
+  const run = () => {
+    timer = undefined;
+    const refetching = timings.time('live refetch', () =>
+      Promise.all([
+        client.call('GET', `/classrooms/${classroomId}`),
+        client.call('GET', `/classrooms/${classroomId}/leaderboard?page=1`),
+      ]),
+    );
+    running.add(refetching);
+    void refetching.finally(() => running.delete(refetching));
   };
+  const refetch = () => {
+    timer ??= setTimeout(run, Math.random() * REFETCH_SPREAD_MS);
+  };
+  /** The page closes: nothing more is refetched, and what is under way ends. */
   refetch.settled = async () => {
-    while (running) await running;
+    clearTimeout(timer);
+    timer = undefined;
+    await Promise.all(running);
   };
   return refetch;
 }

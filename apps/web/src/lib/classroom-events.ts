@@ -4,6 +4,8 @@ import {
   classroomEventSchema,
 } from '@hackclass/contracts';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { coalescedRefetch } from './coalesced-refetch';
 import { type EventStreamHandlers, useEventStream } from './event-stream';
 
 /**
@@ -25,7 +27,8 @@ export function useClassroomEvents(
 }
 
 /**
- * Refetches the queries each event type names, and all of them after a break in the stream:
+ * Refetches the queries each event type names, spread and merged (see `coalescedRefetch`), and
+ * all of them at once after a break in the stream:
  * `useInvalidateOnClassroomEvents(id, { members: [rosterKey], labs: [labsKey], solve: [boardKey] })`.
  */
 export function useInvalidateOnClassroomEvents(
@@ -33,12 +36,19 @@ export function useInvalidateOnClassroomEvents(
   keys: Partial<Record<ClassroomEventType, QueryKey[]>>,
 ): void {
   const queryClient = useQueryClient();
-  const invalidate = (queryKeys: QueryKey[]) => {
-    for (const queryKey of queryKeys) void queryClient.invalidateQueries({ queryKey });
-  };
+  const [refetcher] = useState(() =>
+    coalescedRefetch((queryKeys) => {
+      for (const queryKey of queryKeys) void queryClient.invalidateQueries({ queryKey });
+    }),
+  );
+  useEffect(() => () => refetcher.cancel(), [refetcher]);
   useClassroomEvents(
     classroomId,
-    (event) => invalidate(keys[event.type] ?? []),
-    () => invalidate(Object.values(keys).flat()),
+    (event) => refetcher.add(keys[event.type] ?? []),
+    () => {
+      for (const queryKey of Object.values(keys).flat()) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
+    },
   );
 }
