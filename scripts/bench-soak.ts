@@ -95,7 +95,8 @@ async function main(): Promise<void> {
               classroomId,
               lab,
               wrongFlags: 2,
-              thinkMs: () => 1_000 + Math.random() * 2_000,
+              // A human pace: lesson after lesson, a student stays under the flag limit per lab.
+              thinkMs: () => 2_000 + Math.random() * 2_000,
               startTarget: false,
               lingerMs: 5_000,
             },
