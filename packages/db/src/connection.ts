@@ -31,11 +31,21 @@ function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> 
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * Seconds a new connection waits after `retries` failed in a row. postgres.js's own pause grows
+ * to 20 s (3^retries / 100, shared by the pool) and holds the request that asked for the
+ * connection: while PostgreSQL restarted, requests waited seconds for their 503 and the first
+ * ones after it as long again for their answer. Connections are made only for queries, each
+ * refused at once while the server is down, so a short pause spares a starting server enough.
+ */
+const reconnectDelaySeconds = (retries: number) => Math.min(retries * 0.05, 0.5);
+
 async function openPostgres(url: string, pingTimeoutMs: number): Promise<Connection> {
   const client = postgres(url, {
     max: 10,
     idle_timeout: 30,
     connect_timeout: 10,
+    backoff: reconnectDelaySeconds,
     onnotice: () => {},
   });
   return {
