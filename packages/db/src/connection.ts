@@ -4,6 +4,7 @@ import postgres from 'postgres';
 import { ownerOnlyTree } from './data-dir';
 import { lockDataDir } from './data-dir-lock';
 import { FairPGlite } from './fair-pglite';
+import { aroundPostgresJsFaults } from './postgres-js-faults';
 
 export type Connection =
   | { kind: 'pglite'; client: PGlite; ping(): Promise<void>; close(): Promise<void> }
@@ -48,12 +49,14 @@ async function openPostgres(url: string, pingTimeoutMs: number): Promise<Connect
     backoff: reconnectDelaySeconds,
     onnotice: () => {},
   });
+  // Not failed by a connection's stale error once the server is back (see the module).
+  const pinging = aroundPostgresJsFaults(client);
   return {
     kind: 'postgres',
     client,
     url,
     ping: async () => {
-      await withTimeout(client`select 1`.execute(), pingTimeoutMs, 'PostgreSQL');
+      await withTimeout(pinging.unsafe('select 1'), pingTimeoutMs, 'PostgreSQL');
     },
     close: () => client.end({ timeout: 5 }),
   };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Connection, openConnection } from './connection';
@@ -26,10 +26,10 @@ describe.skipIf(!serverUrl)('after PostgreSQL ended a connection in the middle o
     await admin.end();
   });
 
-  /** A query of the pool's, running until its backend is ended: how it failed. */
-  async function cutOffQuery(): Promise<unknown> {
+  /** `statement` run as `run` runs it, until its backend is ended: how it failed. */
+  async function cutOff(run: (statement: SQL) => Promise<unknown>): Promise<unknown> {
     const marker = `cut_off_${randomBytes(6).toString('hex')}`;
-    const running = db.execute(sql.raw(`select pg_sleep(5) as ${marker}`)).then(
+    const running = run(sql.raw(`select pg_sleep(5) as ${marker}`)).then(
       () => undefined,
       (error: unknown) => error,
     );
@@ -42,15 +42,16 @@ describe.skipIf(!serverUrl)('after PostgreSQL ended a connection in the middle o
     }
     return running;
   }
+  const cutOffQuery = () => cutOff((statement) => db.execute(statement));
 
   /** As many queries at once as the pool has connections, so that one goes to the cut-off one. */
   const everyConnection = <T>(query: () => Promise<T>) =>
     Promise.allSettled(Array.from({ length: 10 }, query));
 
   it('fails the cut-off query, and answers every next one, on every connection', async () => {
-    const cutOff = await cutOffQuery();
+    const failed = await cutOffQuery();
     // Not sent again: it may have run.
-    expect(cutOff).toMatchObject({ cause: { code: 'CONNECTION_CLOSED' } });
+    expect(failed).toMatchObject({ cause: { code: 'CONNECTION_CLOSED' } });
     const settled = await everyConnection(() => db.execute(sql`select 1`));
     expect(settled.filter((query) => query.status === 'rejected')).toEqual([]);
   });
@@ -67,5 +68,14 @@ describe.skipIf(!serverUrl)('after PostgreSQL ended a connection in the middle o
     expect(settled.map((query) => query.status === 'fulfilled' && query.value)).toEqual(
       Array(10).fill({ one: 1 }),
     );
+  });
+
+  it('fails a transaction cut off under way, and the process and every connection go on', async () => {
+    const failed = await cutOff((statement) => db.transaction((tx) => tx.execute(statement)));
+    // postgres.js's ROLLBACK on the closed connection threw from a setImmediate: an uncaught
+    // TypeError that Vitest reports, and that ends a server.
+    expect(failed).toMatchObject({ code: 'CONNECTION_CLOSED' });
+    const settled = await everyConnection(() => db.transaction((tx) => tx.execute(sql`select 1`)));
+    expect(settled.filter((query) => query.status === 'rejected')).toEqual([]);
   });
 });
