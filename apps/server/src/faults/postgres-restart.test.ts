@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isReachable } from '@hackclass/api/testing';
+import { openConnection } from '@hackclass/db';
 import type { TestDatabase } from '@hackclass/db/testing';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import {
@@ -41,14 +42,17 @@ const LATECOMERS = 10;
 const COHORT = LESSON + LATECOMERS;
 const LESSON_OPTIONS = {
   classSize: CLASS_SIZE,
-  rampSeconds: 6,
+  rampSeconds: 8,
   wrongFlags: 2,
   thinkMs: [300, 900] as [number, number],
   lingerMs: 1_000,
   startTargets: false,
 };
-/** Into the ramp: students are signing in, others are mid-lab. */
-const OUTAGE_AFTER_MS = 3_000;
+/**
+ * PostgreSQL stops once the lesson stored this many flags: some students are done, others are
+ * submitting theirs, others still signing in.
+ */
+const OUTAGE_AFTER_FLAGS = 20;
 /** How long PostgreSQL stays away. */
 const OUTAGE_MS = 5_000;
 /** What a probe during the outage may take: far under the lesson's 30 s request deadline. */
@@ -60,6 +64,35 @@ interface Probe {
   retryAfter: string | null;
   contentType: string | null;
   code?: string;
+}
+
+/** Resolves once the classrooms hold `count` submissions. */
+async function flagsStored(database: TestDatabase, classroomIds: string[], count: number) {
+  const connection = await openConnection(database);
+  if (connection.kind !== 'postgres') throw new Error('not PostgreSQL');
+  try {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const [row] = await connection.client<{ stored: number }[]>`
+        select count(*)::int as stored from submissions
+        where classroom_id in ${connection.client(classroomIds)}`;
+      if ((row?.stored ?? 0) >= count) return;
+      if (Date.now() > deadline) throw new Error(`fewer than ${count} flags stored in a minute`);
+      await sleep(100);
+    }
+  } finally {
+    await connection.close();
+  }
+}
+
+/** The messages of the server's log lines of level error or worse from `epochMs` on. */
+function errorsLoggedSince(output: string, epochMs: number): string[] {
+  return output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { level: number; time: number; msg?: string })
+    .filter((entry) => entry.level >= 50 && entry.time >= epochMs)
+    .map((entry) => entry.msg ?? '');
 }
 
 /** One request of a signed-in page while PostgreSQL is away, or a timeout as status 0. */
@@ -126,11 +159,12 @@ describe.skipIf(missing)('a lesson while PostgreSQL restarts', () => {
     const pid = server.child.pid;
 
     const from = cohort * COHORT;
+    const classroomIds = roster.classroomIds.slice(from / CLASS_SIZE, (from + COHORT) / CLASS_SIZE);
     const lesson = runLesson(deployment, cohortOf(roster, from, LESSON, CLASS_SIZE), labs, {
       ...LESSON_OPTIONS,
       students: LESSON,
     });
-    await sleep(OUTAGE_AFTER_MS);
+    await flagsStored(database, classroomIds, OUTAGE_AFTER_FLAGS);
     const stoppedAt = performance.now();
     await postgres.stop(mode);
     const probes: { api: Probe; ready: Probe; signIn: Probe }[] = [];
@@ -158,6 +192,7 @@ describe.skipIf(missing)('a lesson while PostgreSQL restarts', () => {
       })
       .toBe(200);
     const servedAgainAt = performance.now();
+    const servedAgainEpochMs = Date.now();
     await expect.poll(() => statusOf(`${origin}/readyz`), { timeout: 10_000 }).toBe(200);
     const report = await lesson;
     const late = await runLesson(
@@ -166,7 +201,6 @@ describe.skipIf(missing)('a lesson while PostgreSQL restarts', () => {
       labs,
       { ...LESSON_OPTIONS, students: LATECOMERS, rampSeconds: 2 },
     );
-    const classroomIds = roster.classroomIds.slice(from / CLASS_SIZE, (from + COHORT) / CLASS_SIZE);
     const ledger = await ledgerOf(
       database,
       classroomIds,
@@ -178,6 +212,7 @@ describe.skipIf(missing)('a lesson while PostgreSQL restarts', () => {
       probes,
       downMs: restartedAt - stoppedAt,
       unservedMs: servedAgainAt - stoppedAt,
+      errorsLoggedSince: errorsLoggedSince(server.output(), servedAgainEpochMs),
       report,
       late,
       ledger,
@@ -186,11 +221,18 @@ describe.skipIf(missing)('a lesson while PostgreSQL restarts', () => {
 
   /** The server's warnings and errors, and the end of PostgreSQL's log, for a failed test. */
   function whatTheServersSaid() {
-    const warnings = (deployment?.servers[0]?.output() ?? '')
+    const server = deployment?.servers[0];
+    // Warnings and errors, and whatever is not a log line (a crash's stack).
+    const lines = (server?.output() ?? '')
       .split('\n')
-      .filter((line) => /"level":[456]0\b/.test(line));
+      .filter((line) => /"level":[456]0\b/.test(line) || (line.trim() && !line.startsWith('{')));
     const postgresLog = postgres?.log().trimEnd().split('\n') ?? [];
-    return `The server's last warnings:\n${warnings.slice(-15).join('\n')}\nPostgreSQL's log:\n${postgresLog.slice(-25).join('\n')}`;
+    return [
+      `The server (exit code ${server?.child.exitCode}), last warnings:`,
+      ...lines.slice(-15),
+      "PostgreSQL's log:",
+      ...postgresLog.slice(-25),
+    ].join('\n');
   }
 
   /** Every error of a step the outage met: a 503 from the API or the identity service. */
@@ -240,6 +282,7 @@ describe.skipIf(missing)('a lesson while PostgreSQL restarts', () => {
       // Back without a restart: the same process, ready, and a class arriving after it is served.
       expect(result.server.child.pid).toBe(result.pid);
       expect(result.server.child.exitCode).toBeNull();
+      expect(result.errorsLoggedSince).toEqual([]);
       expect(late.errors, JSON.stringify(late.errorSamples)).toBe(0);
       expect(late.outcomes.every((outcome) => outcome.solved)).toBe(true);
 
