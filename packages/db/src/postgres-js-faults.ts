@@ -44,6 +44,8 @@ type Work = (sql: postgres.TransactionSql) => unknown;
 function unsafeOnceMore(client: postgres.Sql): Unsafe {
   return ((...args: Parameters<Unsafe>) => {
     let values = false;
+    // Sent once however many times it is awaited, as postgres.js's own query is.
+    let sent: Promise<unknown> | undefined;
     const send = () => {
       const query = client.unsafe(...args);
       return values ? query.values() : query;
@@ -55,7 +57,8 @@ function unsafeOnceMore(client: postgres.Sql): Unsafe {
       },
       // biome-ignore lint/suspicious/noThenProperty: awaited in place of postgres.js's own query
       then<A, B>(onSent?: (rows: unknown) => A, onFailed?: (error: unknown) => B) {
-        return onceMoreIfUnsent(send).then(onSent, onFailed);
+        sent ??= onceMoreIfUnsent(send);
+        return sent.then(onSent, onFailed);
       },
     };
     return pending;
