@@ -4,6 +4,7 @@ import postgres from 'postgres';
 import { ownerOnlyTree } from './data-dir';
 import { lockDataDir } from './data-dir-lock';
 import { FairPGlite } from './fair-pglite';
+import { aroundPostgresJsFaults } from './postgres-js-faults';
 
 export type Connection =
   | { kind: 'pglite'; client: PGlite; ping(): Promise<void>; close(): Promise<void> }
@@ -31,19 +32,31 @@ function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> 
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * Seconds a new connection waits after `retries` failed in a row. postgres.js's own pause grows
+ * to 20 s (3^retries / 100, shared by the pool) and holds the request that asked for the
+ * connection: while PostgreSQL restarted, requests waited seconds for their 503 and the first
+ * ones after it as long again for their answer. Connections are made only for queries, each
+ * refused at once while the server is down, so a short pause spares a starting server enough.
+ */
+const reconnectDelaySeconds = (retries: number) => Math.min(retries * 0.05, 0.5);
+
 async function openPostgres(url: string, pingTimeoutMs: number): Promise<Connection> {
   const client = postgres(url, {
     max: 10,
     idle_timeout: 30,
     connect_timeout: 10,
+    backoff: reconnectDelaySeconds,
     onnotice: () => {},
   });
+  // Not failed by a connection's stale error once the server is back (see the module).
+  const pinging = aroundPostgresJsFaults(client);
   return {
     kind: 'postgres',
     client,
     url,
     ping: async () => {
-      await withTimeout(client`select 1`.execute(), pingTimeoutMs, 'PostgreSQL');
+      await withTimeout(pinging.unsafe('select 1'), pingTimeoutMs, 'PostgreSQL');
     },
     close: () => client.end({ timeout: 5 }),
   };

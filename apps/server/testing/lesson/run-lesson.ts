@@ -26,6 +26,8 @@ export interface LessonReport {
   steps: StepFigures[];
   errors: number;
   errorSamples: Record<string, string[]>;
+  /** Every error message, by step. */
+  errorMessages: Record<string, string[]>;
   processes: ProcessFigures[];
   outcomes: StudentOutcome[];
 }
@@ -78,6 +80,7 @@ export async function runLesson(
     steps: timings.figures(),
     errors: timings.errorCount,
     errorSamples: timings.errorSamples(),
+    errorMessages: timings.errorMessages(),
     processes: await watch.stop(),
     outcomes,
   };

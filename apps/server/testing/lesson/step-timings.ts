@@ -77,6 +77,11 @@ export class StepTimings {
     );
   }
 
+  /** Every error message of each failing step, for checks on what failed and how. */
+  errorMessages(): Record<string, string[]> {
+    return Object.fromEntries([...this.#errors].map(([step, messages]) => [step, [...messages]]));
+  }
+
   figures(): StepFigures[] {
     return LESSON_STEPS.filter((step) => this.#durations.has(step) || this.#errors.has(step)).map(
       (step) => {
