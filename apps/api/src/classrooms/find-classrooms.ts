@@ -3,7 +3,6 @@ import { and, asc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { preparedQuery } from '../db/prepared';
 import { classroomLabs, classrooms, labs, labTargets, members, solves, users } from '../db/schema';
-import { placeOnBoard } from '../leaderboard/leaderboard';
 import { classroomLabValue } from '../leaderboard/solve-points';
 import { type Actor, isAdmin, isGuest, isTeacher } from '../policies/actors';
 import { type ClassroomFacts, canSeeClassroomSummary } from '../policies/classrooms';
@@ -97,25 +96,6 @@ export async function findClassroomView(
 ): Promise<ClassroomView | undefined> {
   const [row] = await viewById(db).execute({ id, actorId });
   return row && toView(row);
-}
-
-/**
- * The accepted members with their points, first solves and rank, in leaderboard order (see
- * `placeOnBoard`), those who are not on it last, by name.
- */
-export async function acceptedMembersOf(db: ApiDatabase, classroomId: string) {
-  return db
-    .select({
-      userId: users.id,
-      name: memberName,
-      points: members.points,
-      firstSolves: members.firstSolveCount,
-      rank: placeOnBoard,
-    })
-    .from(members)
-    .innerJoin(users, eq(users.id, members.userId))
-    .where(and(eq(members.classroomId, classroomId), eq(members.status, 'Accepted')))
-    .orderBy(sql`${placeOnBoard} asc nulls last`, asc(sql`lower(${memberName})`), asc(users.id));
 }
 
 /** Accepted members who solved the lab of the outer query (on `classroom_labs`) in its classroom. */
