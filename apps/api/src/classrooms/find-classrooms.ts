@@ -98,14 +98,10 @@ export async function findClassroomView(
   return row && toView(row);
 }
 
-/** Accepted members who solved the lab of the outer query (on `classroom_labs`) in its classroom. */
-export const solveCount = sql<number>`(select count(*)::int from ${solves}
-  inner join ${members} on ${members.classroomId} = ${solves.classroomId}
-    and ${members.userId} = ${solves.userId} and ${members.status} = 'Accepted'
-  where ${solves.classroomId} = ${classroomLabs.classroomId}
-    and ${solves.labId} = ${classroomLabs.labId})`.mapWith(Number);
-
-/** Who solved the lab of the outer query first in its classroom (ties: by name), or null. */
+/**
+ * Who solved the lab of the outer query first in its classroom (ties: by name), or null: the
+ * first entries of `solves_classroom_id_lab_id_solved_at_idx`, however many solved it.
+ */
 const firstSolver = sql<{ id: string; name: string } | null>`(
   select json_build_object('id', ${users.id}, 'name', ${memberName}) from ${solves}
   inner join ${users} on ${users.id} = ${solves.userId}
@@ -127,7 +123,7 @@ export async function labsOf(db: ApiDatabase, classroomId: string, viewerId: str
       category: labs.category,
       points: classroomLabValue,
       scoring: labs.scoring,
-      solveCount,
+      solveCount: classroomLabs.memberSolveCount,
       firstSolver,
       solved: sql<boolean>`exists (select 1 from ${solves}
         where ${solves.classroomId} = ${classroomLabs.classroomId}

@@ -50,11 +50,10 @@ export const solvePoints = (where: SQL): SQL => sql`(
 
 /**
  * What the lab of the outer query (on `classroom_labs` joined to `labs`) is worth in its
- * classroom now, its dynamic value counting every solve there as the recount does.
+ * classroom now, its dynamic value counting every solve there as the recount does (the count
+ * the recount keeps with the classroom's lab).
  */
-export const classroomLabValue = labValue(sql`(select count(*) from ${solves}
-  where ${solves.classroomId} = ${classroomLabs.classroomId}
-    and ${solves.labId} = ${classroomLabs.labId})`);
+export const classroomLabValue = labValue(sql`${classroomLabs.solveCount}`);
 
 /**
  * What the solve of the outer query (on `solves`) earns now (`solvePoints`), 0 once its lab
