@@ -9,7 +9,7 @@
  * Run: npm run bench:class-size -w @hackclass/api   (DATABASE_URL: the PostgreSQL server to
  * create the benchmark's database on, default postgres://postgres@127.0.0.1:5432/postgres;
  * BENCH_SECONDS: measured seconds per classroom and read, default 10; BENCH_ROUNDS: the turns
- * they are cut into, default 5)
+ * they are cut into, default 10)
  */
 import { setTimeout } from 'node:timers/promises';
 import { ROLE } from '@hackclass/contracts';
@@ -28,7 +28,7 @@ import { get } from './http';
 import { load } from './measure';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const WARMUP_SECONDS = Math.min(2, SECONDS);
 const CONNECTIONS = 10;
 const BOUND = 1.25;
