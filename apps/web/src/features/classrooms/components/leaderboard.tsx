@@ -6,7 +6,7 @@ import { PageControls } from '@/components/paging/page-controls';
 import { useLeaderboard } from '../api/get-leaderboard';
 import { FirstSolveMark } from './first-solve-mark';
 
-export const LEADERBOARD_PAGE_SIZES = [10, 20, 50] as const;
+const LEADERBOARD_PAGE_SIZES = [10, 20, 50] as const;
 
 /**
  * The classroom's leaderboard a page at a time, with the ranks the API gives: the one ranking
