@@ -9,28 +9,21 @@
  * benchmark's database on, default postgres://postgres@127.0.0.1:5432/postgres; BENCH_SECONDS:
  * measured seconds per server, default 20; BENCH_ROUNDS: the turns they are cut into, default 10)
  */
-import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { setTimeout } from 'node:timers/promises';
-import { loadConfig, serverConfigSchema } from '@hackclass/config';
 import { ROLE } from '@hackclass/contracts';
-import { drizzleOver, openConnection } from '@hackclass/db';
-import { createTestDatabase } from '@hackclass/db/testing';
-import { createService } from '@hackclass/http';
-import { freePort } from '@hackclass/http/testing';
-import { identityApp, identityOptionsOf } from '@hackclass/identity';
-import { createLogger } from '@hackclass/logger';
+import { openConnection } from '@hackclass/db';
 import { eq } from 'drizzle-orm';
-import { apiApp } from '../src/app';
 import { classroomFor } from '../src/classrooms/access';
 import { listClassroomViews } from '../src/classrooms/find-classrooms';
-import { schema } from '../src/db';
 import { users } from '../src/db/schema';
 import { listMembers } from '../src/members/list-members';
-import { apiOptionsOf } from '../src/options';
 import { canSeeClassroom } from '../src/policies/classrooms';
 import { KNOWN_USER_TTL_MS } from '../src/users/known-users';
-import type { LoadJob, LoadResult, LoadTarget, RoundResult } from './load';
+import { startBenchServer } from './bench-server';
+import { median, percent, printTable, ratios, row } from './figures';
+import { get } from './http';
+import type { LoadTarget } from './load';
+import { load } from './measure';
 import { bareServer, explain, sameSqlServer, sqlRecorder } from './references';
 import { BIG_CLASSROOM_MEMBERS, STUDENT_CLASSROOMS, seed } from './seed';
 
@@ -39,19 +32,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const WARMUP_SECONDS = Math.min(3, SECONDS);
 const CONNECTIONS = 10;
 const TARGET = 0.75;
-const API_KEY = 'bench-api-key';
-const PASSWORD = 'correct horse battery';
-
-process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
-
-function load(job: LoadJob): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = fork(new URL('./load.ts', import.meta.url), [JSON.stringify(job)]);
-    child.once('message', (result) => resolve(result as LoadResult));
-    child.once('error', reject);
-    child.once('exit', (code) => code === 0 || reject(new Error(`load exited with ${code}`)));
-  });
-}
 
 const measure = (targets: LoadTarget[]) =>
   load({
@@ -63,50 +43,11 @@ const measure = (targets: LoadTarget[]) =>
   });
 
 async function main(): Promise<void> {
-  const database = await createTestDatabase();
-  const { databaseUrl, dataDir } = database;
-  if (!databaseUrl) throw new Error('the benchmark needs PostgreSQL');
-  const stopping: (() => Promise<void>)[] = [() => database.drop()];
+  const server = await startBenchServer();
+  const { origin, connection, db, databaseUrl, dataDir } = server;
   try {
-    const port = await freePort();
-    const adminSecret = randomBytes(32).toString('base64url');
-    const config = loadConfig(serverConfigSchema, {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      IDENTITY_API_KEY: API_KEY,
-      IDENTITY_ADMIN_SECRET: adminSecret,
-      // Limits still counted on every request, but high enough not to refuse the benchmark.
-      RATE_LIMIT_PER_MINUTE: '10000000',
-      LOG_LEVEL: 'silent',
-    });
-    const connection = await openConnection(config);
-    stopping.unshift(() => connection.close());
-    if (connection.kind !== 'postgres') throw new Error('the benchmark needs PostgreSQL');
-    const context = { config, connection, logger: createLogger('silent') };
-    const app = await createService(context);
-    await app.register(identityApp, identityOptionsOf(context));
-    await app.register(apiApp, { prefix: '/api', ...apiOptionsOf(context) });
-    stopping.unshift(() => app.close());
-    const origin = await app.listen({ port, host: '127.0.0.1' });
-
-    const tokenFor = async (email: string) => {
-      await post(
-        `${origin}/identity/admin/v1/accounts`,
-        { email, password: PASSWORD, emailVerified: true },
-        { authorization: `Bearer ${adminSecret}` },
-      );
-      const { idToken } = await post(
-        `${origin}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${API_KEY}`,
-        { email, password: PASSWORD, returnSecureToken: true },
-      );
-      if (!idToken) throw new Error(`no ID token for ${email}`);
-      const me = await get<{ id: string }>(`${origin}/api/users/me`, idToken);
-      return { idToken, id: me.id };
-    };
-    const student = await tokenFor('student@bench.example.org');
-    const teacher = await tokenFor('teacher@bench.example.org');
-    const db = drizzleOver(connection, schema);
+    const student = await server.signIn('student@bench.example.org');
+    const teacher = await server.signIn('teacher@bench.example.org');
     await db.update(users).set({ roleId: ROLE.teacher }).where(eq(users.id, teacher.id));
     // Written behind the API's back: it sees the change once the row it read has expired.
     await setTimeout(KNOWN_USER_TTL_MS);
@@ -145,15 +86,15 @@ async function main(): Promise<void> {
       ),
     ];
     const sameSqlConnection = await openConnection({ databaseUrl, dataDir });
-    stopping.unshift(() => sameSqlConnection.close());
+    server.onStop(() => sameSqlConnection.close());
     if (sameSqlConnection.kind !== 'postgres') throw new Error('the benchmark needs PostgreSQL');
     const sameSql = await sameSqlServer(sameSqlConnection.client, {
       '/classrooms': classroomSteps,
       '/members': memberSteps,
     });
-    stopping.unshift(() => sameSql.close());
+    server.onStop(() => sameSql.close());
     const bare = await bareServer();
-    stopping.unshift(() => bare.close());
+    server.onStop(() => bare.close());
 
     console.log("\nEXPLAIN ANALYZE of the routes' queries (bench database, after ANALYZE):");
     const named: [string, (typeof classroomSteps)[number][number] | undefined][] = [
@@ -235,61 +176,8 @@ async function main(): Promise<void> {
     );
     if (misses.length > 0) process.exitCode = 1;
   } finally {
-    for (const stop of stopping) await stop().catch((error: unknown) => console.error(error));
+    await server.stop();
   }
-}
-
-async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`POST ${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as Record<string, string>;
-}
-
-async function get<T = Record<string, unknown>>(url: string, idToken: string): Promise<T> {
-  const response = await fetch(url, { headers: { authorization: `Bearer ${idToken}` } });
-  if (!response.ok) throw new Error(`GET ${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-const percent = (ratio: number) => `${Math.round(ratio * 100)}%`;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? Number.NaN)
-    : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
-}
-
-/** Round by round, one server's req/s over another's, measured one just after the other. */
-const ratios = (ours: RoundResult[], theirs: RoundResult[]) =>
-  ours.map((round, index) => round.requestsPerSecond / (theirs[index]?.requestsPerSecond ?? 0));
-
-/** A server's rounds together: mean req/s, median p99, all refusals and errors. */
-const row = (name: string, rounds: RoundResult[], ...ratioCells: string[]) => [
-  name,
-  (rounds.reduce((sum, round) => sum + round.requestsPerSecond, 0) / rounds.length).toFixed(0),
-  median(rounds.map((round) => round.p99Ms)).toFixed(1),
-  `${rounds.reduce((sum, round) => sum + round.non2xx, 0)}/${rounds.reduce((sum, round) => sum + round.errors, 0)}`,
-  ...ratioCells,
-];
-
-function printTable(header: string[], rows: string[][]): void {
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((cells) => (cells[column] ?? '').length)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) =>
-        column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
-      )
-      .join('  ');
-  console.log(`\n${line(header)}\n${widths.map((width) => '-'.repeat(width)).join('  ')}`);
-  for (const cells of rows) console.log(line(cells));
 }
 
 await main();

@@ -60,22 +60,6 @@ export const classroomSummarySchema = z.object({
 });
 export type ClassroomSummary = z.infer<typeof classroomSummarySchema>;
 
-export const classroomMemberSchema = z.object({
-  userId: z.uuid(),
-  /** The display name, else `fallbackName` of the user id. */
-  name: z.string(),
-  points: z.number().int(),
-  /** Labs the member solved first here (ties share the mark). */
-  firstSolves: z.number().int(),
-  /**
-   * The member's place on the leaderboard, as the leaderboard itself gives it; null for who is
-   * not on it (the creator, admins).
-   */
-  rank: z.number().int().positive().nullable(),
-  isCreator: z.boolean(),
-});
-export type ClassroomMember = z.infer<typeof classroomMemberSchema>;
-
 export const classroomLabSchema = z.object({
   id: z.uuid(),
   slug: z.string(),
@@ -98,13 +82,13 @@ export const classroomLabSchema = z.object({
 export type ClassroomLab = z.infer<typeof classroomLabSchema>;
 
 /**
- * One classroom. Invitees and pending requesters get the summary with empty `members` and
- * `hackingLabs`; `joinCode` is there only for those who manage the classroom.
+ * One classroom. Invitees and pending requesters get the summary with empty `hackingLabs`;
+ * `joinCode` is there only for those who manage the classroom. Its members and leaderboard are
+ * read a page at a time (`/classrooms/{id}/members`, `/classrooms/{id}/leaderboard`), so the
+ * classroom costs the same however many it has.
  */
 export const classroomSchema = classroomSummarySchema.extend({
   joinCode: z.string().optional(),
-  /** The creator first (flagged), then the accepted members in leaderboard order. */
-  members: z.array(classroomMemberSchema),
   hackingLabs: z.array(classroomLabSchema),
   /**
    * For those who run the classroom: when the next scheduled lab opens (not which), so that open

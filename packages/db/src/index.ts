@@ -1,3 +1,4 @@
+export { analyzeTables, type TableName } from './analyze';
 export { type Connection, type ConnectionOptions, openConnection } from './connection';
 export { DataDirOpenError, ownerOnlyFiles, secureDataDir } from './data-dir';
 export { DataDirLockedError, lockDataDir } from './data-dir-lock';

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
-import { members, users } from '../db/schema';
+import { members, solves, users } from '../db/schema';
 import { recordEvent } from '../domain-events/record-event';
+import { recountPoints, takeScoresTurn } from '../leaderboard/recount';
 import { markStopping } from '../targets/stop-targets';
 
 /**
@@ -22,8 +23,18 @@ export async function deleteProductUser(db: ApiDatabase, identityUid: string): P
       .select({ classroomId: members.classroomId })
       .from(members)
       .where(eq(members.userId, user.id));
+    // Where their solves counted, also those made before they left: the labs' solve counts,
+    // first solvers and dynamic values move there. In one order, so no two deletions wait in a
+    // circle.
+    const scored = await tx
+      .selectDistinct({ classroomId: solves.classroomId })
+      .from(solves)
+      .where(eq(solves.userId, user.id));
+    const recounted = [...new Set(scored.map((row) => row.classroomId))].sort();
+    for (const classroomId of recounted) await takeScoresTurn(tx, classroomId);
     await markStopping(tx, { userId: user.id });
     await tx.delete(users).where(eq(users.id, user.id));
+    await recountPoints(tx, recounted);
     for (const { classroomId } of classrooms) {
       recordEvent(tx, { type: 'members.changed', classroomId });
     }

@@ -1,6 +1,5 @@
 import type { ClassroomAnalytics } from '@hackclass/contracts';
 import { and, asc, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import { solveCount } from '../classrooms/find-classrooms';
 import type { ApiDatabase } from '../db';
 import { classroomLabs, labs, members, solves, submissions, users } from '../db/schema';
 import { classroomLabValue } from '../leaderboard/solve-points';
@@ -39,7 +38,7 @@ function labStats(db: ApiDatabase, classroomId: string) {
       labId: labs.id,
       name: labs.name,
       points: classroomLabValue,
-      solveCount,
+      solveCount: classroomLabs.memberSolveCount,
       attemptCount: sql<number>`(select count(*)::int from ${submissions}
         where ${submissions.classroomId} = ${classroomLabs.classroomId}
           and ${submissions.labId} = ${classroomLabs.labId})`.mapWith(Number),

@@ -3,7 +3,6 @@ import { and, asc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { preparedQuery } from '../db/prepared';
 import { classroomLabs, classrooms, labs, labTargets, members, solves, users } from '../db/schema';
-import { placeOnBoard } from '../leaderboard/leaderboard';
 import { classroomLabValue } from '../leaderboard/solve-points';
 import { type Actor, isAdmin, isGuest, isTeacher } from '../policies/actors';
 import { type ClassroomFacts, canSeeClassroomSummary } from '../policies/classrooms';
@@ -100,32 +99,9 @@ export async function findClassroomView(
 }
 
 /**
- * The accepted members with their points, first solves and rank, in leaderboard order (see
- * `placeOnBoard`), those who are not on it last, by name.
+ * Who solved the lab of the outer query first in its classroom (ties: by name), or null: the
+ * first entries of `solves_classroom_id_lab_id_solved_at_idx`, however many solved it.
  */
-export async function acceptedMembersOf(db: ApiDatabase, classroomId: string) {
-  return db
-    .select({
-      userId: users.id,
-      name: memberName,
-      points: members.points,
-      firstSolves: members.firstSolveCount,
-      rank: placeOnBoard,
-    })
-    .from(members)
-    .innerJoin(users, eq(users.id, members.userId))
-    .where(and(eq(members.classroomId, classroomId), eq(members.status, 'Accepted')))
-    .orderBy(sql`${placeOnBoard} asc nulls last`, asc(sql`lower(${memberName})`), asc(users.id));
-}
-
-/** Accepted members who solved the lab of the outer query (on `classroom_labs`) in its classroom. */
-export const solveCount = sql<number>`(select count(*)::int from ${solves}
-  inner join ${members} on ${members.classroomId} = ${solves.classroomId}
-    and ${members.userId} = ${solves.userId} and ${members.status} = 'Accepted'
-  where ${solves.classroomId} = ${classroomLabs.classroomId}
-    and ${solves.labId} = ${classroomLabs.labId})`.mapWith(Number);
-
-/** Who solved the lab of the outer query first in its classroom (ties: by name), or null. */
 const firstSolver = sql<{ id: string; name: string } | null>`(
   select json_build_object('id', ${users.id}, 'name', ${memberName}) from ${solves}
   inner join ${users} on ${users.id} = ${solves.userId}
@@ -147,7 +123,7 @@ export async function labsOf(db: ApiDatabase, classroomId: string, viewerId: str
       category: labs.category,
       points: classroomLabValue,
       scoring: labs.scoring,
-      solveCount,
+      solveCount: classroomLabs.memberSolveCount,
       firstSolver,
       solved: sql<boolean>`exists (select 1 from ${solves}
         where ${solves.classroomId} = ${classroomLabs.classroomId}

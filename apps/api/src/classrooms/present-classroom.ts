@@ -4,8 +4,7 @@ import type { Actor } from '../policies/actors';
 import { canManageClassroom, canSeeClassroom, canSeeJoinCode } from '../policies/classrooms';
 import { classroomPermissions } from '../policies/permissions';
 import { nextOpening, presentSchedules } from '../schedules/present-schedule';
-import { userName } from '../users/member-name';
-import { acceptedMembersOf, type ClassroomView, labsOf } from './find-classrooms';
+import { type ClassroomView, labsOf } from './find-classrooms';
 
 /** The image's address, changing with the classroom so that browsers may cache it. */
 const imageUrlOf = ({ classroom }: ClassroomView) =>
@@ -40,32 +39,14 @@ export async function presentClassroom(
   const summary = presentSummary(actor, view);
   const now = new Date();
   if (!canSeeClassroom(actor, view)) {
-    return { ...summary, members: [], hackingLabs: [], nextLabOpensAt: null };
+    return { ...summary, hackingLabs: [], nextLabOpensAt: null };
   }
   const { classroom } = view;
   const manages = canManageClassroom(actor, view);
-  const [accepted, hackingLabs, creatorName] = await Promise.all([
-    acceptedMembersOf(db, classroom.id),
-    labsOf(db, classroom.id, actor.id),
-    classroom.creatorId ? userName(db, classroom.creatorId) : undefined,
-  ]);
-  const creator =
-    classroom.creatorId && creatorName !== undefined
-      ? [
-          {
-            userId: classroom.creatorId,
-            name: creatorName,
-            points: 0,
-            firstSolves: 0,
-            rank: null,
-            isCreator: true,
-          },
-        ]
-      : [];
+  const hackingLabs = await labsOf(db, classroom.id, actor.id);
   return {
     ...summary,
     ...(canSeeJoinCode(actor, view) ? { joinCode: classroom.joinCode } : {}),
-    members: [...creator, ...accepted.map((member) => ({ ...member, isCreator: false }))],
     hackingLabs: presentSchedules(hackingLabs, manages, now),
     // Students are not told a lab is coming: the schedule clock's event refreshes their pages.
     nextLabOpensAt: manages ? nextOpening(hackingLabs, now) : null,

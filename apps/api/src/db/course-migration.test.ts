@@ -1,33 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import {
-  type Connection,
-  drizzleOver,
-  type MigrationSet,
-  migrate,
-  openConnection,
-} from '@hackclass/db';
+import { type Connection, drizzleOver, migrate, openConnection } from '@hackclass/db';
 import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationsBefore } from '../../test/support/migrations';
 import { matchesFlag } from '../labs/flags';
 import { recountPoints } from '../leaderboard/recount';
 import { type ApiDatabase, apiMigrations, schema } from '.';
-
-/** The API's migrations as they were before the course features: up to 0007. */
-function migrationsBeforeCourses(): { set: MigrationSet; remove(): void } {
-  const folder = mkdtempSync(join(tmpdir(), 'hackclass-migrations-'));
-  cpSync(apiMigrations.folder, folder, { recursive: true });
-  const journalFile = join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8'));
-  journal.entries = journal.entries.filter((entry: { tag: string }) => entry.tag < '0008');
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return {
-    set: { ...apiMigrations, folder },
-    remove: () => rmSync(folder, { recursive: true, force: true }),
-  };
-}
 
 let database: TestDatabase;
 let connection: Connection;
@@ -84,7 +62,8 @@ describe('the course features’ migration', () => {
     database = await createTestDatabase();
     connection = await openConnection(database);
     db = drizzleOver(connection, schema);
-    const before = migrationsBeforeCourses();
+    // Up to 0007, as they were before the course features.
+    const before = migrationsBefore('0008');
     try {
       await migrate(connection, before.set);
     } finally {

@@ -1,8 +1,17 @@
 import type { LabImportReport } from '@hackclass/contracts';
+import { analyzeTables } from '@hackclass/db';
 import { type FileStore, newStorageKey } from '@hackclass/storage';
 import type { ApiDatabase } from '../db';
 import { isUniqueViolation } from '../db/database-errors';
-import { labFlags, labHints, labs } from '../db/schema';
+import {
+  classroomLabRequirements,
+  classroomLabs,
+  labFiles,
+  labFlags,
+  labHints,
+  labs,
+  notifications,
+} from '../db/schema';
 import { apiErrors } from '../errors';
 import { freeSlugFor, insertFiles } from '../labs/create-lab';
 import { bytesOf, ensureRoom, type QuotaOwner } from '../quotas/headroom';
@@ -89,8 +98,9 @@ async function insertLab(
 
 /**
  * Creates every lab of the upload as `target.creatorId`'s own, all or none: the files are
- * stored first, then one transaction writes every row (within the owner's quotas); any failure
- * removes the stored files again.
+ * stored first, then one transaction writes every row (within the owner's quotas), whose tables
+ * then have their statistics gathered (`analyzeTables`); any failure removes the stored files
+ * again.
  */
 export async function importLabs(
   db: ApiDatabase,
@@ -115,6 +125,13 @@ export async function importLabs(
           if (target.classroom && rows.length > 0) await joinClassroom(tx, target.classroom, rows);
           return rows;
         });
+        await analyzeTables(db, [
+          labs,
+          labFlags,
+          labHints,
+          labFiles,
+          ...(target.classroom ? [classroomLabs, classroomLabRequirements, notifications] : []),
+        ]);
         return {
           created: created.map(({ id, slug, name }) => ({ id, slug, name })),
           skipped,

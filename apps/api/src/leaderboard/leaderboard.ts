@@ -16,14 +16,6 @@ export const memberRank = sql<number>`rank() over (partition by ${members.classr
   order by ${boardOrder})`.mapWith(Number);
 
 /**
- * A member's rank on the leaderboard among the rows of a query that keeps all accepted members,
- * admins included; null for an admin, who is not on it.
- */
-export const placeOnBoard = sql<number | null>`case when ${users.roleId} = ${ROLE.admin} then null
-  else rank() over (partition by ${members.classroomId}, ${users.roleId} = ${ROLE.admin}
-  order by ${boardOrder}) end`.mapWith(Number);
-
-/**
  * One statement over the classroom's accepted members, their points stored with each solve (see
  * `recountPoints`), read in the order of `members_leaderboard_idx` up to the page asked for; the
  * rank streams along that order.

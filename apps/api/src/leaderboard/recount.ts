@@ -1,15 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { classroomLabs } from '../db/schema';
+import { recountLabSolves } from './lab-solves';
 import { solvePoints } from './solve-points';
 
 /**
  * Recounts the stored points, solve counts, first solves and reach times of the classrooms'
- * members, or of one member, from the solves that count now and what they earn (`solvePoints`).
- * Called in the transaction of every change that moves a score: a solve, a hint unlocked, a lab
- * added to, scheduled in or taken out of a classroom, a lab's scoring edited or the lab deleted,
- * a member accepted (again) with solves from before. A dynamic lab's solve moves everyone who
- * solved it, so its callers recount the whole classroom.
+ * members, or of one member, from the solves that count now and what they earn (`solvePoints`),
+ * and the solve counts of their labs (`recountLabSolves`). Called in the transaction of every
+ * change that moves a score: a solve, a hint unlocked, a lab added to, scheduled in or taken out
+ * of a classroom, a lab's scoring edited or the lab deleted, a member accepted (again) with
+ * solves from before, a member removed, an account deleted. A dynamic lab's solve moves everyone
+ * who solved it, so its callers recount the whole classroom.
  */
 export async function recountPoints(
   db: ApiDatabase,
@@ -28,6 +30,7 @@ export async function recountPoints(
       : sql`s.classroom_id in (${classroomList}) and s.lab_id in (select lab_id from solves
           where classroom_id in (${classroomList}) and user_id = ${userId}::uuid)`;
   const oneMember = userId === undefined ? sql`` : sql`and target.user_id = ${userId}::uuid`;
+  await recountLabSolves(db, classroomList, userId);
   await db.execute(sql`
     update members set points = coalesce(counted.points, 0),
       solve_count = coalesce(counted.solves, 0),

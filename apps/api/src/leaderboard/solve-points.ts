@@ -16,6 +16,17 @@ export const labValue = (solveCount: SQL): SQL<number> =>
       * power(greatest(${solveCount} - 1, 0), 2)::bigint / (${labs.decay}::bigint * ${labs.decay}))::int)
   else ${labs.points} end)`.mapWith(Number);
 
+/** What a solve earns from its lab's value: times the late credit when late, less its hint costs, never below 0. */
+const earnedPoints = (value: SQL, late: SQL, latePercent: SQL, hintCost: SQL) =>
+  sql`greatest(0, floor(${value} * (case when ${late} then ${latePercent} else 100 end)
+    / 100.0)::int - ${hintCost})`;
+
+/** What the hints of the solve's lab the member unlocked in its classroom cost. */
+const hintCostOf = (classroomId: SQL, userId: SQL, labId: SQL) =>
+  sql`coalesce((select sum(lh.cost) from hint_unlocks hu join lab_hints lh on lh.id = hu.hint_id
+    where hu.classroom_id = ${classroomId} and hu.user_id = ${userId}
+      and lh.lab_id = ${labId}), 0)::int`;
+
 /**
  * Every solve that counts in the classrooms `where` picks (a condition on `s`, the solves), with
  * what it earns now: one statement of the scoring rules, read by the recount, the gradebook and
@@ -30,15 +41,12 @@ export const labValue = (solveCount: SQL): SQL<number> =>
  */
 export const solvePoints = (where: SQL): SQL => sql`(
   select counted.*,
-    greatest(0, floor(counted.value * (case when counted.late then counted.late_percent else 100 end)
-      / 100.0)::int - counted.hint_cost) as points
+    ${earnedPoints(sql`counted.value`, sql`counted.late`, sql`counted.late_percent`, sql`counted.hint_cost`)} as points
   from (
     select s.classroom_id, s.user_id, s.lab_id, s.solved_at, cl.late_percent,
       coalesce(s.solved_at > cl.due_at, false) as late,
       ${labValue(sql`count(*) over lab_solves`)} as value,
-      coalesce((select sum(lh.cost) from hint_unlocks hu join lab_hints lh on lh.id = hu.hint_id
-        where hu.classroom_id = s.classroom_id and hu.user_id = s.user_id
-          and lh.lab_id = s.lab_id), 0)::int as hint_cost,
+      ${hintCostOf(sql`s.classroom_id`, sql`s.user_id`, sql`s.lab_id`)} as hint_cost,
       rank() over (lab_solves order by s.solved_at) = 1 as first_solve
     from solves s
     join classroom_labs cl on cl.classroom_id = s.classroom_id and cl.lab_id = s.lab_id
@@ -50,16 +58,21 @@ export const solvePoints = (where: SQL): SQL => sql`(
 
 /**
  * What the lab of the outer query (on `classroom_labs` joined to `labs`) is worth in its
- * classroom now, its dynamic value counting every solve there as the recount does.
+ * classroom now, its dynamic value counting every solve there as the recount does (the count
+ * the recount keeps with the classroom's lab).
  */
-export const classroomLabValue = labValue(sql`(select count(*) from ${solves}
-  where ${solves.classroomId} = ${classroomLabs.classroomId}
-    and ${solves.labId} = ${classroomLabs.labId})`);
+export const classroomLabValue = labValue(sql`${classroomLabs.solveCount}`);
 
 /**
- * What the solve of the outer query (on `solves`) earns now (`solvePoints`), 0 once its lab
- * left the classroom.
+ * What the solve of the outer query (on `solves`) earns now, by the rules of `solvePoints` with
+ * the lab's value from the solve count its classroom keeps, so without reading the other solves;
+ * 0 once its lab left the classroom.
  */
-export const solveEarns = sql<number>`coalesce((select earned.points from ${solvePoints(
-  sql`s.classroom_id = ${solves.classroomId} and s.lab_id = ${solves.labId}`,
-)} as earned where earned.user_id = ${solves.userId}), 0)`.mapWith(Number);
+export const solveEarns = sql<number>`coalesce((select ${earnedPoints(
+  classroomLabValue,
+  sql`coalesce(${solves.solvedAt} > ${classroomLabs.dueAt}, false)`,
+  sql`${classroomLabs.latePercent}`,
+  hintCostOf(sql`${solves.classroomId}`, sql`${solves.userId}`, sql`${solves.labId}`),
+)} from ${classroomLabs} join ${labs} on ${labs.id} = ${classroomLabs.labId}
+  where ${classroomLabs.classroomId} = ${solves.classroomId}
+    and ${classroomLabs.labId} = ${solves.labId}), 0)`.mapWith(Number);

@@ -57,6 +57,20 @@ describe('the OpenAPI document', () => {
     expect(result.valid, JSON.stringify(result)).toBe(true);
   });
 
+  it('describes a classroom without its roster, which the members and leaderboard pages hold', async () => {
+    const operation = await operations();
+    const json = (method: string, url: string) =>
+      operation(method, url).responses['200']?.content?.['application/json']?.schema;
+    const classroom = json('GET', '/api/classrooms/:id');
+    expect(classroom?.properties).toHaveProperty('hackingLabs');
+    expect(classroom?.properties).not.toHaveProperty('members');
+    for (const paged of ['/api/classrooms/:id/members', '/api/classrooms/:id/leaderboard']) {
+      expect(json('GET', paged)?.required, paged).toEqual(
+        expect.arrayContaining(['items', 'total', 'page', 'pageSize', 'pageCount']),
+      );
+    }
+  });
+
   it('lists every route of the API, each with a summary and a tag', async () => {
     const document = (await apiSession(server).call('GET', '/docs/json')).json<{
       paths: Record<string, Record<string, { summary?: string; tags?: string[] }>>;

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { migrate } from '@hackclass/db';
+import { analyzeTables, drizzleOver, migrate } from '@hackclass/db';
 import { DamagedArchiveError, type ExtractedEntry, extractArchive } from './archive';
 import type { BackupTarget } from './create-backup';
 import { MANIFEST_ENTRY, type Manifest, parseManifest } from './manifest';
@@ -149,7 +149,7 @@ async function dropSchema(sql: Sql): Promise<void> {
  * manifest, schema versions, signing keys) so a damaged or altered archive changes nothing; then,
  * on an empty target (no rows in any table, no stored files; tables migrated by a server that
  * never held data count as empty) or with `force`, builds the archive's schema version, loads the
- * rows, migrates to this code's version and writes the files.
+ * rows, migrates to this code's version, gathers the tables' statistics and writes the files.
  */
 export async function restoreBackup(
   target: BackupTarget,
@@ -201,6 +201,8 @@ export async function restoreBackup(
     await migrate(target.connection, migrationSets.api);
     await migrate(target.connection, migrationSets.identity);
     await migrate(target.connection, migrationSets.mail);
+    const loaded = await inTransaction(target.connection, productTables);
+    await analyzeTables(drizzleOver(target.connection, {}), loaded);
     // After the migrations: a file store kept in the database may be newer than the archive.
     for (const file of manifest.files) {
       const entry = entries.get(file.entry) as ExtractedEntry;

@@ -22,6 +22,7 @@ import { createBackup } from './create-backup';
 import { restoreBackup, TargetNotEmptyError } from './restore-backup';
 import { KeySecretError } from './sealed-keys';
 import { BackupSignatureError, SIGNATURE_ENTRY } from './signature';
+import { inTransaction } from './sql';
 import { type Digest, digestOf, readEntries, writeEntries } from './testing';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -169,6 +170,32 @@ describe.skipIf(!hasPostgres)('backup and restore, PGlite to PostgreSQL and back
     );
     const highest = original.tables['identity.account_events']?.rows ?? 0;
     expect(Number(rows[0]?.seq)).toBeGreaterThan(highest);
+  });
+
+  it('leaves the planner statistics of what it restored, on PostgreSQL and on PGlite', async () => {
+    const loaded = ['public.users', 'public.members', 'public.solves', 'public.submissions'];
+    for (const place of [await freshPlace(POSTGRES_URL), await freshPlace(null)]) {
+      await restoreBackup(place, firstArchive, { keySecret: KEY_SECRET });
+      // Rows loaded into tables the planner last saw empty: reltuples stays -1 (never counted)
+      // and pg_stats empty until the tables are analysed.
+      const rows = await inTransaction(place.connection, (sql) =>
+        sql.query<{ table: string; reltuples: number; columns: number }>(
+          `select n.nspname || '.' || c.relname as table, c.reltuples::float8 as reltuples,
+              (select count(*)::int from pg_stats s
+                where s.schemaname = n.nspname and s.tablename = c.relname) as columns
+            from pg_class c join pg_namespace n on n.oid = c.relnamespace
+            where n.nspname || '.' || c.relname = any($1::text[])
+            order by 1`,
+          [loaded],
+        ),
+      );
+      expect(rows.map((row) => row.table)).toEqual([...loaded].sort());
+      for (const row of rows) {
+        const restored = original.tables[row.table]?.rows ?? 0;
+        expect(row.reltuples, `${place.connection.kind} ${row.table}`).toBe(restored);
+        expect(row.columns, `${place.connection.kind} ${row.table}`).toBeGreaterThan(0);
+      }
+    }
   });
 
   it('reads one consistent moment on PostgreSQL while a server keeps writing', async () => {

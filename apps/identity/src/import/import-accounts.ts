@@ -1,3 +1,4 @@
+import { analyzeTables } from '@hackclass/db';
 import { inArray, or, sql } from 'drizzle-orm';
 import { releaseFirebaseParams, sealFirebaseParams } from '../accounts/firebase-params';
 import type { FirebaseHashParams } from '../accounts/firebase-scrypt';
@@ -99,7 +100,8 @@ async function insertAccounts(
  * once, the signer key sealed with `sealer`, in a row each batch writes with its accounts (so a
  * sign-in re-hashing the last account of an earlier batch cannot leave later ones without it);
  * a run that imported nobody leaves no row. Everything already here is skipped, so running the
- * same file again changes nothing. With `dryRun`, decides the same and writes nothing.
+ * same file again changes nothing. With `dryRun`, decides the same and writes nothing. The
+ * accounts' statistics are gathered at the end (`analyzeTables`).
  */
 export async function importFirebaseAccounts(
   db: IdentityDatabase,
@@ -147,5 +149,6 @@ export async function importFirebaseAccounts(
     onBatch?.(Math.min(start + IMPORT_BATCH_SIZE, users.length));
   }
   if (!dryRun) await releaseFirebaseParams(db, paramsRow.id);
+  if (!dryRun && result.imported.length > 0) await analyzeTables(db, [accounts]);
   return result;
 }

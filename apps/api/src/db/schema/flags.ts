@@ -82,8 +82,12 @@ export const solves = pgTable(
   (table) => [
     // Leaderboard: a classroom's solves grouped by member.
     primaryKey({ name: 'solves_pkey', columns: [table.classroomId, table.userId, table.labId] }),
-    // Solve counts per lab of a classroom.
-    index('solves_classroom_id_lab_id_idx').on(table.classroomId, table.labId),
+    // A lab's solves in a classroom, first first: its first solver is the index's first entry.
+    index('solves_classroom_id_lab_id_solved_at_idx').on(
+      table.classroomId,
+      table.labId,
+      table.solvedAt,
+    ),
     // A student's recent solves across classrooms (dashboard).
     index('solves_user_id_solved_at_idx').on(table.userId, table.solvedAt),
   ],

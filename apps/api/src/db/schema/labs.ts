@@ -99,6 +99,14 @@ export const classroomLabs = pgTable(
     latePercent: smallint().notNull().default(LATE_PERCENT.default),
     /** When its members were told it is open: at once, or by `announceOpenedLabs` when it opens. */
     announcedAt: timestamp({ withTimezone: true }),
+    /**
+     * Solves of the lab here, by whoever made them (what a dynamic lab's value decays with), and
+     * those of them by accepted members (the count shown): kept with every change of solves or
+     * memberships (`recountLabSolves`), so a classroom's labs read the same in a class of 500 as
+     * in one of 10.
+     */
+    solveCount: integer().notNull().default(0),
+    memberSolveCount: integer().notNull().default(0),
   },
   (table) => [
     primaryKey({ name: 'classroom_labs_pkey', columns: [table.classroomId, table.labId] }),

@@ -1,8 +1,10 @@
 import { type InvitationResult, normalizeEmail } from '@hackclass/contracts';
+import { analyzeTables } from '@hackclass/db';
 import { HttpError } from '@hackclass/http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClassroomRow } from '../../classrooms/find-classrooms';
 import type { ApiDatabase } from '../../db';
+import { emailInvitations, invitationLinks, members, notifications } from '../../db/schema';
 import { inOneTelling } from '../../domain-events/record-event';
 import type { InvitationMailing } from '../../invitation-links/queue-invitation-mail';
 import { type Inviter, inviteMember } from '../invite-member';
@@ -19,7 +21,8 @@ export interface BulkInviting {
  * allowance included): one that is a member or invited already is skipped, one the API refuses
  * otherwise fails with the reason, and the rest go on. An unexpected failure (the database's)
  * is logged and fails that address alone, so that the answer still reports the invitations
- * already committed.
+ * already committed. The tables it filled have their statistics gathered at the end
+ * (`analyzeTables`): a class invited at once is a bulk load.
  */
 export async function inviteMany(
   { db, mailing, log }: BulkInviting,
@@ -28,7 +31,7 @@ export async function inviteMany(
   emails: string[],
 ): Promise<InvitationResult[]> {
   // One roster refresh and one outbox wake-up for the list, not one per address.
-  return inOneTelling(db, async (batch) => {
+  const invited = await inOneTelling(db, async (batch) => {
     const results: InvitationResult[] = [];
     const seen = new Set<string>();
     for (const email of emails.map(normalizeEmail)) {
@@ -46,6 +49,8 @@ export async function inviteMany(
     }
     return results;
   });
+  await analyzeTables(db, [members, emailInvitations, invitationLinks, notifications]);
+  return invited;
 }
 
 async function inviteOne(

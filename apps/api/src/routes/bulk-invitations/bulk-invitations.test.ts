@@ -4,10 +4,13 @@ import {
   type MemberList,
   ROLE,
 } from '@hackclass/contracts';
+import { count, sql } from 'drizzle-orm';
+import { getTableConfig } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiServer, startApiServer, uniqueEmail } from '../../../test/support';
 import { classroom as insertClassroom } from '../../../test/support/labs';
 import { type Person, signedInAs } from '../../../test/support/people';
+import { emailInvitations, members } from '../../db/schema';
 import { type BulkInviting, inviteMany } from '../../members/bulk-invitations/invite-many';
 
 let server: ApiServer;
@@ -174,6 +177,17 @@ describe('sending a list', () => {
     );
     // The 47 new addresses and the invitee from before.
     expect(roster.json<MemberList>().total).toBe(48);
+    // A class invited at once is a bulk load: the planner knows how many rows it brought.
+    for (const table of [emailInvitations, members]) {
+      const [counted] = await server.db
+        .select({
+          rows: count(),
+          estimated: sql<number>`(select reltuples::float8 from pg_class
+            where oid = ${getTableConfig(table).name}::regclass)`.mapWith(Number),
+        })
+        .from(table);
+      expect(counted?.estimated).toBe(counted?.rows);
+    }
   });
 
   it('refuses more than 50 addresses or a malformed one, naming the field', async () => {

@@ -84,7 +84,6 @@ describe('POST /classrooms', () => {
       memberCount: 0,
       labCount: 0,
       hackingLabs: [],
-      members: [{ userId: teacher.id, isCreator: true, points: 0 }],
     });
     expect(classroom.joinCode).toMatch(/^[A-HJKMNP-Z2-9]{8}$/);
     expect(classroom.imageUrl).toMatch(
@@ -298,9 +297,9 @@ describe('who sees which classrooms', () => {
       await student.session.call('GET', `/classrooms/${others.id}`)
     ).json<Classroom>();
     expect(ofStudent.joinCode).toBeUndefined();
-    expect(ofStudent.members.map((member) => member.userId)).toEqual(
-      expect.arrayContaining([otherTeacher.id, student.id]),
-    );
+    expect(ofStudent).toMatchObject({ id: others.id, memberCount: 2, myStatus: 'Accepted' });
+    // The roster is paged on its own route, so the classroom costs the same however many join.
+    expect(ofStudent).not.toHaveProperty('members');
     for (const manager of [otherTeacher, admin]) {
       const full = (
         await manager.session.call('GET', `/classrooms/${others.id}`)
@@ -312,7 +311,7 @@ describe('who sees which classrooms', () => {
   it('shows invitees and requesters the summary only, and nobody else anything', async () => {
     const summary = await student.session.call('GET', `/classrooms/${invitedTo.id}`);
     expect(summary.status).toBe(200);
-    expect(summary.json()).toMatchObject({ myStatus: 'Invited', members: [], hackingLabs: [] });
+    expect(summary.json()).toMatchObject({ myStatus: 'Invited', hackingLabs: [] });
     expect(summary.json().joinCode).toBeUndefined();
 
     expect((await teacher.session.call('GET', `/classrooms/${others.id}`)).status).toBe(404);

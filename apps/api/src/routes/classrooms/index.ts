@@ -68,7 +68,7 @@ export const classroomRoutes: FastifyPluginAsyncZod<ClassroomRoutesOptions> = as
     {
       schema: {
         tags,
-        summary: 'One classroom: members and labs for those who may see them, else its summary',
+        summary: 'One classroom: its labs for those who may see them, else its summary',
         security: read,
         params: classroomParamsSchema,
         response: { 200: classroomSchema, ...errorResponses('not_found', 'forbidden') },

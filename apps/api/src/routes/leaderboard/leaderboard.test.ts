@@ -7,11 +7,13 @@ import type {
   MemberList,
   UserActivity,
 } from '@hackclass/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiServer, type Person, signedInAs, startApiServer } from '../../../test/support';
 import { classroom, createLab } from '../../../test/support/labs';
 import { atMinute, solveAt } from '../../../test/support/solves';
-import { submissions } from '../../db/schema';
+import { deleteProductUser } from '../../accounts/delete-user';
+import { submissions, users } from '../../db/schema';
 
 let server: ApiServer;
 let teacher: Person;
@@ -129,12 +131,10 @@ describe('GET /classrooms/:id/leaderboard', () => {
 });
 
 describe('points elsewhere', () => {
-  it('shows members’ points, labs’ solve counts and the caller’s solved marks in the classroom', async () => {
+  it('shows labs’ solve counts and the caller’s solved marks in the classroom', async () => {
     const room = await contest();
     const response = await bea.session.call('GET', `/classrooms/${room.id}`);
     const view = response.json<Classroom>();
-    const points = Object.fromEntries(view.members.map((member) => [member.name, member.points]));
-    expect(points).toMatchObject({ Bea: 100, Cy: 100, Dee: 50, Zed: 0, Amy: 0 });
     expect(
       view.hackingLabs.map(({ name, solveCount, solved }) => [name, solveCount, solved]),
     ).toEqual([
@@ -142,6 +142,80 @@ describe('points elsewhere', () => {
       ['Bravo', 1, false],
       ['Charlie', 1, false],
     ]);
+  });
+
+  it('counts a lab’s solves by the members who count now, and keeps its first solver', async () => {
+    const room = await contest();
+    await solveAt(server, room.id, dee, labA, 1);
+    await solveAt(server, room.id, bea, labB, 3);
+    const labsSeen = async () =>
+      (await bea.session.call('GET', `/classrooms/${room.id}`))
+        .json<Classroom>()
+        .hackingLabs.map(({ name, solveCount, firstSolver }) => [
+          name,
+          solveCount,
+          firstSolver?.name ?? null,
+        ]);
+    expect(await labsSeen()).toEqual([
+      ['Alpha', 2, 'Dee'],
+      ['Bravo', 2, 'Cy'],
+      ['Charlie', 1, 'Dee'],
+    ]);
+
+    const removed = await teacher.session.call(
+      'DELETE',
+      `/classrooms/${room.id}/members/${dee.id}`,
+    );
+    expect(removed.status).toBe(204);
+    // Her solves stay, and come back with her; the first solve stays hers.
+    expect(await labsSeen()).toEqual([
+      ['Alpha', 1, 'Dee'],
+      ['Bravo', 2, 'Cy'],
+      ['Charlie', 0, 'Dee'],
+    ]);
+    const joined = await dee.session.call('POST', '/classrooms/join', {
+      classroomCode: room.joinCode,
+    });
+    expect(joined.status).toBe(201);
+    expect(await labsSeen()).toEqual([
+      ['Alpha', 1, 'Dee'],
+      ['Bravo', 2, 'Cy'],
+      ['Charlie', 0, 'Dee'],
+    ]);
+    const approved = await teacher.session.call(
+      'PATCH',
+      `/classrooms/${room.id}/members/${dee.id}`,
+      {
+        status: 'Accepted',
+      },
+    );
+    expect(approved.status).toBe(200);
+    expect(await labsSeen()).toEqual([
+      ['Alpha', 2, 'Dee'],
+      ['Bravo', 2, 'Cy'],
+      ['Charlie', 1, 'Dee'],
+    ]);
+  });
+
+  it('moves the counts, first solvers and first-solve marks when a solver’s account goes', async () => {
+    const gus = await signedInAs(server, 'student', 'student', 'Gus');
+    const room = await classroom(server, teacher.id, {
+      members: [gus, bea].map((who) => [who.id, 'Accepted'] as const),
+      labs: [labA.id],
+    });
+    await solveAt(server, room.id, gus, labA, 0);
+    await solveAt(server, room.id, bea, labA, 1);
+    const [account] = await server.db
+      .select({ identityUid: users.identityUid })
+      .from(users)
+      .where(eq(users.id, gus.id));
+    await deleteProductUser(server.db, account?.identityUid ?? '');
+
+    const seen = (await bea.session.call('GET', `/classrooms/${room.id}`)).json<Classroom>();
+    expect(seen.hackingLabs).toMatchObject([
+      { name: 'Alpha', solveCount: 1, firstSolver: { id: bea.id, name: 'Bea' } },
+    ]);
+    expect(await board(bea, room.id)).toMatchObject([{ name: 'Bea', firstSolves: 1, rank: 1 }]);
   });
 
   it('lists members with their points', async () => {

@@ -5,9 +5,9 @@ import { getClassroomQueryOptions } from '../api/get-classroom';
 import { useRefetchAt } from './use-refetch-at';
 
 /**
- * Keeps an open classroom page current: its detail holds the leaderboard's points, the labs'
- * solve counts and the roster, so every kind of event refetches it, and a scheduled lab appears
- * when it opens. `also` names the page's other queries (of other features) each event refetches,
+ * Keeps an open classroom page current: its detail holds the labs' solve counts and first
+ * solvers, and under its key live the leaderboard's and the roster's pages, so every kind of
+ * event refetches them all, and a scheduled lab appears when it opens. `also` names the page's other queries (of other features) each event refetches,
  * on the same stream.
  */
 export function useLiveClassroom(

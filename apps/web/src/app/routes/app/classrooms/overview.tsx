@@ -39,7 +39,7 @@ export function ClassroomOverviewRoute() {
       <Grid.Col span={{ base: 12, md: 7 }}>
         <Stack gap="lg">
           <AnnouncementsPanel classroomId={classroom.id} canManage={classroom.can.manage} />
-          <Leaderboard members={classroom.members} />
+          <Leaderboard classroomId={classroom.id} />
         </Stack>
       </Grid.Col>
     </Grid>
