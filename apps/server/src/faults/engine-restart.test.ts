@@ -45,10 +45,10 @@ describe.skipIf(!canRunPrivateEngine())(
       image = await buildTestImage('lesson-target', WEB_SCRIPT, 8080, { engine: engine.docker });
       const { first, last } = testPortWindow(20);
       deployment = await startDeployment({
-        kind: 'embedded',
+        kind: process.env.DATABASE_URL ? 'postgres' : 'embedded',
         replicas: 1,
-        postgresUrl: '',
-        redisUrl: '',
+        postgresUrl: process.env.DATABASE_URL ?? '',
+        redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
         serverArgs: fromBundle(),
         prepare: async (database) => {
           roster = await seedRoster(database, { students: STUDENTS, classSize: STUDENTS });

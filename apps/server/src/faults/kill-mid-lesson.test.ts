@@ -1,3 +1,4 @@
+import type { TestDatabase } from '@hackclass/db/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { acknowledgedOf, fromBundle, ledgerOf } from '../../testing';
 import {
@@ -19,20 +20,21 @@ describe('the server killed with SIGKILL in the middle of a lesson', () => {
   let deployment: Deployment;
   let roster: Roster;
   let labs: LessonLab[];
-  let dataDir = '';
+  let database: TestDatabase;
   let report: LessonReport;
   let restartedPid: number | undefined;
 
   beforeAll(async () => {
     deployment = await startDeployment({
-      kind: 'embedded',
+      // The run's database: the embedded one, or PostgreSQL (and Redis) when DATABASE_URL is set.
+      kind: process.env.DATABASE_URL ? 'postgres' : 'embedded',
       replicas: 1,
-      postgresUrl: '',
-      redisUrl: '',
+      postgresUrl: process.env.DATABASE_URL ?? '',
+      redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
       serverArgs: fromBundle(),
-      prepare: async (database) => {
-        dataDir = database.dataDir;
-        roster = await seedRoster(database, { students: STUDENTS, classSize: CLASS_SIZE });
+      prepare: async (made) => {
+        database = made;
+        roster = await seedRoster(made, { students: STUDENTS, classSize: CLASS_SIZE });
       },
     });
     const origin = deployment.origins[0] ?? '';
@@ -80,7 +82,7 @@ describe('the server killed with SIGKILL in the middle of a lesson', () => {
     await deployment?.close();
   });
 
-  it('starts again on the same embedded data folder and serves the rest of the lesson', async () => {
+  it('starts again on the same data folder and database, and serves the rest of the lesson', async () => {
     expect(restartedPid).toBe(deployment.servers[0]?.child.pid);
     const ready = await fetch(`${deployment.origins[0]}/readyz`);
     expect(ready.status).toBe(200);
@@ -93,11 +95,7 @@ describe('the server killed with SIGKILL in the middle of a lesson', () => {
 
   it('keeps every flag the students were answered for exactly once, and counts no solve twice', async () => {
     await deployment.servers[0]?.stop();
-    const ledger = await ledgerOf(
-      { databaseUrl: undefined, dataDir },
-      roster.classroomIds,
-      acknowledgedOf(report.outcomes),
-    );
+    const ledger = await ledgerOf(database, roster.classroomIds, acknowledgedOf(report.outcomes));
     expect(ledger.acknowledged).toBeGreaterThan(0);
     expect(ledger.keptOnce).toBe(ledger.acknowledged);
     expect(ledger.doubledSolves).toBe(0);
