@@ -1,6 +1,12 @@
 export { addressBucket } from './address-bucket';
 export { type DependencyStatus, type HealthOptions, health, type Readiness } from './health';
-export { apiError, commonErrors, DATABASE_RETRY_AFTER_SECONDS, HttpError } from './http-error';
+export {
+  apiError,
+  commonErrors,
+  DATABASE_RETRY_AFTER_SECONDS,
+  HttpError,
+  STORAGE_FULL_RETRY_AFTER_SECONDS,
+} from './http-error';
 export { addMailOutboxMetrics } from './mail-metrics';
 export { type ServiceMetrics, statusClassOf } from './metrics';
 export {
@@ -24,3 +30,4 @@ export {
   StartupError,
 } from './run-service';
 export { closeOnSignals } from './shutdown';
+export { diskReadiness, isStorageFull, LOW_DISK_BYTES } from './storage-full';

@@ -1,6 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { ApiErrorCode } from '@hackclass/contracts';
-import { HttpError } from '@hackclass/http';
+import { HttpError, isStorageFull } from '@hackclass/http';
 import { type FileStore, FileTooLargeError, newStorageKey } from '@hackclass/storage';
 import type { FastifyRequest } from 'fastify';
 import { apiErrors } from '../errors';
@@ -138,6 +138,8 @@ async function storeFile(
         ? budget.exceeded()
         : apiErrors.fileTooLarge(part.fieldname, spec.maxBytes);
     }
+    // A full disk fails the write and, through the pipeline, the part's stream with it: ours.
+    if (isStorageFull(error)) throw error;
     // The upload broke off or its part was malformed: the body's fault, not the store's.
     if (part.file.errored) throw asFormError(part.file.errored);
     throw error;
