@@ -29,5 +29,5 @@ export {
   type ServiceContext,
   StartupError,
 } from './run-service';
-export { closeOnSignals } from './shutdown';
+export { closeOnSignals, SHUTDOWN_DRAIN_MS, SHUTDOWN_GRACE_MS } from './shutdown';
 export { diskReadiness, isStorageFull, LOW_DISK_BYTES } from './storage-full';

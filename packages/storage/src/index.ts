@@ -2,5 +2,5 @@ export { copyMissingFiles } from './copy-missing-files';
 export { FileNotFoundError, FileTooLargeError } from './errors';
 export type { FileStore, PutOptions, StoredFile } from './file-store';
 export { assertStorageKey, newStorageKey } from './keys';
-export { createLocalFileStore } from './local-file-store';
+export { createLocalFileStore, removeUnfinishedWrites } from './local-file-store';
 export { uploadGuard } from './upload-guard';

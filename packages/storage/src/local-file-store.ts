@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, readdirSync, rmSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
@@ -7,6 +7,24 @@ import { FileNotFoundError } from './errors';
 import type { FileStore } from './file-store';
 import { assertStorageKey } from './keys';
 import { uploadGuard } from './upload-guard';
+
+/**
+ * Removes the temporary files of writes that never finished under `root` (the process died or was
+ * cut off mid-upload): the number removed. Only for a folder no other process writes to.
+ */
+export function removeUnfinishedWrites(root: string): number {
+  let removed = 0;
+  try {
+    for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !entry.name.endsWith('.partial')) continue;
+      rmSync(join(entry.parentPath, entry.name), { force: true });
+      removed += 1;
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  return removed;
+}
 
 /**
  * Files in a local directory. A write goes to a temporary file first and is renamed into
