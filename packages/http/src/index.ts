@@ -30,4 +30,4 @@ export {
   StartupError,
 } from './run-service';
 export { closeOnSignals, SHUTDOWN_DRAIN_MS, SHUTDOWN_GRACE_MS } from './shutdown';
-export { diskReadiness, isStorageFull, LOW_DISK_BYTES } from './storage-full';
+export { diskReadiness, isStorageFull } from './storage-full';

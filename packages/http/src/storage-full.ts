@@ -1,4 +1,5 @@
 import { statfs } from 'node:fs/promises';
+import { DISK_RESERVE_BYTES } from '@hackclass/storage';
 import type { DependencyStatus } from './health';
 
 /** Node's file system errors of a disk, or a user's disk quota, with no room left. */
@@ -28,12 +29,9 @@ export function isStorageFull(error: unknown): boolean {
   return false;
 }
 
-/** Below this much free space under DATA_DIR, `/readyz` says the disk is `degraded`. */
-export const LOW_DISK_BYTES = 64 * 1024 * 1024;
-
 /**
- * `/readyz`'s check of the disk under `dir`: degraded below LOW_DISK_BYTES free, since writes
- * (uploads, then the embedded database's) will soon be refused. Reads go on, so it never fails
+ * `/readyz`'s check of the disk under `dir`: degraded below the room kept for the database,
+ * where uploads are refused already and the database's own writes will be next. Reads go on, so it never fails
  * readiness: the only replica of an embedded install must not be taken out of service for it.
  */
 export function diskReadiness(dir: string): () => Promise<DependencyStatus> {
@@ -41,7 +39,7 @@ export function diskReadiness(dir: string): () => Promise<DependencyStatus> {
     const { bavail, bsize } = await statfs(dir);
     const free = bavail * bsize;
     const freeMiB = Math.floor(free / 1024 / 1024);
-    return free < LOW_DISK_BYTES
+    return free < DISK_RESERVE_BYTES
       ? { status: 'degraded', detail: `${freeMiB} MiB free under DATA_DIR` }
       : { status: 'ok' };
   };

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { fileStoreContract } from '../testing/file-store-contract';
-import { FileTooLargeError } from './errors';
+import { FileTooLargeError, StorageFullError } from './errors';
 import { newStorageKey } from './keys';
 import { createLocalFileStore, removeUnfinishedWrites } from './local-file-store';
 
@@ -41,5 +41,16 @@ describe('local file store', () => {
     expect(readdirSync(join(root, 'classroom-images'))).toEqual([]);
     expect((await store.get(key)).size).toBe(5);
     expect(removeUnfinishedWrites(join(root, 'missing'))).toBe(0);
+  });
+
+  it('refuses a write that could eat into the disk kept for the database, storing nothing', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'hackclass-files-'));
+    // No disk has an exabyte to spare: every write would eat into this reserve.
+    const store = createLocalFileStore(root, { reserveBytes: 2 ** 60 });
+    const key = newStorageKey('lab-files');
+    const refused = store.put(key, Readable.from([Buffer.from('data')]), { maxBytes: 1024 });
+    await expect(refused).rejects.toBeInstanceOf(StorageFullError);
+    await expect(refused).rejects.toMatchObject({ code: 'ENOSPC' });
+    expect(readdirSync(join(root, 'lab-files'))).toEqual([]);
   });
 });
