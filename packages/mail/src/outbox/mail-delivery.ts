@@ -92,14 +92,6 @@ export function mailDelivery({
     const about = { mailId: mail.id, kind: mail.kind, attempt: mail.attempts };
     sending.set(mail.id, mail);
     try {
-      await send(mail, about);
-    } finally {
-      sending.delete(mail.id);
-    }
-  }
-
-  async function send(mail: ClaimedMail, about: object): Promise<void> {
-    try {
       await mailer.send({
         to: mail.toAddress,
         subject: mail.subject,
@@ -107,6 +99,7 @@ export function mailDelivery({
         html: mail.htmlBody,
       });
     } catch (error) {
+      sending.delete(mail.id);
       const refusal = refusalText(error);
       if (isPermanentRefusal(error) || mail.attempts >= settings.maxAttempts) {
         await markFailed(db, mail, refusal);
@@ -120,6 +113,8 @@ export function mailDelivery({
       }
       return;
     }
+    // Accepted: a stop must not queue it again, even while recording that is still under way.
+    sending.delete(mail.id);
     await recordSent(mail, about);
     tell('sent', mail.kind);
   }
