@@ -45,8 +45,11 @@ function filesUnder(root: string): string[] {
 }
 
 /** A file's bytes: each upload's own, so a mixed-up or cut file shows. */
-const contentOf = (seed: number, bytes: number) =>
-  Buffer.from(Array.from({ length: bytes }, (_, index) => (index * 31 + seed) & 0xff));
+function contentOf(seed: number, bytes: number): Buffer {
+  const content = Buffer.allocUnsafe(bytes);
+  for (let index = 0; index < bytes; index += 1) content[index] = (index * 31 + seed) & 0xff;
+  return content;
+}
 
 interface UploadOutcome {
   name: string;
@@ -178,6 +181,11 @@ describe('SIGTERM while uploads stream and mails are on their way', () => {
       .poll(() => server.output().split('/submissions"').length - 1, { timeout: 60_000 })
       .toBeGreaterThanOrEqual(STUDENTS / 2);
 
+    const [quick, medium, huge] = [
+      contentOf(1, 1 * MIB),
+      contentOf(2, 4 * MIB),
+      contentOf(3, 16 * MIB),
+    ];
     // Mail to every member, which the slow mail server takes seconds to accept, each.
     const announced = await teacher.call('POST', `/classrooms/${classroomId}/announcements`, {
       body: 'The lab closes at five: hand in your flags.',
@@ -188,18 +196,18 @@ describe('SIGTERM while uploads stream and mails are on their way', () => {
 
     // Uploads: one done in a second, one that needs about 5 s, one far longer than the grace.
     const uploads = Promise.all([
-      slowUpload(teacher, lab, 'quick.bin', contentOf(1, 1 * MIB), 2 * MIB),
-      slowUpload(teacher, lab, 'medium.bin', contentOf(2, 4 * MIB), 0.8 * MIB),
-      slowUpload(teacher, lab, 'huge.bin', contentOf(3, 16 * MIB), 0.8 * MIB),
+      slowUpload(teacher, lab, 'quick.bin', quick, 2 * MIB),
+      slowUpload(teacher, lab, 'medium.bin', medium, 0.8 * MIB),
+      slowUpload(teacher, lab, 'huge.bin', huge, 0.8 * MIB),
     ]);
     await sleep(1_000);
 
     const signalled = performance.now();
     const exitCode = await server.stop('SIGTERM');
     const exitMs = performance.now() - signalled;
+    const acceptedBeforeExit = smtp.messages.length;
     const outcomes = await uploads;
     const report = await lesson;
-    const acceptedBeforeExit = smtp.messages.length;
     console.log(
       `exit ${exitCode} after ${exitMs.toFixed(0)} ms; uploads: ${outcomes
         .map((upload) => `${upload.name} ${upload.status}`)
