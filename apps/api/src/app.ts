@@ -60,6 +60,7 @@ import { ensureDeployment } from './targets/deployment';
 import { reportIsolation } from './targets/isolation-notice';
 import { type Janitor, janitor } from './targets/janitor';
 import { type TargetService, targetService } from './targets/service';
+import { formsSettled } from './uploads/multipart-form';
 import type { KnownUsers } from './users/known-users';
 import type { Revocations } from './users/revocations';
 
@@ -155,6 +156,8 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
     settings: options.mailDelivery,
   });
   if (options.folderFiles) await takeInFolderFiles(options.folderFiles, options.files, app.log);
+  // A form cut off by a shutdown removes its partial files before the database closes.
+  app.addHook('onClose', formsSettled);
   const classroomEvents = options.redisUrl
     ? await redisClassroomEvents(options.redisUrl, app.log)
     : localClassroomEvents();

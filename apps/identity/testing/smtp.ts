@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -12,6 +13,12 @@ export interface SmtpRefusals {
   permanently?: string[];
   /** Refuses every login with 535, as a server would after its password changed. */
   logins?: boolean;
+  /**
+   * Accepts each message this long after its data arrived, as a slow or distant server does:
+   * the mail is in flight meanwhile. A message whose sender hangs up before the acceptance is
+   * not kept, as RFC 5321 §4.1.1.4 has it: the server has not taken responsibility for it.
+   */
+  acceptAfterMs?: number;
 }
 
 function refusal(code: number, text: string): Error {
@@ -28,7 +35,12 @@ export async function startSmtpServer(refusals: SmtpRefusals = {}) {
     temporarily: refusals.temporarily ?? 0,
     permanently: refusals.permanently ?? [],
     logins: refusals.logins ?? false,
+    acceptAfterMs: refusals.acceptAfterMs ?? 0,
   };
+  /** Connections whose sender hung up. */
+  const closed = new Set<string>();
+  /** Messages whose data arrived and that wait for their acceptance. */
+  let waiting = 0;
   let refused = 0;
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
@@ -53,7 +65,11 @@ export async function startSmtpServer(refusals: SmtpRefusals = {}) {
     onData(stream, session, done) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        waiting += 1;
+        if (refuse.acceptAfterMs > 0) await sleep(refuse.acceptAfterMs);
+        waiting -= 1;
+        if (closed.has(session.id)) return done(refusal(421, 'The sender hung up'));
         messages.push({
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           raw: Buffer.concat(chunks).toString('utf8'),
@@ -61,6 +77,9 @@ export async function startSmtpServer(refusals: SmtpRefusals = {}) {
         for (const wake of waiters.splice(0)) wake();
         done();
       });
+    },
+    onClose(session) {
+      closed.add(session.id);
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -72,6 +91,8 @@ export async function startSmtpServer(refusals: SmtpRefusals = {}) {
     refuse,
     /** Messages refused with 451 so far. */
     refusedCount: () => refused,
+    /** Messages whose data arrived and whose acceptance is still to come (`acceptAfterMs`). */
+    inFlight: () => waiting,
     /** Starts watching now, so a mail sent between this call and the await is not missed. */
     expectMail: (to: string, timeoutMs?: number) => {
       const seen = new Set(messages);

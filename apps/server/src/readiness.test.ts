@@ -84,6 +84,9 @@ describe('readiness of the optional dependencies', () => {
     await database.drop();
   });
 
+  /** On the embedded database, DATA_DIR's disk is checked too. */
+  const disk = () => (database.databaseUrl ? {} : { disk: { status: 'ok' } });
+
   async function serviceWith(env: Record<string, string>) {
     const config = loadConfig(serverConfigSchema, {
       DATA_DIR: database.dataDir,
@@ -98,7 +101,10 @@ describe('readiness of the optional dependencies', () => {
     const app = await serviceWith({});
     const ready = await app.inject('/readyz');
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ok', checks: { database: { status: 'ok' } } });
+    expect(ready.json()).toEqual({
+      status: 'ok',
+      checks: { database: { status: 'ok' }, ...disk() },
+    });
     await app.close();
   });
 
@@ -108,7 +114,12 @@ describe('readiness of the optional dependencies', () => {
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({
       status: 'ok',
-      checks: { database: { status: 'ok' }, redis: { status: 'ok' }, smtp: { status: 'ok' } },
+      checks: {
+        database: { status: 'ok' },
+        redis: { status: 'ok' },
+        smtp: { status: 'ok' },
+        ...disk(),
+      },
     });
     await app.close();
   });

@@ -14,6 +14,7 @@ export const API_ERROR_STATUS = {
   rate_limited: 429,
   internal_error: 500,
   database_unavailable: 503,
+  storage_full: 507,
   // Who is asking
   unauthenticated: 401,
   invalid_token: 401,

@@ -37,7 +37,11 @@ export const commonErrors = {
   internal: () => apiError('internal_error', 'Internal server error'),
   databaseUnavailable: (detail?: string) =>
     apiError('database_unavailable', 'Database unavailable', detail),
+  storageFull: (detail?: string) => apiError('storage_full', 'Storage full', detail),
 };
 
 /** Seconds a client is asked to wait (`Retry-After`) while the database cannot be reached. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** Seconds a client is asked to wait (`Retry-After`) while the server's disk is full. */
+export const STORAGE_FULL_RETRY_AFTER_SECONDS = 60;

@@ -1,6 +1,12 @@
 export { addressBucket } from './address-bucket';
 export { type DependencyStatus, type HealthOptions, health, type Readiness } from './health';
-export { apiError, commonErrors, DATABASE_RETRY_AFTER_SECONDS, HttpError } from './http-error';
+export {
+  apiError,
+  commonErrors,
+  DATABASE_RETRY_AFTER_SECONDS,
+  HttpError,
+  STORAGE_FULL_RETRY_AFTER_SECONDS,
+} from './http-error';
 export { addMailOutboxMetrics } from './mail-metrics';
 export { type ServiceMetrics, statusClassOf } from './metrics';
 export {
@@ -23,4 +29,5 @@ export {
   type ServiceContext,
   StartupError,
 } from './run-service';
-export { closeOnSignals } from './shutdown';
+export { closeOnSignals, SHUTDOWN_DRAIN_MS, SHUTDOWN_GRACE_MS } from './shutdown';
+export { diskReadiness, isStorageFull } from './storage-full';

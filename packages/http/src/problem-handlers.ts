@@ -1,8 +1,14 @@
 import { isDatabaseUnavailable } from '@hackclass/db';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { commonErrors, DATABASE_RETRY_AFTER_SECONDS, HttpError } from './http-error';
+import {
+  commonErrors,
+  DATABASE_RETRY_AFTER_SECONDS,
+  HttpError,
+  STORAGE_FULL_RETRY_AFTER_SECONDS,
+} from './http-error';
 import { sendProblem } from './problem';
+import { isStorageFull } from './storage-full';
 
 export const UNKNOWN_FIELD_MESSAGE = 'Unknown field';
 
@@ -63,7 +69,8 @@ export const sendNotFound = (request: FastifyRequest, reply: FastifyReply) =>
 
 /**
  * Every error and every unknown route answers as problem+json. Details of server faults
- * are logged, never sent. A database that cannot be reached is a 503 to retry, not a fault.
+ * are logged, never sent. A database that cannot be reached is a 503 to retry, not a fault;
+ * a full disk is a 507 (RFC 4918 §11.5) to retry once space is freed: the write was not made.
  */
 export const problemHandlers = fp<ProblemHandlersOptions>(
   async (app: FastifyInstance, { notFound = sendNotFound }) => {
@@ -74,6 +81,16 @@ export const problemHandlers = fp<ProblemHandlersOptions>(
         return sendProblem(
           reply,
           commonErrors.databaseUnavailable('The database cannot be reached; try again shortly'),
+        );
+      }
+      if (isStorageFull(error)) {
+        request.log.warn({ err: error }, 'storage full');
+        reply.header('retry-after', String(STORAGE_FULL_RETRY_AFTER_SECONDS));
+        return sendProblem(
+          reply,
+          commonErrors.storageFull(
+            "The server's storage is full: nothing was saved; try again once space is freed",
+          ),
         );
       }
       const problem = error instanceof HttpError ? error : fromFastifyError(error);

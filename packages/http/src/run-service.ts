@@ -27,6 +27,7 @@ import { proxyTrustOf, warnOfUntrustedProxy } from './proxy';
 import { redisReadiness } from './redis-readiness';
 import { REQUEST_ID_HEADER, requestIdOf } from './request-id';
 import { closeOnSignals } from './shutdown';
+import { diskReadiness } from './storage-full';
 
 export interface ServiceContext {
   config: ServerConfig;
@@ -89,6 +90,11 @@ export async function createService({
     app.addHook('onClose', async () => redis.close());
   }
   if (config.smtpUrl) app.readiness.add('smtp', smtpReadiness(config.smtpUrl));
+  // The embedded database and the folder store write under DATA_DIR: its disk filling up is
+  // what would stop them.
+  if (!config.databaseUrl || config.fileStorage === 'folder') {
+    app.readiness.add('disk', diskReadiness(config.dataDir));
+  }
   await app.register(metricsRoute, { token: config.metricsToken, connection });
   return app;
 }

@@ -1,11 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 
+/** The most a stop takes: a container engine's grace between SIGTERM and SIGKILL. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * How long requests in flight have to finish after the signal. A slow upload that would take
+ * longer is cut off then (its connection ended, its partial file removed), so the database and
+ * the mail worker still close within the grace and the process exits 0 rather than killed.
+ */
+export const SHUTDOWN_DRAIN_MS = 5_000;
+
 /**
  * Closes `app` on SIGTERM or SIGINT: it stops accepting connections, lets in-flight requests
- * finish and runs its onClose hooks (the database closes there). A second signal, or a close
- * that takes longer than `graceMs`, ends the process at once.
+ * finish for up to `drainMs`, ends the connections of those still running, and runs its onClose
+ * hooks (the mail worker and the database close there). A second signal, or a close that takes
+ * longer than `graceMs`, ends the process at once.
  */
-export function closeOnSignals(app: FastifyInstance, graceMs = 10_000): void {
+export function closeOnSignals(
+  app: FastifyInstance,
+  graceMs = SHUTDOWN_GRACE_MS,
+  drainMs = SHUTDOWN_DRAIN_MS,
+): void {
   let closing = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (closing) {
@@ -19,6 +33,11 @@ export function closeOnSignals(app: FastifyInstance, graceMs = 10_000): void {
       process.exit(1);
     }, graceMs);
     timer.unref();
+    const drain = setTimeout(() => {
+      app.log.warn({ drainMs }, 'requests still in flight after the drain: ending them');
+      app.server.closeAllConnections();
+    }, drainMs);
+    drain.unref();
     app.close().then(
       () => {
         app.log.info('stopped');

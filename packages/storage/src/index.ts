@@ -1,6 +1,10 @@
 export { copyMissingFiles } from './copy-missing-files';
-export { FileNotFoundError, FileTooLargeError } from './errors';
+export { FileNotFoundError, FileTooLargeError, StorageFullError } from './errors';
 export type { FileStore, PutOptions, StoredFile } from './file-store';
 export { assertStorageKey, newStorageKey } from './keys';
-export { createLocalFileStore } from './local-file-store';
+export {
+  createLocalFileStore,
+  DISK_RESERVE_BYTES,
+  removeUnfinishedWrites,
+} from './local-file-store';
 export { uploadGuard } from './upload-guard';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { ServerConfig } from '@hackclass/config';
 import { type Connection, drizzleOver } from '@hackclass/db';
-import { createLocalFileStore, type FileStore } from '@hackclass/storage';
+import { createLocalFileStore, type FileStore, removeUnfinishedWrites } from '@hackclass/storage';
 import { createDatabaseFileStore } from './database-file-store';
 
 export interface FileStores {
@@ -11,12 +11,18 @@ export interface FileStores {
   folderFiles?: FileStore | undefined;
 }
 
-/** The uploads' store FILE_STORAGE names, on `connection` or in DATA_DIR/files. */
+/**
+ * The uploads' store FILE_STORAGE names, on `connection` or in DATA_DIR/files. On the embedded
+ * database this process alone holds DATA_DIR (its lock says so), so what an earlier process left
+ * half-written there, killed mid-upload, is removed.
+ */
 export function fileStoresOf(
   { fileStorage, dataDir }: Pick<ServerConfig, 'fileStorage' | 'dataDir'>,
   connection: Connection,
 ): FileStores {
-  const folder = createLocalFileStore(join(dataDir, 'files'));
+  const root = join(dataDir, 'files');
+  if (connection.kind === 'pglite') removeUnfinishedWrites(root);
+  const folder = createLocalFileStore(root);
   if (fileStorage === 'folder') return { files: folder };
   return { files: createDatabaseFileStore(drizzleOver(connection, {})), folderFiles: folder };
 }

@@ -70,6 +70,8 @@ function commonCodesOf(route: RouteOptions): ApiErrorCode[] {
     'rate_limited',
     'internal_error',
     'database_unavailable',
+    // A first sight of a token writes its user, so a read may meet a full disk too.
+    'storage_full',
     ...(access === 'public' ? [] : (['unauthenticated'] as const)),
     ...(access === 'verified' ? (['email_not_verified'] as const) : []),
     ...(changes && config.antiforgery !== false ? (['antiforgery_failed'] as const) : []),

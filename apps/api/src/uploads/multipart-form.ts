@@ -1,6 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { ApiErrorCode } from '@hackclass/contracts';
-import { HttpError } from '@hackclass/http';
+import { HttpError, isStorageFull } from '@hackclass/http';
 import { type FileStore, FileTooLargeError, newStorageKey } from '@hackclass/storage';
 import type { FastifyRequest } from 'fastify';
 import { apiErrors } from '../errors';
@@ -49,17 +49,42 @@ export const FORM_ERRORS = [
   'validation_failed',
 ] as const satisfies readonly ApiErrorCode[];
 
+/** Forms being read and stored now, in this process. */
+const reading = new Set<Promise<unknown>>();
+
+/**
+ * Settles once every form being read now has been stored or refused. A stopping server waits
+ * for it before it exits: a form whose connection the shutdown ended removes its partial files
+ * then, a few milliseconds later, and an exit before that would leave them behind.
+ */
+export async function formsSettled(): Promise<void> {
+  await Promise.allSettled([...reading]);
+}
+
 /**
  * Reads a multipart form: text fields into `fields`, files streamed straight into `store`
  * under fresh keys (never named by the client). Anything refused on the way — a file too
- * large, too many files, an unexpected file field, bytes that fail `check` — removes what was
- * stored so far. The caller must `discard` the files if it fails later.
+ * large, too many files, an unexpected file field, bytes that fail `check`, a connection that
+ * ended — removes what was stored so far. The caller must `discard` the files if it fails later.
  */
-export async function readMultipartForm(
+export function readMultipartForm(
   request: FastifyRequest,
   store: FileStore,
   specs: Record<string, FileFieldSpec>,
   budget?: UploadBudget,
+): Promise<MultipartForm> {
+  const work = readForm(request, store, specs, budget);
+  reading.add(work);
+  const forget = () => void reading.delete(work);
+  work.then(forget, forget);
+  return work;
+}
+
+async function readForm(
+  request: FastifyRequest,
+  store: FileStore,
+  specs: Record<string, FileFieldSpec>,
+  budget: UploadBudget | undefined,
 ): Promise<MultipartForm> {
   if (!request.isMultipart()) throw apiErrors.unsupportedMediaType('Send multipart/form-data');
   const form: MultipartForm = { fields: {}, files: [] };
@@ -138,6 +163,8 @@ async function storeFile(
         ? budget.exceeded()
         : apiErrors.fileTooLarge(part.fieldname, spec.maxBytes);
     }
+    // A full disk fails the write and, through the pipeline, the part's stream with it: ours.
+    if (isStorageFull(error)) throw error;
     // The upload broke off or its part was malformed: the body's fault, not the store's.
     if (part.file.errored) throw asFormError(part.file.errored);
     throw error;

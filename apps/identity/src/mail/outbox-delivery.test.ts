@@ -34,6 +34,7 @@ afterEach(async () => {
   smtp.refuse.temporarily = 0;
   smtp.refuse.permanently = [];
   smtp.refuse.logins = false;
+  smtp.refuse.acceptAfterMs = 0;
 });
 afterAll(async () => {
   await smtp.close();
@@ -228,6 +229,31 @@ describe('the outbox worker', () => {
     await delivery.stop();
     const rows = await db().select().from(outbox).where(inArray(outbox.id, ids));
     expect(rows.map((row) => row.status).filter((status) => status === 'sending')).toEqual([]);
+  });
+});
+
+describe('a worker stopping within a deadline', () => {
+  it('queues again, due now, what the mail server has not answered; an answer after counts', async () => {
+    smtp.refuse.acceptAfterMs = 1_500;
+    const id = await enqueueMail(db(), mailTo('slow-server@example.org'));
+    const expected = smtp.expectMail('slow-server@example.org', 10_000);
+    const delivery = worker();
+    delivery.start();
+    delivery.wake();
+    for (let tries = 0; smtp.inFlight() === 0; tries += 1) {
+      if (tries > 200) throw new Error('the mail never reached the mail server');
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    await delivery.stop({ waitMs: 100 });
+    const [released] = await db().select().from(outbox).where(eq(outbox.id, id));
+    expect(released).toMatchObject({ status: 'retrying', attempts: 1, lockedUntil: null });
+    expect(released?.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
+    // This process lived on, and the server accepted the mail after all: it is sent, once.
+    await expected.arrived();
+    expect(await rowOnceSettled(id)).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(
+      smtp.messages.filter((mail) => mail.to.includes('slow-server@example.org')),
+    ).toHaveLength(1);
   });
 });
 

@@ -1,5 +1,9 @@
 import { isDatabaseUnavailable } from '@hackclass/db';
-import { DATABASE_RETRY_AFTER_SECONDS } from '@hackclass/http';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  isStorageFull,
+  STORAGE_FULL_RETRY_AFTER_SECONDS,
+} from '@hackclass/http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ProtocolError } from './errors';
 
@@ -35,6 +39,13 @@ export function useProtocolErrors(app: FastifyInstance): void {
       request.log.warn({ err: error }, 'database unavailable');
       const answer = new ProtocolError('UNAVAILABLE');
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.code(answer.http).send(answer.toEnvelope());
+    }
+    if (isStorageFull(error)) {
+      // The protocol has no word for a full disk: the SDK retries an UNAVAILABLE later.
+      request.log.warn({ err: error }, 'storage full');
+      const answer = new ProtocolError('UNAVAILABLE');
+      reply.header('retry-after', String(STORAGE_FULL_RETRY_AFTER_SECONDS));
       return reply.code(answer.http).send(answer.toEnvelope());
     }
     const known = error instanceof ProtocolError ? error : fromFastifyError(error);

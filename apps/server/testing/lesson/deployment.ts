@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
@@ -22,6 +22,11 @@ export interface DeploymentOptions {
   prepare(database: TestDatabase): Promise<void>;
   /** More configuration for every replica. */
   env?: Record<string, string>;
+  /**
+   * `embedded` only: the server's data folder (on a file system of the caller's own, say),
+   * which the prepared database is copied into before the server starts; it stays the caller's.
+   */
+  dataDir?: string;
 }
 
 export interface Deployment {
@@ -29,6 +34,8 @@ export interface Deployment {
   origins: string[];
   apiKey: string;
   servers: ServerProcess[];
+  /** Each replica's data folder. */
+  dataDirs: string[];
   /** The processes whose CPU and memory the lesson reports. */
   processes: WatchedProcess[];
   /**
@@ -74,7 +81,7 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
       startServerProcess(env, 120_000, options.serverArgs);
     for (let index = 0; index < replicas; index += 1) {
       const dataDir = embedded
-        ? database.dataDir
+        ? embeddedDataDir(database.dataDir, options.dataDir)
         : mkdtempSync(join(tmpdir(), 'hackclass-lesson-replica-'));
       if (!embedded) folders.push(dataDir);
       // One after the other: the first settles what the next ones find (keys, settings).
@@ -86,6 +93,7 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
       origins: servers.map((server) => server.url),
       apiKey,
       servers,
+      dataDirs: envs.map((env) => env.DATA_DIR ?? ''),
       processes: [
         ...servers.map((server, index) => ({
           name: replicas === 1 ? 'server' : `server ${index + 1}`,
@@ -116,4 +124,11 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
     await close();
     throw error;
   }
+}
+
+/** Where the embedded server keeps its data: the prepared database's folder, or a copy of it. */
+function embeddedDataDir(prepared: string, wanted: string | undefined): string {
+  if (wanted === undefined) return prepared;
+  cpSync(prepared, wanted, { recursive: true });
+  return wanted;
 }

@@ -3,7 +3,7 @@ import { retryDelaySeconds } from './backoff';
 import { type ClaimedMail, claimMail, type OutboxDatabase } from './claim-mail';
 import { pruneOutbox } from './prune-outbox';
 import { isPermanentRefusal, refusalText } from './refusal';
-import { markFailed, markRetrying, markSent } from './settle-mail';
+import { markFailed, markRetrying, markSent, releaseMail } from './settle-mail';
 
 export interface MailDeliverySettings {
   /** Attempts before a mail is given up as failed (MAIL_MAX_ATTEMPTS). */
@@ -52,8 +52,11 @@ export interface MailDelivery {
   start(): void;
   /** A mail was just committed: look now instead of at the next poll. */
   wake(): void;
-  /** Stops polling and waits for the sends under way. */
-  stop(): Promise<void>;
+  /**
+   * Stops polling and waits for the sends under way; past `waitMs` (a process stopping within
+   * its grace), gives those still waiting for the mail server back to the queue instead.
+   */
+  stop(options?: { waitMs?: number }): Promise<void>;
 }
 
 /**
@@ -82,9 +85,12 @@ export function mailDelivery({
   let wakeUp: (() => void) | undefined;
 
   const tell = (outcome: MailOutcome, kind: string) => onOutcome?.(outcome, kind);
+  /** Mails handed to the mail server and not answered yet. */
+  const sending = new Map<string, ClaimedMail>();
 
   async function deliver(mail: ClaimedMail): Promise<void> {
     const about = { mailId: mail.id, kind: mail.kind, attempt: mail.attempts };
+    sending.set(mail.id, mail);
     try {
       await mailer.send({
         to: mail.toAddress,
@@ -93,6 +99,7 @@ export function mailDelivery({
         html: mail.htmlBody,
       });
     } catch (error) {
+      sending.delete(mail.id);
       const refusal = refusalText(error);
       if (isPermanentRefusal(error) || mail.attempts >= settings.maxAttempts) {
         await markFailed(db, mail, refusal);
@@ -106,6 +113,8 @@ export function mailDelivery({
       }
       return;
     }
+    // Accepted: a stop must not queue it again, even while recording that is still under way.
+    sending.delete(mail.id);
     await recordSent(mail, about);
     tell('sent', mail.kind);
   }
@@ -181,11 +190,24 @@ export function mailDelivery({
       woken = true;
       wakeUp?.();
     },
-    async stop() {
+    async stop({ waitMs } = {}) {
       running = false;
       wakeUp?.();
-      await loop;
+      const finished = loop ?? Promise.resolve();
       loop = undefined;
+      if (waitMs === undefined) return finished;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), waitMs);
+      });
+      const outcome = await Promise.race([finished, late]).finally(() => clearTimeout(timer));
+      if (outcome !== 'late') return;
+      const unanswered = [...sending.values()];
+      log.warn(
+        { mailIds: unanswered.map((mail) => mail.id), waitMs },
+        'stopping with mails unanswered by the mail server: queued again',
+      );
+      await releaseMail(db, unanswered);
     },
   };
 }

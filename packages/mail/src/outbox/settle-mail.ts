@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { ClaimedMail, OutboxDatabase } from './claim-mail';
 import { outbox } from './schema';
 
@@ -14,6 +14,13 @@ const stillClaimed = (mail: ClaimedMail) =>
  * and a sent mail is never sent again, so keeping them would only hand the links to backups.
  */
 export async function markSent(db: OutboxDatabase, mail: ClaimedMail): Promise<void> {
+  // A claim given back by a stopping process (see releaseMail) keeps its attempt count: the mail
+  // server accepting it after all still counts, rather than sending it again.
+  const stillOurs = and(
+    eq(outbox.id, mail.id),
+    inArray(outbox.status, ['sending', 'retrying']),
+    eq(outbox.attempts, mail.attempts),
+  );
   await db
     .update(outbox)
     .set({
@@ -24,7 +31,7 @@ export async function markSent(db: OutboxDatabase, mail: ClaimedMail): Promise<v
       textBody: '',
       htmlBody: '',
     })
-    .where(stillClaimed(mail));
+    .where(stillOurs);
 }
 
 export async function markRetrying(
@@ -52,4 +59,23 @@ export async function markFailed(
     .update(outbox)
     .set({ status: 'failed', lastError: error, lockedUntil: null })
     .where(stillClaimed(mail));
+}
+
+/**
+ * Gives claimed mails back to the queue, due at once: the process sending them is stopping and
+ * will not wait for the mail server's answer. Its connections end with it, before the server
+ * accepted the mails, so the next process sends each of them once (RFC 5321 §4.1.1.4: a server
+ * takes responsibility for a mail only with its final answer to the data).
+ */
+export async function releaseMail(db: OutboxDatabase, mails: ClaimedMail[]): Promise<void> {
+  if (mails.length === 0) return;
+  await db
+    .update(outbox)
+    .set({
+      status: 'retrying',
+      lastError: 'The sending process stopped before the mail server answered',
+      lockedUntil: null,
+      nextAttemptAt: sql`now()`,
+    })
+    .where(or(...mails.map(stillClaimed)));
 }

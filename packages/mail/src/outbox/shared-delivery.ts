@@ -2,6 +2,12 @@ import { type Connection, drizzleOver } from '@hackclass/db';
 import { type MailDelivery, type MailDeliveryOptions, mailDelivery } from './mail-delivery';
 import { outbox } from './schema';
 
+/**
+ * How long a stopping process waits for the mail server's answers: within the shutdown grace
+ * that is left once requests drained. Mails still unanswered then are queued again.
+ */
+export const STOP_WAIT_MS = 2_000;
+
 const shared = new WeakMap<Connection, { delivery: MailDelivery; users: number }>();
 
 export interface SharedMailDelivery {
@@ -44,7 +50,7 @@ export function joinMailDelivery(
       joined.users -= 1;
       if (joined.users > 0) return;
       shared.delete(connection);
-      await joined.delivery.stop();
+      await joined.delivery.stop({ waitMs: STOP_WAIT_MS });
     },
   };
 }
