@@ -18,11 +18,8 @@ import {
   type DeploymentKind,
   type LessonReport,
   memoryMiBOf,
-  prepareCourse,
-  type Roster,
   runLesson,
-  seedRoster,
-  startDeployment,
+  stageLesson,
 } from '@hackclass/server/testing/lesson';
 
 const CLASS_SIZE = 30;
@@ -57,25 +54,18 @@ interface Trial {
 async function lesson(configName: string, students: number, targetImage?: string): Promise<Trial> {
   const config = configurations[configName];
   if (!config) throw new Error(`unknown configuration ${configName}`);
-  let roster: Roster | undefined;
-  const deployment = await startDeployment({
+  const { deployment, roster, labs } = await stageLesson({
     ...config,
-    postgresUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-    redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     serverArgs: ['--enable-source-maps', 'apps/server/dist/main.js'],
-    prepare: async (database) => {
-      roster = await seedRoster(database, { students, classSize: CLASS_SIZE });
-    },
     env: targetImage
       ? { LABS_DRIVER: 'docker', LABS_MAX_RUNNING: String(students), LAB_PORT_RANGE: '43000-43999' }
       : {},
+    students,
+    classSize: CLASS_SIZE,
+    labs: LABS,
+    targetImage,
   });
   try {
-    if (!roster) throw new Error('the roster was not seeded');
-    const labs = await prepareCourse(deployment.origins[0] ?? '', deployment.apiKey, roster, {
-      labs: LABS,
-      targetImage,
-    });
     const pids = deployment.servers.map((server) => server.child.pid ?? 0);
     const memoryBefore = await Promise.all(pids.map(memoryMiBOf));
     const report = await runLesson(deployment, roster, labs, {

@@ -12,15 +12,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import {
-  prepareCourse,
   type ResourceSample,
-  type Roster,
   resourceSampler,
   runStudent,
   StepTimings,
-  seedRoster,
   slopeOf,
-  startDeployment,
+  stageLesson,
 } from '@hackclass/server/testing/lesson';
 
 const CLASS_SIZE = 30;
@@ -38,35 +35,26 @@ const { values } = parseArgs({
 });
 const minutes = Number(values.minutes);
 const students = Number(values.students);
-const postgresUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const _postgresUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 async function main(): Promise<void> {
   const embedded = values.config === 'embedded';
-  let roster: Roster | undefined;
-  let databaseUrl: string | undefined;
-  const deployment = await startDeployment({
+  const { deployment, database, roster, labs } = await stageLesson({
     kind: embedded ? 'embedded' : 'postgres',
     replicas: values.config === 'replicas' ? 2 : 1,
-    postgresUrl,
-    redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     serverArgs: ['--enable-source-maps', 'apps/server/dist/main.js'],
-    prepare: async (database) => {
-      databaseUrl = database.databaseUrl;
-      roster = await seedRoster(database, { students, classSize: CLASS_SIZE });
-    },
+    students,
+    classSize: CLASS_SIZE,
+    labs: 3,
   });
   const sampler = await resourceSampler(
     deployment.servers.map((server, index) => ({
       pid: server.child.pid ?? 0,
       origin: deployment.origins[index] ?? '',
     })),
-    databaseUrl,
+    database.databaseUrl,
   );
   try {
-    if (!roster) throw new Error('the roster was not seeded');
-    const labs = await prepareCourse(deployment.origins[0] ?? '', deployment.apiKey, roster, {
-      labs: 3,
-    });
     const before = await sampler.sample();
     const samples: ResourceSample[] = [];
     const timings = new StepTimings();
@@ -84,7 +72,7 @@ async function main(): Promise<void> {
         // Spread over the first minute, then each one lesson after another all day.
         await sleep((index * 60_000) / people.length);
         const lab = labs[index % labs.length];
-        const classroomId = roster?.classroomIds[Math.floor(index / CLASS_SIZE)];
+        const classroomId = roster.classroomIds[Math.floor(index / CLASS_SIZE)];
         if (!lab || !classroomId) throw new Error(`student ${index} has no lab or classroom`);
         while (Date.now() < deadline) {
           await runStudent(

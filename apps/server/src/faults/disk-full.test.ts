@@ -24,14 +24,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Answer, FaultBrowser, submissionCounts } from '../../testing/fault-browser';
 import {
   type Deployment,
+  LESSON_PASSWORD,
   type LessonLab,
-  prepareCourse,
   type Roster,
   runLesson,
-  seedRoster,
-  startDeployment,
+  stageLesson,
 } from '../../testing/lesson';
-import { LESSON_PASSWORD } from '../../testing/lesson/roster';
 import type { StudentOutcome } from '../../testing/lesson/student';
 import { fromBundle } from '../../testing/server-process';
 
@@ -189,20 +187,15 @@ describe.skipIf(refusal)('when the disk under DATA_DIR fills during a lesson', (
     disk = mountSmallFileSystem(FILE_SYSTEM_MB);
     dataDir = join(disk.dir, 'data');
     mkdirSync(dataDir, { mode: 0o700 });
-    deployment = await startDeployment({
+    ({ deployment, roster, labs } = await stageLesson({
       kind: 'embedded',
       replicas: 1,
-      postgresUrl: '',
-      redisUrl: '',
       serverArgs: fromBundle(),
       dataDir,
-      prepare: async (database) => {
-        roster = await seedRoster(database, { students: STUDENTS, classSize: STUDENTS });
-      },
-    });
-    labs = await prepareCourse(deployment.origins[0] ?? '', deployment.apiKey, roster, {
+      students: STUDENTS,
+      classSize: STUDENTS,
       labs: 2,
-    });
+    }));
   });
 
   afterAll(async () => {

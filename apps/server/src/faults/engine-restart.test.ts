@@ -12,12 +12,10 @@ import {
   type Deployment,
   type LessonLab,
   type LessonReport,
-  prepareCourse,
   type Roster,
   runLesson,
-  seedRoster,
   signedInClient,
-  startDeployment,
+  stageLesson,
 } from '../../testing/lesson';
 
 const STUDENTS = 6;
@@ -44,26 +42,21 @@ describe.skipIf(!canRunPrivateEngine())(
       engine = await startPrivateEngine();
       image = await buildTestImage('lesson-target', WEB_SCRIPT, 8080, { engine: engine.docker });
       const { first, last } = testPortWindow(20);
-      deployment = await startDeployment({
+      ({ deployment, roster, labs } = await stageLesson({
         kind: process.env.DATABASE_URL ? 'postgres' : 'embedded',
         replicas: 1,
-        postgresUrl: process.env.DATABASE_URL ?? '',
-        redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
         serverArgs: fromBundle(),
-        prepare: async (database) => {
-          roster = await seedRoster(database, { students: STUDENTS, classSize: STUDENTS });
-        },
         env: {
           LABS_DRIVER: 'docker',
           DOCKER_HOST: engine.host,
           LAB_PORT_RANGE: `${first}-${last}`,
         },
-      });
-      const origin = deployment.origins[0] ?? '';
-      labs = await prepareCourse(origin, deployment.apiKey, roster, {
+        students: STUDENTS,
+        classSize: STUDENTS,
         labs: 1,
         targetImage: image.image,
-      });
+      }));
+      const origin = deployment.origins[0] ?? '';
       teacher = await signedInClient(origin, deployment.apiKey, roster.teacher);
       classroomTargets = () =>
         teacher.call<ActiveTarget[]>('GET', `/classrooms/${roster.classroomIds[0]}/targets`);

@@ -5,12 +5,10 @@ import {
   type Deployment,
   type LessonLab,
   type LessonReport,
-  prepareCourse,
   type Roster,
   runLesson,
-  seedRoster,
   signedInClient,
-  startDeployment,
+  stageLesson,
 } from '../../testing/lesson';
 
 const STUDENTS = 20;
@@ -25,20 +23,16 @@ describe('the server killed with SIGKILL in the middle of a lesson', () => {
   let restartedPid: number | undefined;
 
   beforeAll(async () => {
-    deployment = await startDeployment({
+    ({ deployment, database, roster, labs } = await stageLesson({
       // The run's database: the embedded one, or PostgreSQL (and Redis) when DATABASE_URL is set.
       kind: process.env.DATABASE_URL ? 'postgres' : 'embedded',
       replicas: 1,
-      postgresUrl: process.env.DATABASE_URL ?? '',
-      redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
       serverArgs: fromBundle(),
-      prepare: async (made) => {
-        database = made;
-        roster = await seedRoster(made, { students: STUDENTS, classSize: CLASS_SIZE });
-      },
-    });
+      students: STUDENTS,
+      classSize: CLASS_SIZE,
+      labs: 2,
+    }));
     const origin = deployment.origins[0] ?? '';
-    labs = await prepareCourse(origin, deployment.apiKey, roster, { labs: 2 });
     const teacher = await signedInClient(origin, deployment.apiKey, roster.teacher);
     const lesson = runLesson(deployment, roster, labs, {
       students: STUDENTS,

@@ -18,12 +18,10 @@ import {
   LESSON_PASSWORD,
   type LessonLab,
   type LessonReport,
-  prepareCourse,
   type Roster,
   runLesson,
-  seedRoster,
   signIn,
-  startDeployment,
+  stageLesson,
 } from '../../testing/lesson';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -125,20 +123,17 @@ describe.skipIf(missing)('a lesson while PostgreSQL restarts', () => {
 
   beforeAll(async () => {
     postgres = await startPrivatePostgres();
-    deployment = await startDeployment({
+    ({ deployment, database, roster, labs } = await stageLesson({
       kind: 'postgres',
       replicas: 1,
       postgresUrl: postgres.url,
       redisUrl: REDIS_URL,
       serverArgs: fromBundle(),
-      prepare: async (prepared) => {
-        database = prepared;
-        // Two restarts' cohorts, and one student who probes.
-        roster = await seedRoster(prepared, { students: 2 * COHORT + 1, classSize: CLASS_SIZE });
-      },
-    });
-    if (!roster) throw new Error('the roster was not seeded');
-    labs = await prepareCourse(deployment.origins[0] ?? '', deployment.apiKey, roster, { labs: 3 });
+      // Two restarts' cohorts, and one student who probes.
+      students: 2 * COHORT + 1,
+      classSize: CLASS_SIZE,
+      labs: 3,
+    }));
   }, 120_000);
 
   afterAll(async () => {

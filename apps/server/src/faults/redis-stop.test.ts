@@ -19,12 +19,10 @@ import {
   type LessonLab,
   type OpenStream,
   openEventStream,
-  prepareCourse,
   type Roster,
   runLesson,
-  seedRoster,
   signIn,
-  startDeployment,
+  stageLesson,
 } from '../../testing/lesson';
 
 const POSTGRES_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -74,19 +72,16 @@ describe.skipIf(missing)('a lesson on two replicas while Redis stops', () => {
 
   beforeAll(async () => {
     redis = await startPrivateRedis();
-    deployment = await startDeployment({
+    ({ deployment, database, roster, labs } = await stageLesson({
       kind: 'postgres',
       replicas: 2,
       postgresUrl: POSTGRES_URL,
       redisUrl: redis.url,
       serverArgs: fromBundle(),
-      prepare: async (prepared) => {
-        database = prepared;
-        roster = await seedRoster(prepared, { students: LESSON + SPARE, classSize: CLASS_SIZE });
-      },
-    });
-    if (!roster) throw new Error('the roster was not seeded');
-    labs = await prepareCourse(deployment.origins[0] ?? '', deployment.apiKey, roster, { labs: 3 });
+      students: LESSON + SPARE,
+      classSize: CLASS_SIZE,
+      labs: 3,
+    }));
   }, 120_000);
 
   afterAll(async () => {

@@ -14,15 +14,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FaultBrowser, submissionCounts } from '../../testing/fault-browser';
 import {
   type Deployment,
+  LESSON_PASSWORD,
   type LessonLab,
   type LessonReport,
-  prepareCourse,
   type Roster,
   runLesson,
-  seedRoster,
-  startDeployment,
+  stageLesson,
 } from '../../testing/lesson';
-import { LESSON_PASSWORD } from '../../testing/lesson/roster';
 import { fromBundle } from '../../testing/server-process';
 
 const STUDENTS = 8;
@@ -125,20 +123,15 @@ describe('SIGTERM while uploads stream and mails are on their way', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer({ acceptAfterMs: SMTP_ACCEPT_MS });
-    deployment = await startDeployment({
+    ({ deployment, roster, labs } = await stageLesson({
       kind: 'embedded',
       replicas: 1,
-      postgresUrl: '',
-      redisUrl: '',
       serverArgs: fromBundle(),
       env: { SMTP_URL: smtp.url, MAIL_RETRY_SECONDS: '2' },
-      prepare: async (database) => {
-        roster = await seedRoster(database, { students: STUDENTS, classSize: STUDENTS });
-      },
-    });
-    labs = await prepareCourse(deployment.origins[0] ?? '', deployment.apiKey, roster, {
+      students: STUDENTS,
+      classSize: STUDENTS,
       labs: 2,
-    });
+    }));
   });
 
   afterAll(async () => {

@@ -7,6 +7,9 @@ import { serverSchemas } from '../schemas';
 import { type ServerProcess, startServerProcess } from '../server-process';
 import type { WatchedProcess } from './process-usage';
 
+const LOCAL_POSTGRES = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const LOCAL_REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
 /** How a school runs HackClass: one process on its embedded database, or replicas on PostgreSQL and Redis. */
 export type DeploymentKind = 'embedded' | 'postgres';
 
@@ -14,8 +17,10 @@ export interface DeploymentOptions {
   kind: DeploymentKind;
   /** Replicas of the server on the shared PostgreSQL and Redis; 1 for `embedded`. */
   replicas: number;
-  postgresUrl: string;
-  redisUrl: string;
+  /** For `postgres`: the server to create the deployment's database on (DATABASE_URL, else local). */
+  postgresUrl?: string;
+  /** For `postgres`: REDIS_URL, else the local one. */
+  redisUrl?: string;
   /** Node's arguments that run the server, from the repository's root. */
   serverArgs: string[];
   /** Written into the migrated database before any server starts. */
@@ -52,9 +57,12 @@ export interface Deployment {
  */
 export async function startDeployment(options: DeploymentOptions): Promise<Deployment> {
   const embedded = options.kind === 'embedded';
-  const database = await createTestDatabase(embedded ? null : options.postgresUrl, {
-    migrated: serverSchemas,
-  });
+  const database = await createTestDatabase(
+    embedded ? null : (options.postgresUrl ?? LOCAL_POSTGRES),
+    {
+      migrated: serverSchemas,
+    },
+  );
   const folders: string[] = [];
   const servers: ServerProcess[] = [];
   const close = async () => {
@@ -72,7 +80,7 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
       IDENTITY_KEY_SECRET: randomBytes(32).toString('base64url'),
       ...(embedded
         ? {}
-        : { DATABASE_URL: database.databaseUrl ?? '', REDIS_URL: options.redisUrl }),
+        : { DATABASE_URL: database.databaseUrl ?? '', REDIS_URL: options.redisUrl ?? LOCAL_REDIS }),
       ...options.env,
     };
     const replicas = embedded ? 1 : options.replicas;
