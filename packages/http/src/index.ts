@@ -24,3 +24,4 @@ export {
   StartupError,
 } from './run-service';
 export { closeOnSignals } from './shutdown';
+export type { WebVitalsMetrics } from './web-vitals-metrics';
