@@ -2,10 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRoot } from './app/app-root';
 import { AppProvider } from './app/provider';
+import { startWebVitals } from './lib/web-vitals/start-web-vitals';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+startWebVitals(window.location.pathname);
 createRoot(container).render(
   <StrictMode>
     <AppProvider>
