@@ -1,53 +1,7 @@
 import { z } from 'zod';
+import { WEB_VITALS_PAGES } from './web-vitals-pages';
 
-/**
- * The web app's pages, as its router's patterns (apps/web/src/config/paths.ts), and `other` for
- * any path none of them matches. A report names its page by pattern, never by its path: ids and
- * tokens stay out of the metrics, and their labels stay few.
- */
-export const WEB_VITALS_PAGES = [
-  '/',
-  '/login',
-  '/signup',
-  '/logout',
-  '/auth/password-forgot',
-  '/auth/reset-password',
-  '/auth/email-verified',
-  '/auth/verify-email/:email',
-  '/auth/user-actions',
-  '/auth/provider',
-  '/invitations/:token',
-  '/dashboard',
-  '/analytics',
-  '/classrooms',
-  '/classrooms/:classroomId',
-  '/classrooms/:classroomId/members',
-  '/classrooms/:classroomId/settings',
-  '/classrooms/:classroomId/targets',
-  '/classrooms/:classroomId/gradebook',
-  '/classrooms/:classroomId/hacking-labs',
-  '/terminal',
-  '/terminals/:targetId/watch',
-  '/hacking-labs',
-  '/hacking-labs/create',
-  '/hacking-labs/import',
-  '/hacking-labs/:slug',
-  '/hacking-labs/:slug/edit',
-  '/hacking-labs/:slug/add-to-classroom',
-  '/profile',
-  '/profile/profile',
-  '/profile/security',
-  '/profile/notifications',
-  '/admin/users',
-  '/admin/targets',
-  '/admin/mail',
-  '/admin/sign-in-providers',
-  '/community',
-  '/help-center',
-  '/support',
-  'other',
-] as const;
-export type WebVitalsPage = (typeof WEB_VITALS_PAGES)[number];
+export { WEB_VITALS_PAGES, type WebVitalsPage } from './web-vitals-pages';
 
 /** What a browser measures, as the browser gives it: milliseconds, and layout shift unitless. */
 const measure = z.number().nonnegative();

@@ -1,4 +1,4 @@
-import { WEB_VITALS_PAGES, type WebVitalsPage } from '@hackclass/contracts';
+import { WEB_VITALS_PAGES, type WebVitalsPage } from '@hackclass/contracts/web-vitals-pages';
 import { matchRoutes } from 'react-router';
 
 const routes = WEB_VITALS_PAGES.filter((page) => page !== 'other').map((path) => ({ path }));
