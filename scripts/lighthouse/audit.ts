@@ -17,6 +17,17 @@ export interface PageAudit {
   failed: string[];
 }
 
+interface FailingItem {
+  node?: { snippet?: string };
+}
+
+/** The first elements an audit names, to find them in the page. */
+function nodesOf(audit: { details?: unknown } | undefined): string {
+  const items = (audit?.details as { items?: FailingItem[] } | undefined)?.items ?? [];
+  const snippets = items.flatMap((item) => (item.node?.snippet ? [item.node.snippet] : []));
+  return snippets.length > 0 ? `: ${snippets.slice(0, 3).join(' ')}` : '';
+}
+
 interface NetworkRequest {
   resourceType?: string;
   transferSize?: number;
@@ -44,7 +55,7 @@ export async function audit(page: string, url: string, port: number): Promise<Pa
   const failed = CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
     (lhr.categories[id]?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-      .map((ref) => `${id}: ${lhr.audits[ref.id]?.title ?? ref.id}`),
+      .map((ref) => `${id}: ${lhr.audits[ref.id]?.title ?? ref.id}${nodesOf(lhr.audits[ref.id])}`),
   );
   return {
     page,
