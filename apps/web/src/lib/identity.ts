@@ -2,6 +2,8 @@ import type { RuntimeConfig } from '@hackclass/contracts';
 import type { Auth, User } from 'firebase/auth';
 import { getRuntimeConfig, identityEmulatorOrigin } from './runtime-config';
 
+const loadSdk = () => Promise.all([import('firebase/app'), import('firebase/auth')]);
+
 let loading: Promise<Auth> | undefined;
 let started: (auth: Promise<Auth>) => void;
 const starting = new Promise<Auth>((resolve) => {
@@ -17,7 +19,7 @@ const starting = new Promise<Auth>((resolve) => {
 export function initIdentity(config: RuntimeConfig): Promise<Auth> {
   const { identity } = config;
   const emulatorOrigin = identityEmulatorOrigin(config);
-  loading ??= Promise.all([import('firebase/app'), import('firebase/auth')]).then(
+  loading ??= loadSdk().then(
     ([
       { initializeApp },
       { browserLocalPersistence, browserSessionPersistence, connectAuthEmulator, initializeAuth },
@@ -39,6 +41,14 @@ export function initIdentity(config: RuntimeConfig): Promise<Auth> {
   );
   started(loading);
   return loading;
+}
+
+/**
+ * Fetches the SDK's code without starting it, before the configuration that it needs is read:
+ * for a visitor who is likely signed in, whose first page waits for it.
+ */
+export function preloadIdentity(): void {
+  loadSdk().catch(() => undefined);
 }
 
 /** The identity SDK, loaded now if nothing has started it yet (the configuration is read). */
