@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './precompress';
+import { inShell } from './shell-modules';
 
 /**
  * Identifies this build; the app compares it with the deployed one
@@ -53,6 +54,16 @@ export default defineConfig({
             {
               name: 'mantine',
               test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](core[\\/]|components[\\/](Box|Button|ActionIcon|Group|Stack|Text|Title|Container|Center|Anchor|Loader|UnstyledButton|Transition)[\\/])/,
+            },
+            {
+              name: (id, graph) => (inShell(id, graph) ? 'app' : null),
+              includeDependenciesRecursively: false,
+            },
+            {
+              // The contracts' modules without Zod, which the sign-in pages use: shared by many
+              // pages, they would otherwise join the contracts' common chunk, and bring Zod.
+              name: 'contracts-without-zod',
+              test: /packages[\\/]contracts[\\/]src[\\/]email-address\.ts$/,
             },
           ],
         },

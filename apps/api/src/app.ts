@@ -53,6 +53,7 @@ import { userEventRoutes } from './routes/user-events';
 import { userRoutes } from './routes/users';
 import { userActivityRoutes } from './routes/users/activity';
 import { userQuotaRoutes } from './routes/users/quota';
+import { webVitalsRoutes } from './routes/web-vitals';
 import { scheduleClock } from './schedules/schedule-clock';
 import { subscribeAll } from './subscribers';
 import { terminals } from './target-proxy/terminal/terminal-server';
@@ -312,5 +313,6 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
       publicUrl: options.publicUrl,
       labsDomain: options.labs.domain,
     });
+    await routes.register(webVitalsRoutes);
   });
 }

@@ -31,3 +31,4 @@ export * from './targets';
 export * from './terminal';
 export * from './text';
 export * from './users';
+export * from './web-vitals';

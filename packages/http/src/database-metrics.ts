@@ -1,6 +1,6 @@
 import type { Connection } from '@hackclass/db';
 import { Gauge, type Registry } from 'prom-client';
-import { METRICS_PREFIX } from './metrics';
+import { METRICS_PREFIX } from './metrics-prefix';
 
 /** A scrape must not wait for a database that does not answer: it reports nothing instead. */
 const QUERY_TIMEOUT_MS = 2000;

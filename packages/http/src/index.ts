@@ -31,3 +31,4 @@ export {
 } from './run-service';
 export { closeOnSignals, SHUTDOWN_DRAIN_MS, SHUTDOWN_GRACE_MS } from './shutdown';
 export { diskReadiness, isStorageFull } from './storage-full';
+export type { WebVitalsMetrics } from './web-vitals-metrics';

@@ -1,7 +1,7 @@
 import { MAIL_OUTBOX_STATUSES } from '@hackclass/contracts';
 import type { Connection } from '@hackclass/db';
 import { Gauge, type Registry } from 'prom-client';
-import { METRICS_PREFIX } from './metrics';
+import { METRICS_PREFIX } from './metrics-prefix';
 
 async function countsByStatus(
   connection: Connection,

@@ -1,6 +1,6 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-
-export const METRICS_PREFIX = 'hackclass_';
+import { METRICS_PREFIX } from './metrics-prefix';
+import { createWebVitalsMetrics, type WebVitalsMetrics } from './web-vitals-metrics';
 
 /** What a service counts for `/metrics`; the product's own events are counted where they happen. */
 export interface ServiceMetrics {
@@ -19,6 +19,8 @@ export interface ServiceMetrics {
   openEventStreams: Gauge;
   /** Outbox send attempts of this process, by `outcome`: `sent`, `retrying` or `failed`. */
   mailDeliveries: Counter<'outcome'>;
+  /** The web app's page views as browsers measured them (Core Web Vitals), by page. */
+  webVitals: WebVitalsMetrics;
 }
 
 let runtime: Registry | undefined;
@@ -82,6 +84,7 @@ export function createServiceMetrics(): ServiceMetrics {
       labelNames: ['outcome'],
       registers,
     }),
+    webVitals: createWebVitalsMetrics(registers),
   };
 }
 

@@ -7,9 +7,9 @@ import {
   CALLERS,
   type Caller,
   type Fixture,
-  isStateChanging,
   MATRIX,
   type MatrixRow,
+  needsAntiforgery,
 } from './matrix';
 
 const rowName = ({ method, route }: Pick<MatrixRow, 'method' | 'route'>) => `${method} ${route}`;
@@ -30,7 +30,7 @@ const WITHOUT_TOKEN = {
 };
 
 /** Every state-changing row × each way, as the least privileged caller it lets through. */
-const FORGERIES = MATRIX.filter(isStateChanging).flatMap((row) => {
+const FORGERIES = MATRIX.filter(needsAntiforgery).flatMap((row) => {
   // A row no caller succeeds at (deleting one's account is refused there) uses the first
   // caller it authenticates: the anti-forgery check comes before anything the handler refuses.
   // A row whose best answer is the engine's 503 (none in the matrix) uses a caller who gets there.
@@ -88,7 +88,7 @@ function expectedCode(caller: Caller, status: number): string | undefined {
 /** The request as the caller's tab sends it, with its valid token when it changes state. */
 async function sendAs(caller: Caller, row: MatrixRow, fixture: Fixture) {
   const tab = tabs[caller];
-  const xsrf = isStateChanging(row) ? await tab.antiforgeryToken() : undefined;
+  const xsrf = needsAntiforgery(row) ? await tab.antiforgeryToken() : undefined;
   return tab.send(row.method, row.request(fixture), xsrf);
 }
 

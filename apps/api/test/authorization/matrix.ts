@@ -250,6 +250,24 @@ export const MATRIX: MatrixRow[] = [
     },
   },
 
+  // --- web vitals: anyone's page views, with no anti-forgery token ---
+  {
+    method: 'POST',
+    route: '/api/web-vitals',
+    request: () => ({ url: '/web-vitals', body: { page: '/', lcp: 1200, cls: 0 } }),
+    expect: {
+      anonymous: 204,
+      unverified: 204,
+      guest: 204,
+      outsider: 204,
+      member: 204,
+      owner: 204,
+      coTeacher: 204,
+      otherTeacher: 204,
+      admin: 204,
+    },
+  },
+
   // --- sign-in providers: admins' ---
   {
     method: 'GET',
@@ -1012,6 +1030,9 @@ export const MATRIX: MatrixRow[] = [
   },
 ];
 
+/** State changes that go without an anti-forgery token: see each route for why. */
+const WITHOUT_ANTIFORGERY = ['/api/auth/antiforgery/token', '/api/web-vitals'];
+
 /** Calls that change state, each of which must carry a valid anti-forgery token. */
-export const isStateChanging = (row: Pick<MatrixRow, 'method' | 'route'>) =>
-  row.method !== 'GET' && row.route !== '/api/auth/antiforgery/token';
+export const needsAntiforgery = (row: Pick<MatrixRow, 'method' | 'route'>) =>
+  row.method !== 'GET' && !WITHOUT_ANTIFORGERY.includes(row.route);

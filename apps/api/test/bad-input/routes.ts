@@ -10,6 +10,7 @@ import {
   invitationPreviewRequestSchema,
   joinClassroomRequestSchema,
   registerRequestSchema,
+  WEB_VITALS_PAGES,
 } from '@hackclass/contracts';
 import fc from 'fast-check';
 import { strToU8, zipSync } from 'fflate';
@@ -685,6 +686,25 @@ export const routeCases = {
       params: { id: classroomId, announcementId: () => '00000000-0000-4000-8000-000000000000' },
     },
     'GET /api/users/me/events': { produces: 'text/event-stream' },
+  },
+  webVitals: {
+    'POST /api/web-vitals': {
+      json: { page: '/login', lcp: 1800, inp: 120, cls: 0.05, fcp: 900, ttfb: 150 },
+      // Any measure a browser could send, huge ones too: they are clamped, never refused.
+      validBody: fc
+        .record(
+          {
+            page: fc.constantFrom(...WEB_VITALS_PAGES),
+            lcp: fc.double({ min: 0, max: 1e300, noNaN: true }),
+            inp: fc.double({ min: 0, max: 1e300, noNaN: true }),
+            cls: fc.double({ min: 0, max: 1e300, noNaN: true }),
+            fcp: fc.double({ min: 0, max: 1e300, noNaN: true }),
+            ttfb: fc.double({ min: 0, max: 1e300, noNaN: true }),
+          },
+          { requiredKeys: ['page'] },
+        )
+        .map(json),
+    },
   },
 } satisfies Record<string, Record<string, RouteCase>>;
 

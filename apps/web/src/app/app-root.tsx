@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { createAppRouter } from './router';
+import type { AppRouter } from './router';
 
-/** Creates the router once, inside the providers, and renders it. */
-export function AppRoot() {
-  const [router] = useState(createAppRouter);
+/** Renders the router, made at start so that the page's code loads beside `/config.json`. */
+export function AppRoot({ router }: { router: AppRouter }) {
   return <RouterProvider router={router} />;
 }

@@ -3,6 +3,8 @@ import { IconReload } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { ErrorScreen } from '@/components/errors/error-screen';
 import { PageLoader } from '@/components/feedback/page-loader';
+import { mayBeSignedIn } from '@/features/auth/utils/saved-session';
+import { afterFirstPaint } from '@/lib/after-first-paint';
 import { initIdentity } from '@/lib/identity';
 import { loadRuntimeConfig } from '@/lib/runtime-config';
 
@@ -10,7 +12,8 @@ type BootState = { status: 'loading' } | { status: 'ready' } | { status: 'failed
 
 /**
  * Nothing renders before `/config.json` is read: the API base URL and the identity service are
- * known only at run time. The identity SDK then loads beside the first page.
+ * known only at run time. The identity SDK then loads beside the first page when someone may be
+ * signed in, and once it has painted otherwise (sooner if the visitor signs in first).
  */
 export function Boot({ children }: { children: ReactNode }) {
   const [state, setState] = useState<BootState>({ status: 'loading' });
@@ -19,7 +22,9 @@ export function Boot({ children }: { children: ReactNode }) {
     let current = true;
     loadRuntimeConfig()
       .then((config) => {
-        void initIdentity(config);
+        const startIdentity = () => void initIdentity(config);
+        if (mayBeSignedIn()) startIdentity();
+        else void afterFirstPaint().then(startIdentity);
         if (current) setState({ status: 'ready' });
       })
       .catch((error: unknown) => {

@@ -19,10 +19,13 @@ const pageLoading = (
   </Center>
 );
 
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
 /**
  * Layout routes: default (public pages), auth and dashboard. Pages load lazily, and so do the
  * layouts the landing page does not show; errors thrown by a page render inside its layout,
- * errors of a layout fall through to the root.
+ * errors of a layout fall through to the root. Made, the router starts loading the modules of
+ * the page at the browser's location.
  */
 export const createAppRouter = () =>
   createBrowserRouter([

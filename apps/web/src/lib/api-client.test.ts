@@ -7,7 +7,7 @@ const user = {
   getIdToken: vi.fn(async (forceRefresh?: boolean) => (forceRefresh ? 'new-token' : 'old-token')),
 };
 
-vi.mock('./identity', () => ({ getIdentity: async () => ({ currentUser: user }) }));
+vi.mock('./identity', () => ({ signedInUser: async () => user }));
 vi.mock('./runtime-config', () => ({ getRuntimeConfig: () => ({ apiBaseUrl: '/api' }) }));
 vi.mock('./session-end', () => ({ endSessionOn: () => false }));
 

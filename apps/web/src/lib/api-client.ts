@@ -1,5 +1,5 @@
 import { ApiError, NetworkError, UNKNOWN_ERROR_CODE } from './errors';
-import { getIdentity } from './identity';
+import { signedInUser } from './identity';
 import { getRuntimeConfig } from './runtime-config';
 import { endSessionOn } from './session-end';
 import { type UploadOptions, uploadRequest } from './upload-request';
@@ -94,7 +94,7 @@ async function request<T>(method: Method, path: string, options: RequestOptions<
   const attempt = async (forceRefresh = false): Promise<Response> => {
     const headers = new Headers({ accept: 'application/json' });
     // getIdToken refreshes a token that is about to expire, so every call carries a fresh one.
-    const user = (await getIdentity()).currentUser;
+    const user = await signedInUser();
     // The SDK signs a disabled user out before the refusal reaches the caller, and that clears
     // the query whose error would have said why: so the reason is told here.
     const idToken = await user?.getIdToken(forceRefresh).catch((error: unknown) => {
@@ -143,7 +143,7 @@ async function request<T>(method: Method, path: string, options: RequestOptions<
       response = await attempt();
       if (!response.ok) error = await toApiError(response);
     }
-    if (error.status === 401 && (await getIdentity()).currentUser) {
+    if (error.status === 401 && (await signedInUser())) {
       // The API refuses tokens revoked at the identity service (a password changed elsewhere,
       // an account disabled): a new token, or the refresh's refusal that ends the session.
       response = await attempt(true);

@@ -1,19 +1,25 @@
 import type { RuntimeConfig } from '@hackclass/contracts';
-import type { Auth } from 'firebase/auth';
-import { identityEmulatorOrigin } from './runtime-config';
+import type { Auth, User } from 'firebase/auth';
+import { getRuntimeConfig, identityEmulatorOrigin } from './runtime-config';
+
+const loadSdk = () => Promise.all([import('firebase/app'), import('firebase/auth')]);
 
 let loading: Promise<Auth> | undefined;
+let started: (auth: Promise<Auth>) => void;
+const starting = new Promise<Auth>((resolve) => {
+  started = resolve;
+});
 
 /**
  * Loads the identity SDK and points it at the self-hosted identity service when the
  * configuration names an emulator origin, or at a real Firebase project otherwise
  * (docs/decisions.md#1-the-identity-service-speaks-firebases-wire-protocol).
- * The SDK is a chunk of its own, fetched while the first page renders rather than before it.
+ * The SDK is a chunk of its own, fetched beside the first page or after it (see `Boot`).
  */
 export function initIdentity(config: RuntimeConfig): Promise<Auth> {
   const { identity } = config;
   const emulatorOrigin = identityEmulatorOrigin(config);
-  loading ??= Promise.all([import('firebase/app'), import('firebase/auth')]).then(
+  loading ??= loadSdk().then(
     ([
       { initializeApp },
       { browserLocalPersistence, browserSessionPersistence, connectAuthEmulator, initializeAuth },
@@ -33,14 +39,33 @@ export function initIdentity(config: RuntimeConfig): Promise<Auth> {
       return auth;
     },
   );
+  started(loading);
   return loading;
 }
 
-/** The identity SDK, once `initIdentity` (called at boot) has loaded it. */
-export function getIdentity(): Promise<Auth> {
-  if (!loading) throw new Error('The identity SDK is not initialised yet');
-  return loading;
+/**
+ * Fetches the SDK's code without starting it, before the configuration that it needs is read:
+ * for a visitor who is likely signed in, whose first page waits for it.
+ */
+export function preloadIdentity(): void {
+  loadSdk().catch(() => undefined);
 }
+
+/** The identity SDK, loaded now if nothing has started it yet (the configuration is read). */
+export function getIdentity(): Promise<Auth> {
+  return loading ?? initIdentity(getRuntimeConfig());
+}
+
+/**
+ * Who is signed in, without loading the SDK to ask: nobody is before it starts (it starts at once
+ * where someone may be, see `Boot`).
+ */
+export async function signedInUser(): Promise<User | null> {
+  return loading ? (await loading).currentUser : null;
+}
+
+/** The identity SDK, once something has started it: for what only listens to it. */
+export const whenIdentityStarts = (): Promise<Auth> => starting;
 
 /** The SDK's `auth/...` code of an error, or undefined for anything else. */
 export function identityErrorCode(error: unknown): string | undefined {

@@ -3,9 +3,13 @@ import { readRuntimeConfig } from './read-runtime-config';
 
 let current: RuntimeConfig | undefined;
 
-/** Fetches `GET /config.json` once at boot; every later `getRuntimeConfig` reads the result. */
+/**
+ * Fetches `GET /config.json` once at boot; every later `getRuntimeConfig` reads the result. The
+ * request is the one index.html preloads, so it takes the preloaded answer: the server's
+ * `no-cache` keeps it fresh.
+ */
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
-  const response = await fetch('/config.json', { cache: 'no-cache' });
+  const response = await fetch('/config.json');
   if (!response.ok) throw new Error(`GET /config.json answered ${response.status}`);
   current = readRuntimeConfig(await response.json());
   return current;

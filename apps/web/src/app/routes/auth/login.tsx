@@ -2,8 +2,8 @@ import { Anchor, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { AuthCardHeader } from '@/components/layouts/auth-card-header';
 import { paths } from '@/config/paths';
+import { LazyProviderButtons } from '@/features/auth/components/lazy-provider-buttons';
 import { LoginForm } from '@/features/auth/components/login-form';
-import { ProviderButtons } from '@/features/auth/components/provider-buttons';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { sameOriginPath } from '@/lib/safe-redirect';
 
@@ -13,7 +13,7 @@ export function LoginRoute() {
   return (
     <>
       <AuthCardHeader title="Log in">Welcome back. Log in to reach your classrooms.</AuthCardHeader>
-      <ProviderButtons redirect={redirect} />
+      <LazyProviderButtons redirect={redirect} />
       <LoginForm />
       <Text size="sm" ta="center" mt="lg">
         New to HackClass?{' '}

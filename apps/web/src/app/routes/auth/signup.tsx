@@ -2,7 +2,7 @@ import { Anchor, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { AuthCardHeader } from '@/components/layouts/auth-card-header';
 import { paths } from '@/config/paths';
-import { ProviderButtons } from '@/features/auth/components/provider-buttons';
+import { LazyProviderButtons } from '@/features/auth/components/lazy-provider-buttons';
 import { SignupForm } from '@/features/auth/components/signup-form';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { sameOriginPath } from '@/lib/safe-redirect';
@@ -15,7 +15,7 @@ export function SignupRoute() {
       <AuthCardHeader title="Create your account">
         Students solve labs and capture flags; teachers run classrooms.
       </AuthCardHeader>
-      <ProviderButtons redirect={redirect} />
+      <LazyProviderButtons redirect={redirect} />
       <SignupForm continuePath={redirect} />
       <Text size="sm" ta="center" mt="lg">
         Already have an account?{' '}

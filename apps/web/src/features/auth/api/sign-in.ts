@@ -1,11 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  browserLocalPersistence,
-  browserSessionPersistence,
-  setPersistence,
-  signInWithEmailAndPassword,
-  type User,
-} from 'firebase/auth';
+import type { User } from 'firebase/auth';
 import { getIdentity } from '@/lib/identity';
 import { signInMutationKey } from './sign-in-key';
 
@@ -16,8 +10,17 @@ export interface Credentials {
   keepSignedIn: boolean;
 }
 
+/** The SDK's calls load with it, not with the form: the form shows before the SDK is needed. */
 export async function signIn({ email, password, keepSignedIn }: Credentials): Promise<User> {
-  const identity = await getIdentity();
+  const [
+    identity,
+    {
+      browserLocalPersistence,
+      browserSessionPersistence,
+      setPersistence,
+      signInWithEmailAndPassword,
+    },
+  ] = await Promise.all([getIdentity(), import('firebase/auth')]);
   await setPersistence(
     identity,
     keepSignedIn ? browserLocalPersistence : browserSessionPersistence,

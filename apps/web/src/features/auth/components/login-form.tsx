@@ -1,6 +1,5 @@
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { signOut } from 'firebase/auth';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '@/components/feedback/form-alert';
@@ -8,7 +7,7 @@ import { paths } from '@/config/paths';
 import { getIdentity } from '@/lib/identity';
 import { useSignIn } from '../api/sign-in';
 import { loginFailure } from '../utils/error-messages';
-import { validateEmail } from '../utils/validation';
+import { validateEmail } from '../utils/validate-email';
 
 /** Email and password; where to go next is the guest guard's decision once this succeeds. */
 export function LoginForm() {
@@ -34,10 +33,11 @@ export function LoginForm() {
       {
         onError: (failure) => {
           const { message, signOut: mustSignOut } = loginFailure(failure);
-          if (mustSignOut)
-            void getIdentity()
-              .then(signOut)
+          if (mustSignOut) {
+            void Promise.all([getIdentity(), import('firebase/auth')])
+              .then(([identity, { signOut }]) => signOut(identity))
               .catch(() => undefined);
+          }
           setError(message);
         },
       },

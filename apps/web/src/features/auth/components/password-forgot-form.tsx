@@ -7,7 +7,7 @@ import { messages } from '@/config/messages';
 import { identityErrorCode } from '@/lib/identity';
 import { useSendPasswordReset } from '../api/password-reset';
 import { isOffline } from '../utils/error-messages';
-import { validateEmail } from '../utils/validation';
+import { validateEmail } from '../utils/validate-email';
 
 /**
  * Asks for a reset mail. The answer never tells whether the address has an account; only a

@@ -3,7 +3,7 @@ import type { User as FirebaseUser } from 'firebase/auth';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '@/components/toast/toast';
 import { messages } from '@/config/messages';
-import { getIdentity } from '@/lib/identity';
+import { getIdentity, whenIdentityStarts } from '@/lib/identity';
 import { endSessionOn } from '@/lib/session-end';
 import {
   type Account,
@@ -11,7 +11,7 @@ import {
   SessionContext,
   type SessionState,
 } from '../hooks/session-context';
-import { hasSavedSession } from '../utils/saved-session';
+import { hasSavedSession, mayBeSignedIn } from '../utils/saved-session';
 import { scheduleTokenRefresh, tokenPredatesVerification } from '../utils/token-refresh';
 
 const snapshot = (user: FirebaseUser): Account => ({
@@ -29,7 +29,9 @@ const snapshot = (user: FirebaseUser): Account => ({
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<SessionState>({ status: 'loading' });
+  const [state, setState] = useState<SessionState>(() =>
+    mayBeSignedIn() ? { status: 'loading' } : { status: 'signed-out' },
+  );
   const lastUid = useRef<string | null>(null);
 
   useEffect(() => {
@@ -49,7 +51,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       lastUid.current = uid;
       setState(user ? { status: 'signed-in', account: snapshot(user) } : { status: 'signed-out' });
     };
-    getIdentity()
+    whenIdentityStarts()
       .then((auth) => {
         if (!current) return;
         unsubscribe = auth.onIdTokenChanged((user) => {

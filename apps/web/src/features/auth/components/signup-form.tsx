@@ -15,10 +15,10 @@ import { messages } from '@/config/messages';
 import { isApiError } from '@/lib/errors';
 import { useSignUp } from '../api/register';
 import { isWeakPassword, signupFailure } from '../utils/error-messages';
+import { validateEmail } from '../utils/validate-email';
 import {
   validateConfirmation,
   validateDisplayName,
-  validateEmail,
   validateNewPassword,
 } from '../utils/validation';
 

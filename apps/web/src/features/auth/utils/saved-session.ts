@@ -11,3 +11,18 @@ export function hasSavedSession(): boolean {
     return false;
   }
 }
+
+/**
+ * Whether anyone may be signed in in this tab: a user the identity SDK kept in local storage
+ * ("keep me signed in") or in this tab's session storage. Without one, the visitor is signed out
+ * until they sign in, and nothing need wait for the SDK to say so.
+ */
+export function mayBeSignedIn(): boolean {
+  const holds = (storage: Storage) =>
+    Object.keys(storage).some((key) => key.startsWith('firebase:authUser:'));
+  try {
+    return holds(localStorage) || holds(sessionStorage);
+  } catch {
+    return true;
+  }
+}

@@ -1,15 +1,14 @@
 import {
   DISPLAY_NAME_MAX_LENGTH,
-  INVALID_EMAIL,
-  isEmailAddress,
   nameProblem,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from '@hackclass/contracts';
 
-/** Form checks mirroring the API's register schema, so most mistakes never leave the page. */
-export const validateEmail = (value: string) => (isEmailAddress(value) ? null : INVALID_EMAIL);
-
+/**
+ * Form checks mirroring the API's register schema, so most mistakes never leave the page (the
+ * email address's: `validate-email.ts`).
+ */
 export const validateRequired = (label: string) => (value: string) =>
   value.trim() ? null : `Enter your ${label}`;
 

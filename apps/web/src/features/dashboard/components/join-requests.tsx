@@ -1,8 +1,9 @@
 import type { UserActivity } from '@hackclass/contracts';
-import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/feedback/list-states';
+import { StateBadge } from '@/components/feedback/state-badge';
 import { paths } from '@/config/paths';
 import classes from './rows.module.css';
 
@@ -31,9 +32,9 @@ export function JoinRequests({ requests }: { requests: PendingRequests }) {
             py="sm"
           >
             <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-              <Badge color="yellow" variant="light" style={{ flexShrink: 0 }}>
+              <StateBadge tone="yellow">
                 {request.count === 1 ? '1 request' : `${request.count} requests`}
-              </Badge>
+              </StateBadge>
               <Text fw={600} truncate>
                 {request.classroomName}
               </Text>

@@ -1,0 +1,3 @@
+import { badInputSuite } from './suite';
+
+badInputSuite('webVitals');
