@@ -1,6 +1,7 @@
 import {
   buildTestImage,
   canRunPrivateEngine,
+  PRIVATE_ENGINE_SUBNET_POOL,
   type PrivateEngine,
   startPrivateEngine,
   testPortWindow,
@@ -50,6 +51,7 @@ describe.skipIf(!canRunPrivateEngine())(
           LABS_DRIVER: 'docker',
           DOCKER_HOST: engine.host,
           LAB_PORT_RANGE: `${first}-${last}`,
+          LAB_SUBNET_POOL: PRIVATE_ENGINE_SUBNET_POOL,
         },
         students: STUDENTS,
         classSize: STUDENTS,
