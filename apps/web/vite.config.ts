@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './precompress';
+import { routePreloads } from './route-preloads';
 import { inShell } from './shell-modules';
 
 /**
@@ -32,7 +33,7 @@ const proxiedPrefixes = [
 ];
 
 export default defineConfig({
-  plugins: [react(), buildManifest(), precompress()],
+  plugins: [react(), buildManifest(), routePreloads(), precompress()],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   // `@/…` imports resolve through the `paths` of tsconfig.json.
   resolve: { tsconfigPaths: true },
