@@ -21,6 +21,7 @@ import {
   runLesson,
   stageLesson,
 } from '@hackclass/server/testing/lesson';
+import { printTable } from '../apps/api/bench/figures';
 
 const CLASS_SIZE = 30;
 const LABS = 3;
@@ -90,7 +91,7 @@ function printTrial(configName: string, { report, memoryBefore, memoryAfter }: T
   console.log(
     `\n## ${configurations[configName]?.label}: ${report.students} students over ${values.ramp} s, lesson took ${report.seconds.toFixed(0)} s`,
   );
-  table(
+  printTable(
     ['step', 'requests', 'errors', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'],
     report.steps.map((step) => [
       step.step,
@@ -102,7 +103,7 @@ function printTrial(configName: string, { report, memoryBefore, memoryAfter }: T
       ms(step.max),
     ]),
   );
-  table(
+  printTable(
     ['process', 'CPU s', 'cores', 'PSS start MiB', 'PSS peak MiB', 'PSS end MiB'],
     report.processes.map((usage) => [
       usage.name,
@@ -125,20 +126,6 @@ function printTrial(configName: string, { report, memoryBefore, memoryAfter }: T
 
 const passes = ({ report }: Trial) =>
   report.errors === 0 && report.steps.every((step) => step.p99 < P99_LIMIT_MS);
-
-function table(header: string[], rows: string[][]): void {
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((cells) => (cells[column] ?? '').length)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) =>
-        column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
-      )
-      .join('  ');
-  console.log(`\n${line(header)}\n${widths.map((width) => '-'.repeat(width)).join('  ')}`);
-  for (const cells of rows) console.log(line(cells));
-}
 
 async function targetImage(): Promise<{ image: string; remove(): Promise<void> } | undefined> {
   if (!values.targets) return undefined;

@@ -102,22 +102,25 @@ export async function startDeployment(options: DeploymentOptions): Promise<Deplo
       apiKey,
       servers,
       dataDirs: envs.map((env) => env.DATA_DIR ?? ''),
-      processes: [
-        ...servers.map((server, index) => ({
-          name: replicas === 1 ? 'server' : `server ${index + 1}`,
-          pid: server.child.pid,
-        })),
-        ...(embedded
-          ? []
-          : [
-              // Its backends serving this database; the rest of the server is shared.
-              {
-                name: 'PostgreSQL',
-                commandLine: new URL(database.databaseUrl ?? '').pathname.slice(1),
-              },
-              { name: 'Redis', commandLine: 'redis-server' },
-            ]),
-      ],
+      // Read when asked: a restarted replica is a new process.
+      get processes() {
+        return [
+          ...servers.map((server, index) => ({
+            name: replicas === 1 ? 'server' : `server ${index + 1}`,
+            pid: server.child.pid,
+          })),
+          ...(embedded
+            ? []
+            : [
+                // Its backends serving this database; the rest of the server is shared.
+                {
+                  name: 'PostgreSQL',
+                  commandLine: new URL(database.databaseUrl ?? '').pathname.slice(1),
+                },
+                { name: 'Redis', commandLine: 'redis-server' },
+              ]),
+        ];
+      },
       restart: async (index, signal) => {
         const env = envs[index];
         if (!env) throw new Error(`no replica ${index}`);
