@@ -61,8 +61,8 @@ const leaderboardQuery = preparedQuery('leaderboard', (db, name) =>
       // In `members_leaderboard_idx` order, so a page reads its rows and no more.
       sql`${members.points} desc nulls last`,
       sql`${members.reachedAt} asc nulls last`,
-      asc(sql`lower(${memberName})`),
-      asc(users.id),
+      asc(members.sortName),
+      asc(members.userId),
     )
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))

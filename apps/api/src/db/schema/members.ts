@@ -31,6 +31,12 @@ export const members = pgTable(
     /** Labs the member solved first in the classroom. */
     firstSolveCount: integer().notNull().default(0),
     reachedAt: timestamp({ withTimezone: true }),
+    /**
+     * The member's name as the leaderboard sorts ties: `lower(memberName)`, kept by the database
+     * (triggers of migration 0015) whenever a member joins or a user's name changes, so a board
+     * where everyone is on 0 is still an index read.
+     */
+    sortName: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -40,12 +46,14 @@ export const members = pgTable(
     index('members_user_id_status_idx').on(table.userId, table.status),
     // A classroom's member listing filtered by status.
     index('members_classroom_id_status_idx').on(table.classroomId, table.status),
-    // The leaderboard: accepted members by points, ties to whoever reached them first.
+    // The leaderboard: accepted members by points, ties to whoever reached them first, then by name.
     index('members_leaderboard_idx').on(
       table.classroomId,
       table.status,
       table.points.desc(),
       table.reachedAt.asc().nullsLast(),
+      table.sortName,
+      table.userId,
     ),
     check('members_status_check', oneOf(table.status, MEMBER_STATUSES)),
   ],

@@ -109,6 +109,25 @@ describe('GET /classrooms/:id/leaderboard', () => {
     expect(tooBig.status).toBe(400);
   });
 
+  it('orders those on 0 by the names they have now, a nameless one by the name others see', async () => {
+    const [mo, nameless] = await Promise.all([
+      signedInAs(server, 'student', 'student', 'Mo'),
+      signedInAs(server, 'student'),
+    ]);
+    await server.db.update(users).set({ displayName: null }).where(eq(users.id, nameless.id));
+    const room = await classroom(server, teacher.id, {
+      members: [mo, nameless, bea].map((who) => [who.id, 'Accepted'] as const),
+      labs: [labA.id],
+    });
+    const fallback = `User ${nameless.id.slice(0, 4).toUpperCase()}`;
+    const names = async () => (await board(bea, room.id)).map((entry) => entry.name);
+    expect(await names()).toEqual(['Bea', 'Mo', fallback]);
+    await server.db.update(users).set({ displayName: 'Al' }).where(eq(users.id, mo.id));
+    await server.db.update(users).set({ displayName: 'Zo' }).where(eq(users.id, bea.id));
+    expect(await names()).toEqual(['Al', fallback, 'Zo']);
+    await server.db.update(users).set({ displayName: 'Bea' }).where(eq(users.id, bea.id));
+  });
+
   it('takes a lab’s points away when the lab leaves the classroom', async () => {
     const room = await contest();
     const removed = await teacher.session.call(
