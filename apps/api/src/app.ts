@@ -184,7 +184,7 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
     log: app.log,
     startTimeoutMs: options.targetStartTimeoutMs,
   });
-  const targetJanitor = janitor(targets, options.connection, options.janitorIntervalMs);
+  const targetJanitor = janitor(targets, options.janitorIntervalMs);
   const appTargets: AppTargets = { ...targets, janitor: targetJanitor };
   app.decorate('targets', appTargets);
   options.onTargets?.(appTargets);

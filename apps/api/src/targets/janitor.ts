@@ -1,14 +1,11 @@
-import type { Connection } from '@hackclass/db';
 import type { TargetService } from './service';
 import { sweep } from './sweep';
-
-/** The janitor's session lock: with several replicas, one sweeps at a time. */
-const JANITOR_LOCK = 0x68_63_6a_6e;
+import { underSweepLease } from './sweep-lease';
 
 export const JANITOR_INTERVAL_MS = 15_000;
 
 export interface Janitor {
-  /** Sweeps now (if no other replica is), as the timer does. */
+  /** Sweeps now (unless another replica is), as the timer does. */
   sweep(): Promise<void>;
   /** Sweeps once now, then every interval. */
   start(): void;
@@ -16,35 +13,13 @@ export interface Janitor {
   stop(): Promise<void>;
 }
 
-/** Runs `work` holding the janitor's advisory lock, or not at all if another replica holds it. */
-async function underLock(connection: Connection, work: () => Promise<void>): Promise<void> {
-  // PGlite has one connection and one process: there is nobody to exclude.
-  if (connection.kind === 'pglite') return work();
-  // A session lock belongs to one connection, not to the pool.
-  const session = await connection.client.reserve();
-  try {
-    const [row] = await session<{ locked: boolean }[]>`
-      select pg_try_advisory_lock(${JANITOR_LOCK}::bigint) as locked`;
-    if (!row?.locked) return;
-    try {
-      await work();
-    } finally {
-      await session`select pg_advisory_unlock(${JANITOR_LOCK}::bigint)`;
-    }
-  } finally {
-    session.release();
-  }
-}
-
-export function janitor(
-  service: TargetService,
-  connection: Connection,
-  intervalMs = JANITOR_INTERVAL_MS,
-): Janitor {
+/** Sweeps every interval; with several replicas, one at a time (see `underSweepLease`). */
+export function janitor(service: TargetService, intervalMs = JANITOR_INTERVAL_MS): Janitor {
+  const holder = crypto.randomUUID();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   const once = () => {
-    running ??= underLock(connection, () => sweep(service)).finally(() => {
+    running ??= underSweepLease(service.db, holder, () => sweep(service)).finally(() => {
       running = undefined;
     });
     return running;

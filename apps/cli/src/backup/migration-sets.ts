@@ -14,10 +14,12 @@ export const journals: MigrationSet[] = Object.values(migrationSets);
 
 /**
  * Tables that are not the product's rows: the migration journals (the manifest names the schema
- * version instead) and the database file store's own tables (files are archived through the
- * file store, whichever kind it is).
+ * version instead), the database file store's own tables (files are archived through the file
+ * store, whichever kind it is) and the leases of replicas' running work.
  */
 export const notData = new Set([
   ...journals.map((set) => `${set.schema}.${set.table}`),
-  ...[schema.storedFiles, schema.storedFileChunks].map((table) => `public.${getTableName(table)}`),
+  ...[schema.storedFiles, schema.storedFileChunks, schema.leases].map(
+    (table) => `public.${getTableName(table)}`,
+  ),
 ]);

@@ -6,6 +6,7 @@ export * from './flags';
 export * from './hints';
 export * from './invitation-links';
 export * from './labs';
+export * from './leases';
 export * from './members';
 export * from './notifications';
 export * from './pulled-images';
