@@ -27,15 +27,40 @@ function InternalServerError() {
   );
 }
 
-/** Route error element inside a layout: a thrown 404 shows the 404 page, anything else the 500. */
+/** A page whose code did not arrive: the network failed it, not the server. */
+function PageNotLoaded() {
+  usePageTitle('Page not loaded');
+  return (
+    <ErrorScreen
+      code="…"
+      title="This page did not load"
+      message="Part of the page could not be downloaded. Check your internet connection, then reload; if it keeps happening, please tell your HackClass administrator."
+      action={
+        <Button
+          onClick={() => window.location.reload()}
+          leftSection={<IconReload size={18} aria-hidden />}
+        >
+          Reload page
+        </Button>
+      }
+    />
+  );
+}
+
+/**
+ * Route error element inside a layout: a thrown 404 shows the 404 page, code that did not load
+ * a page saying so, anything else the 500.
+ */
 export function RouteErrorBoundary() {
   const error = useRouteError();
+  const notLoaded = isStaleChunkError(error);
   useEffect(() => {
     // A page's chunk is gone after a new deployment: load the new build, once.
-    if (isStaleChunkError(error) && reloadOnce()) return;
+    if (notLoaded && reloadOnce()) return;
     console.error(error);
-  }, [error]);
+  }, [error, notLoaded]);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundRoute />;
+  if (notLoaded) return <PageNotLoaded />;
   return <InternalServerError />;
 }
 
