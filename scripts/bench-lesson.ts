@@ -14,6 +14,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
+import { CURRENT_SCRYPT_PARAMS, hashPassword } from '@hackclass/identity/testing';
 import {
   type DeploymentKind,
   type LessonReport,
@@ -133,7 +134,26 @@ async function targetImage(): Promise<{ image: string; remove(): Promise<void> }
   return buildTestImage('lesson-target', WEB_SCRIPT, 8080);
 }
 
+/**
+ * What of sign-in is the password check, the same scrypt the identity service runs, timed alone
+ * on this machine: sign-in is the slowest step, and this says how much of it is deliberate.
+ */
+async function printPasswordCheck(): Promise<void> {
+  const times: number[] = [];
+  for (let run = 0; run < 5; run++) {
+    const started = performance.now();
+    await hashPassword('correct horse battery staple', CURRENT_SCRYPT_PARAMS);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const { N, r, p } = CURRENT_SCRYPT_PARAMS;
+  console.log(
+    `\nSign-in's password check alone (scrypt N=2^${Math.log2(N)}, r=${r}, p=${p}), median of 5: ${ms(times[2] ?? Number.NaN)} ms`,
+  );
+}
+
 async function main(): Promise<void> {
+  await printPasswordCheck();
   const image = await targetImage();
   try {
     const capacities: string[] = [];
