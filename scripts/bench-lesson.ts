@@ -27,8 +27,12 @@ import { printTable } from '../apps/api/bench/figures';
 const CLASS_SIZE = 30;
 const LABS = 3;
 const P99_LIMIT_MS = 1_000;
-/** Memory is read this long after the lesson, once its requests and streams are done. */
-const SETTLE_MS = 10_000;
+/**
+ * Memory is read this long after the lesson: once its requests and streams are done, and once
+ * the JavaScript heap that grew under the load has been collected (V8 shrinks it when the
+ * process idles, within the minute).
+ */
+const SETTLE_SECONDS = [10, 60];
 
 const { values } = parseArgs({
   options: {
@@ -50,7 +54,8 @@ const configurations: Record<string, { kind: DeploymentKind; replicas: number; l
 interface Trial {
   report: LessonReport;
   memoryBefore: number[];
-  memoryAfter: number[];
+  /** Each server's memory at each of `SETTLE_SECONDS` after the lesson. */
+  memoryAfter: number[][];
 }
 
 async function lesson(configName: string, students: number, targetImage?: string): Promise<Trial> {
@@ -79,8 +84,14 @@ async function lesson(configName: string, students: number, targetImage?: string
       lingerMs: 5_000,
       startTargets: targetImage !== undefined,
     });
-    await sleep(SETTLE_MS);
-    return { report, memoryBefore, memoryAfter: await Promise.all(pids.map(memoryMiBOf)) };
+    const memoryAfter: number[][] = [];
+    let waited = 0;
+    for (const seconds of SETTLE_SECONDS) {
+      await sleep((seconds - waited) * 1_000);
+      waited = seconds;
+      memoryAfter.push(await Promise.all(pids.map(memoryMiBOf)));
+    }
+    return { report, memoryBefore, memoryAfter };
   } finally {
     await deployment.close();
   }
@@ -118,7 +129,13 @@ function printTrial(configName: string, { report, memoryBefore, memoryAfter }: T
   const solved = report.outcomes.filter((outcome) => outcome.solved).length;
   const events = report.outcomes.reduce((sum, outcome) => sum + outcome.classroomEvents, 0);
   console.log(
-    `solved ${solved} of ${report.students}; live classroom events received: ${events}; server memory before → ${SETTLE_MS / 1000} s after: ${memoryBefore.map((before, index) => `${before.toFixed(0)} → ${(memoryAfter[index] ?? 0).toFixed(0)} MiB`).join(', ')}`,
+    `solved ${solved} of ${report.students}; live classroom events received: ${events}; server memory before → ${SETTLE_SECONDS.join(' s → ')} s after: ${memoryBefore
+      .map((before, server) =>
+        [before, ...memoryAfter.map((after) => after[server] ?? 0)]
+          .map((mib) => mib.toFixed(0))
+          .join(' → '),
+      )
+      .join(' MiB, ')} MiB`,
   );
   for (const [step, messages] of Object.entries(report.errorSamples)) {
     console.log(`  errors at ${step}: ${messages.join(' | ')}`);
