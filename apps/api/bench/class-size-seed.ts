@@ -13,6 +13,9 @@ const ANNOUNCEMENTS = 10;
 export interface ClassSizeSeed {
   smallClassroomId: string;
   bigClassroomId: string;
+  /** The same members in classrooms of their own where nobody solved anything yet. */
+  smallFirstLessonId: string;
+  bigFirstLessonId: string;
   /** The lab a student opens, as it is in both classrooms. */
   lab: { id: string; slug: string };
 }
@@ -21,7 +24,8 @@ export interface ClassSizeSeed {
  * Straight into the tables with set-based inserts: 30 labs of the teacher with two hints each,
  * and two classrooms of the teacher with all 30, one of 10 accepted members (`smallStudentId`
  * one of them), one of 500 (`bigStudentId` one of them). Every member solved 10 labs, sent 40
- * wrong flags, unlocked a hint and was told of each of the classroom's 10 announcements.
+ * wrong flags, unlocked a hint and was told of each of the classroom's 10 announcements. The
+ * same two classes also have a classroom each at its first lesson: the same labs, no solve.
  */
 export async function seedClassSizes(
   db: ApiDatabase,
@@ -50,13 +54,22 @@ export async function seedClassSizes(
     joinCode,
     creatorId: teacherId,
   });
-  const [smallRow, bigRow] = await db
+  const [smallRow, bigRow, smallFirstRow, bigFirstRow] = await db
     .insert(classrooms)
-    .values([classroomOf('Small class', 'SMALLABC'), classroomOf('Big class', 'BIGCLASS')])
+    .values([
+      classroomOf('Small class', 'SMALLABC'),
+      classroomOf('Big class', 'BIGCLASS'),
+      classroomOf('Small class, first lesson', 'SMALLNEW'),
+      classroomOf('Big class, first lesson', 'BIGNEWCL'),
+    ])
     .returning({ id: classrooms.id });
-  if (!smallRow || !bigRow) throw new Error('the classrooms were not created');
+  if (!smallRow || !bigRow || !smallFirstRow || !bigFirstRow) {
+    throw new Error('the classrooms were not created');
+  }
   const smallClassroomId = smallRow.id;
   const bigClassroomId = bigRow.id;
+  const smallFirstLessonId = smallFirstRow.id;
+  const bigFirstLessonId = bigFirstRow.id;
   // The fillers by number: the small class's first, then the big class's.
   await db.execute(sql`
     with filler as (
@@ -70,8 +83,7 @@ export async function seedClassSizes(
     union all select ${bigClassroomId}::uuid, ${bigStudentId}::uuid, 'Accepted'`);
   await db.execute(sql`
     insert into classroom_labs (classroom_id, lab_id)
-    select c.id, l.id from classrooms c cross join labs l
-    where c.id in (${smallClassroomId}::uuid, ${bigClassroomId}::uuid)`);
+    select c.id, l.id from classrooms c cross join labs l`);
   // Each member's solves: labs spread by the member's number, at times over four weeks.
   await db.execute(sql`
     with member as (
@@ -116,6 +128,10 @@ export async function seedClassSizes(
       a.created_at
     from announcements a join classrooms c on c.id = a.classroom_id
     join members m on m.classroom_id = a.classroom_id`);
+  await db.execute(sql`
+    insert into members (classroom_id, user_id, status)
+    select case when classroom_id = ${smallClassroomId}::uuid then ${smallFirstLessonId}::uuid
+      else ${bigFirstLessonId}::uuid end, user_id, status from members`);
   await recountPoints(db, [smallClassroomId, bigClassroomId]);
   // Fresh statistics, as autovacuum would have gathered on a database in use.
   await db.execute(sql`analyze`);
@@ -124,5 +140,5 @@ export async function seedClassSizes(
     .from(labs)
     .where(eq(labs.slug, 'class-size-lab-01'));
   if (!lab) throw new Error('the labs were not created');
-  return { smallClassroomId, bigClassroomId, lab };
+  return { smallClassroomId, bigClassroomId, smallFirstLessonId, bigFirstLessonId, lab };
 }

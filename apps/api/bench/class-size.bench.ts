@@ -59,6 +59,7 @@ async function main(): Promise<void> {
 
     const student = (size: 'small' | 'big') => {
       const classroomId = size === 'small' ? seeded.smallClassroomId : seeded.bigClassroomId;
+      const firstLesson = size === 'small' ? seeded.smallFirstLessonId : seeded.bigFirstLessonId;
       const { idToken, id } = size === 'small' ? small : big;
       const classroom = `/api/classrooms/${classroomId}`;
       return {
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
           'dashboard: GET /users/me/activity': '/api/users/me/activity',
           'classroom: GET /classrooms/:id': classroom,
           'classroom: leaderboard, first page': `${classroom}/leaderboard?page=1&pageSize=${OVERVIEW_LEADERBOARD_PAGE_SIZE}`,
+          'first lesson: leaderboard, all on 0': `/api/classrooms/${firstLesson}/leaderboard?page=1&pageSize=${OVERVIEW_LEADERBOARD_PAGE_SIZE}`,
           'classroom: announcements': `${classroom}/announcements?page=1&pageSize=${ANNOUNCEMENTS_PAGE_SIZE}`,
           'lab: GET /hacking-labs/:slug': `/api/hacking-labs/${seeded.lab.slug}`,
           'lab: hints in the classroom': `${classroom}/hacking-labs/${seeded.lab.id}/hints`,

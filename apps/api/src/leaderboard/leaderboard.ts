@@ -1,5 +1,5 @@
 import { type Leaderboard, type LeaderboardQuery, ROLE } from '@hackclass/contracts';
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { preparedQuery } from '../db/prepared';
 import { members, users } from '../db/schema';
@@ -15,11 +15,6 @@ const boardOrder = sql`${members.points} desc nulls last, ${members.reachedAt} a
 export const memberRank = sql<number>`rank() over (partition by ${members.classroomId}
   order by ${boardOrder})`.mapWith(Number);
 
-/**
- * One statement over the classroom's accepted members, their points stored with each solve (see
- * `recountPoints`), read in the order of `members_leaderboard_idx` up to the page asked for; the
- * rank streams along that order.
- */
 const onTheBoard = and(eq(members.classroomId, sql.placeholder('classroomId')), competes);
 
 /**
@@ -43,31 +38,91 @@ const boardSize = preparedQuery('leaderboard_size', (db, name) => {
     .prepare(name);
 });
 
-const leaderboardQuery = preparedQuery('leaderboard', (db, name) =>
+/** The board's order in full: points, when reached, then name and id, as the index has it. */
+const fullOrder = sql`${members.points} desc nulls last, ${members.reachedAt} asc nulls last,
+  ${members.sortName}, ${members.userId}`;
+const previous = (column: typeof members.points | typeof members.reachedAt) =>
+  sql`lag(${column}) over (partition by ${members.classroomId} order by ${fullOrder})`;
+
+/**
+ * A page of the board, read in the order of `members_leaderboard_idx` and no further than the
+ * page, each row saying whether it ties the row before it. A rank over the classroom would be
+ * computed in another order than the page's, which PostgreSQL before 16 sorts in full: the
+ * whole classroom, when everyone ties at a lesson's start.
+ */
+const pageQuery = preparedQuery('leaderboard', (db, name) =>
   db
     .select({
-      rank: memberRank,
       userId: users.id,
       name: memberName,
       points: members.points,
       solves: members.solveCount,
       firstSolves: members.firstSolveCount,
       reachedAt: members.reachedAt,
+      tiesBefore: sql<boolean>`coalesce(${members.points} = ${previous(members.points)}
+        and ${members.reachedAt} is not distinct from ${previous(members.reachedAt)}, false)`,
     })
     .from(members)
     .innerJoin(users, eq(users.id, members.userId))
     .where(onTheBoard)
-    .orderBy(
-      // In `members_leaderboard_idx` order, so a page reads its rows and no more.
-      sql`${members.points} desc nulls last`,
-      sql`${members.reachedAt} asc nulls last`,
-      asc(members.sortName),
-      asc(members.userId),
-    )
+    .orderBy(fullOrder)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare(name),
 );
+
+/** How many on the board are ahead of a member: more points, or as many reached sooner. */
+const aheadQuery = preparedQuery('leaderboard_ahead', (db, name) => {
+  const me = db
+    .select({ points: members.points, reachedAt: members.reachedAt })
+    .from(members)
+    .where(
+      and(
+        eq(members.classroomId, sql.placeholder('classroomId')),
+        eq(members.userId, sql.placeholder('userId')),
+      ),
+    )
+    .as('me');
+  return db
+    .select({ ahead: count().mapWith(Number) })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .innerJoin(me, sql`true`)
+    .where(
+      and(
+        onTheBoard,
+        sql`(${members.points} > ${me.points} or (${members.points} = ${me.points}
+          and ${members.reachedAt} is not null
+          and (${me.reachedAt} is null or ${members.reachedAt} < ${me.reachedAt})))`,
+      ),
+    )
+    .prepare(name);
+});
+
+/**
+ * Ranks of a page's rows, in board order from `offset`: a row that ties the one before shares
+ * its rank; any other is behind every row before it, so its rank is its place. Only a later
+ * page whose first row ties the last of the page before asks how many are ahead of it.
+ */
+async function ranksOf(
+  db: ApiDatabase,
+  classroomId: string,
+  rows: { userId: string; tiesBefore: boolean }[],
+  offset: number,
+): Promise<number[]> {
+  const ranks: number[] = [];
+  for (const [index, { userId, tiesBefore }] of rows.entries()) {
+    if (!tiesBefore) {
+      ranks.push(offset + index + 1);
+    } else if (index > 0) {
+      ranks.push(ranks[index - 1] ?? 0);
+    } else {
+      const [counted] = await aheadQuery(db).execute({ classroomId, userId });
+      ranks.push((counted?.ahead ?? 0) + 1);
+    }
+  }
+  return ranks;
+}
 
 /** A page of a classroom's leaderboard; ties go to whoever reached the score first. */
 export async function leaderboardOf(
@@ -75,13 +130,16 @@ export async function leaderboardOf(
   classroomId: string,
   { page, pageSize }: LeaderboardQuery,
 ): Promise<Leaderboard> {
+  const offset = (page - 1) * pageSize;
   const [rows, [counted]] = await Promise.all([
-    leaderboardQuery(db).execute({ classroomId, limit: pageSize, offset: (page - 1) * pageSize }),
+    pageQuery(db).execute({ classroomId, limit: pageSize, offset }),
     boardSize(db).execute({ classroomId }),
   ]);
+  const ranks = await ranksOf(db, classroomId, rows, offset);
   const total = counted?.total ?? 0;
   return {
-    items: rows.map(({ reachedAt, ...row }) => ({
+    items: rows.map(({ reachedAt, tiesBefore: _, ...row }, index) => ({
+      rank: ranks[index] ?? 0,
       ...row,
       reachedAt: reachedAt?.toISOString() ?? null,
     })),

@@ -103,6 +103,11 @@ describe('GET /classrooms/:id/leaderboard', () => {
       [4, 'Amy', 0, 0],
     ]);
     expect(second).toMatchObject({ total: 5, page: 2, pageSize: 2, pageCount: 3 });
+    // Its first row ties the last of the page before: they share a rank.
+    const third = await leaderboard(bea, room.id, '?page=3&pageSize=2');
+    expect(standing(third.items)).toEqual([[4, 'Zed', 0, 0]]);
+    const tiedPair = await leaderboard(bea, room.id, '?page=2&pageSize=1');
+    expect(standing(tiedPair.items)).toEqual([[2, 'Bea', 100, 1]]);
     const past = await leaderboard(bea, room.id, '?page=9&pageSize=2');
     expect(past).toMatchObject({ items: [], total: 5, pageCount: 3 });
     const tooBig = await bea.session.call('GET', `/classrooms/${room.id}/leaderboard?pageSize=101`);
