@@ -5,7 +5,8 @@
  * (`npm run serve`); Debian's Chromium (CHROMIUM_PATH) signs in through the login form and
  * Lighthouse runs in the same profile, under its default mobile settings (a mid-range phone on a
  * slow 4G network, simulated). Prints each page's four category scores and the figures behind
- * performance; `LIGHTHOUSE_RUNS` runs each page that many times and keeps the median performance.
+ * performance; `LIGHTHOUSE_RUNS` runs each page that many times and keeps the median performance,
+ * and `LIGHTHOUSE_REPORTS` names a folder for each run's whole report (`<page>.json`).
  * Run after `npm run build`: npm run lighthouse
  */
 import { mkdtemp, rm } from 'node:fs/promises';

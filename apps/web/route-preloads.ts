@@ -13,6 +13,12 @@ const LANDING_PAGES: Record<string, string[]> = {
     'src/features/auth/components/guards.tsx',
     'src/app/routes/auth/login.tsx',
   ],
+  // Where sign-in leads, and where a signed-in person's bookmark does.
+  '/dashboard': [
+    'src/features/auth/components/guards.tsx',
+    'src/app/layouts/dashboard-layout.tsx',
+    'src/app/routes/app/dashboard.tsx',
+  ],
 };
 
 const chunksOf = (bundle: OutputBundle) =>
