@@ -9,7 +9,7 @@ const SWEEP_LEASE = 'targets-sweep';
  * over only from one that ended mid-sweep; a sweep that outlived it overlaps the next harmlessly,
  * each change it makes being conditional on the state it found.
  */
-export const SWEEP_LEASE_MS = 120_000;
+const SWEEP_LEASE_MS = 120_000;
 
 /**
  * Runs `work` holding the targets' sweep lease for `holder`, or not at all while another holds
