@@ -133,14 +133,26 @@ function isUndefinedTable(error: unknown): boolean {
   return false;
 }
 
-/** Drops every product table and migration journal, so migrations start from nothing. */
+/**
+ * Drops every product table, migration journal and function the migrations made (not an
+ * extension's), so migrations start from nothing.
+ */
 async function dropSchema(sql: Sql): Promise<void> {
+  const schemas = literals([...DATA_SCHEMAS, ...journals.map((set) => set.schema)]);
   const tables = await sql.query<{ schema: string; name: string }>(
-    `select schemaname as schema, tablename as name from pg_tables
-      where schemaname in ${literals([...DATA_SCHEMAS, ...journals.map((set) => set.schema)])}`,
+    `select schemaname as schema, tablename as name from pg_tables where schemaname in ${schemas}`,
   );
   for (const table of tables) {
     await sql.query(`drop table if exists ${qualified(table.schema, table.name)} cascade`);
+  }
+  const functions = await sql.query<{ signature: string }>(
+    `select p.oid::regprocedure::text as signature
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname in ${schemas}
+        and not exists (select from pg_depend d where d.objid = p.oid and d.deptype = 'e')`,
+  );
+  for (const { signature } of functions) {
+    await sql.query(`drop function if exists ${signature} cascade`);
   }
 }
 
