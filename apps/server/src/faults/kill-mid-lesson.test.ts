@@ -37,8 +37,9 @@ describe('the server killed with SIGKILL in the middle of a lesson', () => {
     const lesson = runLesson(deployment, roster, labs, {
       students: STUDENTS,
       classSize: CLASS_SIZE,
-      // Longer than the server is away, so that students also arrive after it is back.
-      rampSeconds: 20,
+      // Longer than the server is away (2 s on a quiet machine, 16 s on a loaded one), so that
+      // students also arrive after it is back.
+      rampSeconds: 40,
       wrongFlags: 4,
       thinkMs: [500, 1_500],
       lingerMs: 500,
