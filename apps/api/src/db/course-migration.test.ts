@@ -1,14 +1,11 @@
-import { type Connection, drizzleOver, migrate, openConnection } from '@hackclass/db';
-import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsBefore } from '../../test/support/migrations';
+import { type MigratedAcross, migratedAcross } from '../../test/support/migrations';
 import { matchesFlag } from '../labs/flags';
 import { recountPoints } from '../leaderboard/recount';
-import { type ApiDatabase, apiMigrations, schema } from '.';
+import { type ApiDatabase, schema } from '.';
 
-let database: TestDatabase;
-let connection: Connection;
+let migrated: MigratedAcross;
 let db: ApiDatabase;
 const ids = {
   teacher: crypto.randomUUID(),
@@ -20,7 +17,7 @@ const ids = {
 };
 
 /** A classroom as the previous version left it: two labs, two students, three solves. */
-async function fillAsBefore() {
+async function fillAsBefore(db: ApiDatabase) {
   const { teacher, first, second, classroom, web, crypto: cryptoLab } = ids;
   await db.execute(sql`insert into users (id, identity_uid, email, role_id) values
     (${teacher}, 'uid-teacher', 'teacher@example.org', 2),
@@ -59,25 +56,14 @@ const standings = () =>
 
 describe('the course features’ migration', () => {
   beforeAll(async () => {
-    database = await createTestDatabase();
-    connection = await openConnection(database);
-    db = drizzleOver(connection, schema);
-    // Up to 0007, as they were before the course features.
-    const before = migrationsBefore('0008');
-    try {
-      await migrate(connection, before.set);
-    } finally {
-      before.remove();
-    }
-    await fillAsBefore();
-    // The course features' migration first, then any that came after it.
-    expect((await migrate(connection, apiMigrations))[0]).toBe('0008_course_features');
+    // Up to 0007, as they were before the course features; then the course features' migration
+    // first, then any that came after it.
+    migrated = await migratedAcross('0008', fillAsBefore);
+    db = migrated.db;
+    expect(migrated.applied[0]).toBe('0008_course_features');
   });
 
-  afterAll(async () => {
-    await connection.close();
-    await database.drop();
-  });
+  afterAll(() => migrated.close());
 
   it('keeps every classroom lab open and announced, without due date, at full credit or requirements', async () => {
     const rows = await db

@@ -1,12 +1,9 @@
-import { type Connection, drizzleOver, migrate, openConnection } from '@hackclass/db';
-import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsBefore } from '../../test/support/migrations';
-import { type ApiDatabase, apiMigrations, schema } from '.';
+import { type MigratedAcross, migratedAcross } from '../../test/support/migrations';
+import { type ApiDatabase, schema } from '.';
 
-let database: TestDatabase;
-let connection: Connection;
+let migrated: MigratedAcross;
 let db: ApiDatabase;
 const ids = {
   teacher: crypto.randomUUID(),
@@ -18,7 +15,7 @@ const ids = {
 };
 
 /** A classroom as the previous version left it: two labs, one solved by a member and by one who left. */
-async function fillAsBefore() {
+async function fillAsBefore(db: ApiDatabase) {
   const { teacher, stays, left, classroom, web, crypto: cryptoLab } = ids;
   await db.execute(sql`insert into users (id, identity_uid, email, role_id) values
     (${teacher}, 'uid-teacher', 'teacher@example.org', 2),
@@ -40,23 +37,12 @@ async function fillAsBefore() {
 
 describe('the labs’ solve counts’ migration', () => {
   beforeAll(async () => {
-    database = await createTestDatabase();
-    connection = await openConnection(database);
-    db = drizzleOver(connection, schema);
-    const before = migrationsBefore('0014');
-    try {
-      await migrate(connection, before.set);
-    } finally {
-      before.remove();
-    }
-    await fillAsBefore();
-    expect((await migrate(connection, apiMigrations))[0]).toBe('0014_lab_solve_counts');
+    migrated = await migratedAcross('0014', fillAsBefore);
+    db = migrated.db;
+    expect(migrated.applied[0]).toBe('0014_lab_solve_counts');
   });
 
-  afterAll(async () => {
-    await connection.close();
-    await database.drop();
-  });
+  afterAll(() => migrated.close());
 
   it('counts the solves already there, all of them and those of accepted members', async () => {
     const counted = await db

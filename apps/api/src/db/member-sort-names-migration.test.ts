@@ -1,12 +1,9 @@
-import { type Connection, drizzleOver, migrate, openConnection } from '@hackclass/db';
-import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsBefore } from '../../test/support/migrations';
-import { type ApiDatabase, apiMigrations, schema } from '.';
+import { type MigratedAcross, migratedAcross } from '../../test/support/migrations';
+import { type ApiDatabase, schema } from '.';
 
-let database: TestDatabase;
-let connection: Connection;
+let migrated: MigratedAcross;
 let db: ApiDatabase;
 const ids = {
   teacher: crypto.randomUUID(),
@@ -16,7 +13,7 @@ const ids = {
 };
 
 /** Two members as the previous version left them: one with a padded name, one with none. */
-async function fillAsBefore() {
+async function fillAsBefore(db: ApiDatabase) {
   const { teacher, named, nameless, classroom } = ids;
   await db.execute(sql`insert into users (id, identity_uid, email, display_name, role_id) values
     (${teacher}, 'uid-teacher', 'teacher@example.org', 'Ada', 2),
@@ -36,23 +33,12 @@ const sortNames = () =>
 
 describe('the members’ sort names’ migration', () => {
   beforeAll(async () => {
-    database = await createTestDatabase();
-    connection = await openConnection(database);
-    db = drizzleOver(connection, schema);
-    const before = migrationsBefore('0015');
-    try {
-      await migrate(connection, before.set);
-    } finally {
-      before.remove();
-    }
-    await fillAsBefore();
-    expect((await migrate(connection, apiMigrations))[0]).toBe('0015_member_sort_names');
+    migrated = await migratedAcross('0015', fillAsBefore);
+    db = migrated.db;
+    expect(migrated.applied[0]).toBe('0015_member_sort_names');
   });
 
-  afterAll(async () => {
-    await connection.close();
-    await database.drop();
-  });
+  afterAll(() => migrated.close());
 
   it('gives the members already there the names others see them by, lower-cased', async () => {
     const fallback = `user ${ids.nameless.slice(0, 4)}`;
