@@ -8,10 +8,6 @@ import type { FastifyInstance } from 'fastify';
  * a spare one an HTTP client opened, would hold the close that long. Such connections are
  * dropped on close (a client whose request was just on its way sends it again), as is any that
  * arrives while closing; answers under way end their keep-alive connections.
- *
- * An answer sent before its request's body was read in full (an upload refused part way, for a
- * full disk or a size limit) ends its connection too: the rest of the body would otherwise sit
- * unread in a socket the client may queue its next request behind, which then never arrives.
  */
 export function closeConnectionsPromptly(app: FastifyInstance): void {
   let closing = false;
@@ -28,7 +24,7 @@ export function closeConnectionsPromptly(app: FastifyInstance): void {
     closing = true;
     for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy();
   });
-  app.addHook('onSend', async (request, reply) => {
-    if (closing || !request.raw.complete) reply.header('connection', 'close');
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
   });
 }

@@ -47,39 +47,3 @@ describe('createService', () => {
     await database.drop();
   });
 });
-
-describe('an answer sent before its request was read', () => {
-  it('ends its connection, so no next request waits behind the unread rest', async () => {
-    const { app, database } = await serviceOnTestDatabase();
-    // A refusal before the body is read, as an upload refused part way is answered.
-    app.addContentTypeParser('application/octet-stream', (_request, _payload, done) => {
-      done(null, undefined);
-    });
-    app.post('/upload', async (_request, reply) => reply.code(413).send({ refused: true }));
-    app.get('/hello', async () => ({ hello: 'world' }));
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    try {
-      const { port } = new URL(address);
-      const socket = connect(Number(port), '127.0.0.1');
-      await new Promise((resolve) => socket.once('connect', resolve));
-      let received = '';
-      socket.on('data', (chunk) => (received += chunk));
-      const closed = new Promise((resolve) => socket.once('close', resolve));
-      socket.on('error', () => {});
-      socket.write(
-        'POST /upload HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/octet-stream\r\n' +
-          'Content-Length: 10000000\r\n\r\n',
-      );
-      socket.write(Buffer.alloc(64 * 1024));
-      await closed;
-      expect(received).toMatch(/^HTTP\/1\.1 413/);
-      expect(received.toLowerCase()).toContain('connection: close');
-      // A request whose body was read keeps its connection.
-      const hello = await fetch(`${address}/hello`);
-      expect(hello.headers.get('connection')).toBe('keep-alive');
-    } finally {
-      await app.close();
-      await database.drop();
-    }
-  });
-});

@@ -28,6 +28,7 @@ import { redisReadiness } from './redis-readiness';
 import { REQUEST_ID_HEADER, requestIdOf } from './request-id';
 import { closeOnSignals } from './shutdown';
 import { diskReadiness } from './storage-full';
+import { drainUnreadBodies } from './unread-bodies';
 
 export interface ServiceContext {
   config: ServerConfig;
@@ -74,6 +75,7 @@ export async function createService({
     },
   });
   closeConnectionsPromptly(app);
+  drainUnreadBodies(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
