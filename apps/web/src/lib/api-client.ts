@@ -6,10 +6,9 @@ import { type UploadOptions, uploadRequest } from './upload-request';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-interface RequestOptions<T> {
+/** The answer is returned as it came: the API checked it against its contract before sending. */
+interface RequestOptions {
   body?: unknown;
-  /** Validates the answer; without it the body is returned as it came. */
-  schema?: { parse(data: unknown): T };
   signal?: AbortSignal;
   /** Answers the body as a Blob (file downloads), not as JSON. */
   blob?: boolean;
@@ -90,7 +89,7 @@ function fetchAntiforgeryToken(uid: string, authorization: string | null): Promi
   return token;
 }
 
-async function request<T>(method: Method, path: string, options: RequestOptions<T> = {}) {
+async function request<T>(method: Method, path: string, options: RequestOptions = {}) {
   const attempt = async (forceRefresh = false): Promise<Response> => {
     const headers = new Headers({ accept: 'application/json' });
     // getIdToken refreshes a token that is about to expire, so every call carries a fresh one.
@@ -159,17 +158,17 @@ async function request<T>(method: Method, path: string, options: RequestOptions<
   if (options.blob) return (await response.blob()) as T;
   if (response.status === 204) return undefined as T;
   const data: unknown = await response.json();
-  return options.schema ? options.schema.parse(data) : (data as T);
+  return data as T;
 }
 
 /** The product API: JSON (or FormData) in, JSON out, typed errors, no side effects on failure. */
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions<T>, 'body'>) =>
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) =>
     request<T>('GET', path, options),
-  post: <T>(path: string, options?: RequestOptions<T>) => request<T>('POST', path, options),
-  put: <T>(path: string, options?: RequestOptions<T>) => request<T>('PUT', path, options),
-  patch: <T>(path: string, options?: RequestOptions<T>) => request<T>('PATCH', path, options),
-  delete: <T>(path: string, options?: RequestOptions<T>) => request<T>('DELETE', path, options),
+  post: <T>(path: string, options?: RequestOptions) => request<T>('POST', path, options),
+  put: <T>(path: string, options?: RequestOptions) => request<T>('PUT', path, options),
+  patch: <T>(path: string, options?: RequestOptions) => request<T>('PATCH', path, options),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
   /** A file behind the bearer token, e.g. a lab file, as a Blob. */
   getBlob: (path: string, options?: { signal?: AbortSignal }) =>
     request<Blob>('GET', path, { ...options, blob: true }),

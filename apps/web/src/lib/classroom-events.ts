@@ -1,12 +1,15 @@
-import {
-  type ClassroomEvent,
-  type ClassroomEventType,
-  classroomEventSchema,
-} from '@hackclass/contracts';
+import type { ClassroomEvent, ClassroomEventType } from '@hackclass/contracts';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { coalescedRefetch } from './coalesced-refetch';
-import { type EventStreamHandlers, useEventStream } from './event-stream';
+import { type EventStreamHandlers, type EventTypes, useEventStream } from './event-stream';
+
+const CLASSROOM_EVENT_TYPES: EventTypes<ClassroomEvent> = {
+  solve: true,
+  members: true,
+  labs: true,
+  announcement: true,
+};
 
 /**
  * Calls `onEvent` for each change of the classroom while the component is mounted (and
@@ -20,7 +23,7 @@ export function useClassroomEvents(
 ): void {
   useEventStream(
     classroomId && `/classrooms/${classroomId}/events`,
-    classroomEventSchema,
+    CLASSROOM_EVENT_TYPES,
     onEvent,
     onReconnect,
   );

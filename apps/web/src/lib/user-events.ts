@@ -1,5 +1,7 @@
-import { type UserEvent, userEventSchema } from '@hackclass/contracts';
-import { type EventStreamHandlers, useEventStream } from './event-stream';
+import type { UserEvent } from '@hackclass/contracts';
+import { type EventStreamHandlers, type EventTypes, useEventStream } from './event-stream';
+
+const USER_EVENT_TYPES: EventTypes<UserEvent> = { notification: true };
 
 /**
  * Calls `onEvent` for each event of the signed-in user (a new notification) while the component
@@ -10,5 +12,5 @@ export function useUserEvents(
   onEvent: EventStreamHandlers<UserEvent>['onEvent'],
   onReconnect?: EventStreamHandlers<UserEvent>['onReconnect'],
 ): void {
-  useEventStream(signedIn ? '/users/me/events' : undefined, userEventSchema, onEvent, onReconnect);
+  useEventStream(signedIn ? '/users/me/events' : undefined, USER_EVENT_TYPES, onEvent, onReconnect);
 }

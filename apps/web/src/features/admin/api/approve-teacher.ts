@@ -1,11 +1,11 @@
-import { type ManagedUser, managedUserSchema } from '@hackclass/contracts';
+import type { ManagedUser } from '@hackclass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/toast/toast';
 import { api } from '@/lib/api-client';
 import { usersQueryKey } from './get-users';
 
 export const approveTeacher = (userId: string): Promise<ManagedUser> =>
-  api.post(`/users/${encodeURIComponent(userId)}/approve-teacher`, { schema: managedUserSchema });
+  api.post(`/users/${encodeURIComponent(userId)}/approve-teacher`);
 
 /**
  * The user becomes a teacher with their next request, and is notified; one who teaches already

@@ -1,4 +1,4 @@
-import { type ManagedUser, managedUserSchema, type RoleId } from '@hackclass/contracts';
+import type { ManagedUser, RoleId } from '@hackclass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/toast/toast';
 import { api } from '@/lib/api-client';
@@ -12,7 +12,6 @@ export interface RoleChange {
 export const changeUserRole = ({ userId, roleId }: RoleChange): Promise<ManagedUser> =>
   api.patch(`/users/${encodeURIComponent(userId)}/role`, {
     body: { roleId },
-    schema: managedUserSchema,
   });
 
 export function useChangeUserRole() {

@@ -1,4 +1,4 @@
-import { type RoleId, type UserList, userListSchema } from '@hackclass/contracts';
+import type { RoleId, UserList } from '@hackclass/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -24,7 +24,7 @@ export function userSearchParams({ search, role, awaitingApproval, page, pageSiz
 }
 
 export const getUsers = (filter: UserFilter, signal?: AbortSignal): Promise<UserList> =>
-  api.get(`/users?${userSearchParams(filter)}`, { schema: userListSchema, signal });
+  api.get(`/users?${userSearchParams(filter)}`, { signal });
 
 /** Every page of the list shares the `['users', 'list']` prefix, which mutations invalidate. */
 export const usersQueryKey = ['users', 'list'] as const;

@@ -1,4 +1,4 @@
-import { type ManagedUser, managedUserSchema } from '@hackclass/contracts';
+import type { ManagedUser } from '@hackclass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/toast/toast';
 import { api } from '@/lib/api-client';
@@ -10,9 +10,7 @@ export interface DisabledChange {
 }
 
 export const setUserDisabled = ({ userId, disabled }: DisabledChange): Promise<ManagedUser> =>
-  api.post(`/users/${encodeURIComponent(userId)}/${disabled ? 'disable' : 'enable'}`, {
-    schema: managedUserSchema,
-  });
+  api.post(`/users/${encodeURIComponent(userId)}/${disabled ? 'disable' : 'enable'}`);
 
 /** Disabling signs the user out everywhere: the API refuses them from their next request. */
 export function useSetUserDisabled() {

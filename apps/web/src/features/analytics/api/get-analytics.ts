@@ -1,4 +1,4 @@
-import { type ClassroomAnalytics, classroomAnalyticsSchema } from '@hackclass/contracts';
+import type { ClassroomAnalytics } from '@hackclass/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -7,7 +7,6 @@ export const getAnalytics = (
   signal?: AbortSignal,
 ): Promise<ClassroomAnalytics> =>
   api.get(`/classrooms/${encodeURIComponent(classroomId)}/analytics`, {
-    schema: classroomAnalyticsSchema,
     signal,
   });
 

@@ -2,7 +2,6 @@ import {
   LEADERBOARD_PAGE_SIZE,
   type Leaderboard,
   type LeaderboardEntry,
-  leaderboardSchema,
 } from '@hackclass/contracts';
 import { api } from '@/lib/api-client';
 import { allPages } from './all-pages';
@@ -13,7 +12,6 @@ const getLeaderboardPage = (classroomId: string, page: number): Promise<Leaderbo
       page: String(page),
       pageSize: String(LEADERBOARD_PAGE_SIZE.max),
     })}`,
-    { schema: leaderboardSchema },
   );
 
 /** The whole board. */

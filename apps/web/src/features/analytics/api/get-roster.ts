@@ -1,9 +1,4 @@
-import {
-  MEMBER_PAGE_SIZE,
-  type MemberList,
-  type MemberListItem,
-  memberListSchema,
-} from '@hackclass/contracts';
+import { MEMBER_PAGE_SIZE, type MemberList, type MemberListItem } from '@hackclass/contracts';
 import { api } from '@/lib/api-client';
 import { allPages } from './all-pages';
 
@@ -13,7 +8,6 @@ const getRosterPage = (classroomId: string, page: number): Promise<MemberList> =
       page: String(page),
       pageSize: String(MEMBER_PAGE_SIZE.max),
     })}`,
-    { schema: memberListSchema },
   );
 
 /** Every member in every status. */

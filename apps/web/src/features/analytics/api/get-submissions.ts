@@ -1,9 +1,4 @@
-import {
-  MEMBER_PAGE_SIZE,
-  type Submission,
-  type SubmissionList,
-  submissionListSchema,
-} from '@hackclass/contracts';
+import { MEMBER_PAGE_SIZE, type Submission, type SubmissionList } from '@hackclass/contracts';
 import { api } from '@/lib/api-client';
 import { allPages } from './all-pages';
 
@@ -16,7 +11,6 @@ const getSubmissionsPage = (classroomId: string, page: number): Promise<Submissi
       page: String(page),
       pageSize: String(MEMBER_PAGE_SIZE.max),
     })}`,
-    { schema: submissionListSchema },
   );
 
 /** Every submission of the classroom, newest first, a few pages at a time. */

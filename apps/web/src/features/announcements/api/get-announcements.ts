@@ -1,4 +1,4 @@
-import { type AnnouncementList, announcementListSchema } from '@hackclass/contracts';
+import type { AnnouncementList } from '@hackclass/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -12,7 +12,7 @@ export const getAnnouncements = (
 ): Promise<AnnouncementList> =>
   api.get(
     `/classrooms/${encodeURIComponent(classroomId)}/announcements?page=${page}&pageSize=${PAGE_SIZE}`,
-    { schema: announcementListSchema, signal },
+    { signal },
   );
 
 export const getAnnouncementsQueryOptions = (classroomId: string) =>

@@ -1,8 +1,4 @@
-import {
-  type Announcement,
-  announcementSchema,
-  type CreateAnnouncement,
-} from '@hackclass/contracts';
+import type { Announcement, CreateAnnouncement } from '@hackclass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { getAnnouncementsQueryOptions } from './get-announcements';
@@ -13,7 +9,6 @@ export const postAnnouncement = (
 ): Promise<Announcement> =>
   api.post(`/classrooms/${encodeURIComponent(classroomId)}/announcements`, {
     body: announcement,
-    schema: announcementSchema,
   });
 
 export function usePostAnnouncement(classroomId: string) {

@@ -1,4 +1,4 @@
-import { type Me, type RegisterRequest, ROLE, type User, userSchema } from '@hackclass/contracts';
+import { type Me, type RegisterRequest, ROLE, type User } from '@hackclass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   createUserWithEmailAndPassword,
@@ -18,7 +18,7 @@ import { signInMutationKey } from './sign-in-key';
 import { chooseSignUpRole } from './sign-up-role';
 
 export const register = (body: RegisterRequest): Promise<User> =>
-  api.post('/auth/register', { body, schema: userSchema });
+  api.post('/auth/register', { body });
 
 /**
  * Where the verification mail's link continues after the code is applied: the page the sign-up

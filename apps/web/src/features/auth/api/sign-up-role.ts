@@ -5,7 +5,5 @@ import { api } from '@/lib/api-client';
  * Tells the API the role chosen at sign-up, for an account made at a Firebase project: the
  * request makes the product user if no call did before, and may be made once.
  */
-export async function chooseSignUpRole(body: SignUpRole): Promise<Me> {
-  const { meSchema } = await import('@hackclass/contracts');
-  return api.post('/users/me/sign-up-role', { body, schema: meSchema });
-}
+export const chooseSignUpRole = (body: SignUpRole): Promise<Me> =>
+  api.post('/users/me/sign-up-role', { body });

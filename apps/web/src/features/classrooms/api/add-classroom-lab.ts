@@ -1,8 +1,4 @@
-import {
-  type AddClassroomLabRequest,
-  type ClassroomLabLink,
-  classroomLabLinkSchema,
-} from '@hackclass/contracts';
+import type { AddClassroomLabRequest, ClassroomLabLink } from '@hackclass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { getClassroomQueryOptions } from './get-classroom';
@@ -14,7 +10,6 @@ export const addClassroomLab = (
 ): Promise<ClassroomLabLink> =>
   api.post(`/classrooms/${encodeURIComponent(classroomId)}/hacking-labs`, {
     body,
-    schema: classroomLabLinkSchema,
   });
 
 export function useAddClassroomLab(classroomId: string) {

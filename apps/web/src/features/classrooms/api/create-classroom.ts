@@ -1,4 +1,4 @@
-import { type Classroom, classroomSchema } from '@hackclass/contracts';
+import type { Classroom } from '@hackclass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { UploadOptions } from '@/lib/upload-request';
@@ -8,8 +8,7 @@ import { getClassroomsQueryOptions } from './get-classrooms';
 export const createClassroom = (
   input: ClassroomInput,
   upload?: UploadOptions,
-): Promise<Classroom> =>
-  api.post('/classrooms', { body: toClassroomFormData(input), schema: classroomSchema, upload });
+): Promise<Classroom> => api.post('/classrooms', { body: toClassroomFormData(input), upload });
 
 export function useCreateClassroom() {
   const queryClient = useQueryClient();

@@ -1,9 +1,9 @@
-import { type Classroom, classroomSchema } from '@hackclass/contracts';
+import type { Classroom } from '@hackclass/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export const getClassroom = (id: string, signal?: AbortSignal): Promise<Classroom> =>
-  api.get(`/classrooms/${encodeURIComponent(id)}`, { schema: classroomSchema, signal });
+  api.get(`/classrooms/${encodeURIComponent(id)}`, { signal });
 
 /** One classroom; its members list and image live under this key too. */
 export const getClassroomQueryOptions = (id: string) =>

@@ -1,4 +1,4 @@
-import { type Leaderboard, leaderboardSchema } from '@hackclass/contracts';
+import type { Leaderboard } from '@hackclass/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { getClassroomQueryOptions } from './get-classroom';
@@ -18,7 +18,7 @@ export const getLeaderboard = (
       page: String(page),
       pageSize: String(pageSize),
     })}`,
-    { schema: leaderboardSchema, signal },
+    { signal },
   );
 
 /**

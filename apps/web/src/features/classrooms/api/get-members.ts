@@ -1,4 +1,4 @@
-import { type MemberList, type MemberStatus, memberListSchema } from '@hackclass/contracts';
+import type { MemberList, MemberStatus } from '@hackclass/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { getClassroomQueryOptions } from './get-classroom';
@@ -27,7 +27,6 @@ export const getMembers = (
   signal?: AbortSignal,
 ): Promise<MemberList> =>
   api.get(`/classrooms/${encodeURIComponent(classroomId)}/members?${memberSearchParams(filter)}`, {
-    schema: memberListSchema,
     signal,
   });
 

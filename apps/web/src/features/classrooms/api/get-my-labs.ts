@@ -1,9 +1,9 @@
-import { type LabSummary, labListSchema } from '@hackclass/contracts';
+import type { LabSummary } from '@hackclass/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export const getMyLabs = (signal?: AbortSignal): Promise<LabSummary[]> =>
-  api.get('/hacking-labs', { schema: labListSchema, signal });
+  api.get('/hacking-labs', { signal });
 
 /** The caller's labs: what they may add to a classroom. */
 export const getMyLabsQueryOptions = () =>

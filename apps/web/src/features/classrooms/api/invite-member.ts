@@ -1,4 +1,4 @@
-import { type Invitation, invitationSchema } from '@hackclass/contracts';
+import type { Invitation } from '@hackclass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invalidateMembership } from './invalidate-membership';
@@ -6,7 +6,6 @@ import { invalidateMembership } from './invalidate-membership';
 export const inviteMember = (classroomId: string, userEmail: string): Promise<Invitation> =>
   api.post(
     `/classrooms/${encodeURIComponent(classroomId)}/members?${new URLSearchParams({ userEmail })}`,
-    { schema: invitationSchema },
   );
 
 export function useInviteMember(classroomId: string) {

@@ -1,10 +1,9 @@
-import { joinCodeSchema } from '@hackclass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { getClassroomQueryOptions } from './get-classroom';
 
 export const regenerateJoinCode = (id: string): Promise<{ joinCode: string }> =>
-  api.post(`/classrooms/${encodeURIComponent(id)}/join-code`, { schema: joinCodeSchema });
+  api.post(`/classrooms/${encodeURIComponent(id)}/join-code`);
 
 export function useRegenerateJoinCode(id: string) {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { type FlagSubmissionResult, flagSubmissionResultSchema } from '@hackclass/contracts';
+import type { FlagSubmissionResult } from '@hackclass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { getClassroomQueryOptions } from './get-classroom';
@@ -17,7 +17,7 @@ export const submitFlag = ({
 }: SubmitFlagInput): Promise<FlagSubmissionResult> =>
   api.post(
     `/classrooms/${encodeURIComponent(classroomId)}/hacking-labs/${encodeURIComponent(labId)}/submissions`,
-    { body: { flag }, schema: flagSubmissionResultSchema },
+    { body: { flag } },
   );
 
 export const useSubmitFlag = () => {

@@ -1,4 +1,4 @@
-import { type Classroom, classroomSchema } from '@hackclass/contracts';
+import type { Classroom } from '@hackclass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { UploadOptions } from '@/lib/upload-request';
@@ -13,7 +13,6 @@ export const updateClassroom = (
 ): Promise<Classroom> =>
   api.put(`/classrooms/${encodeURIComponent(id)}`, {
     body: toClassroomFormData(input),
-    schema: classroomSchema,
     upload,
   });
 

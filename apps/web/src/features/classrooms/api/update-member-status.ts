@@ -1,4 +1,4 @@
-import { type MemberStatus, type Membership, membershipSchema } from '@hackclass/contracts';
+import type { MemberStatus, Membership } from '@hackclass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invalidateMembership } from './invalidate-membership';
@@ -16,7 +16,7 @@ export const updateMemberStatus = ({
 }: MemberStatusChange): Promise<Membership> =>
   api.patch(
     `/classrooms/${encodeURIComponent(classroomId)}/members/${encodeURIComponent(userId)}`,
-    { body: { status }, schema: membershipSchema },
+    { body: { status } },
   );
 
 /** Accepting an invitation (the invitee) or approving a request (the teacher). */

@@ -1,10 +1,10 @@
-import { type CoTeacher, coTeacherSchema } from '@hackclass/contracts';
+import type { CoTeacher } from '@hackclass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { coTeachersPath, getCoTeachersQueryOptions } from './get-co-teachers';
 
 export const addCoTeacher = (classroomId: string, email: string): Promise<CoTeacher> =>
-  api.post(coTeachersPath(classroomId), { body: { email }, schema: coTeacherSchema });
+  api.post(coTeachersPath(classroomId), { body: { email } });
 
 export function useAddCoTeacher(classroomId: string) {
   const queryClient = useQueryClient();

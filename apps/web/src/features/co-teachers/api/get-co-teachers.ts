@@ -1,4 +1,4 @@
-import { type CoTeacher, coTeacherListSchema } from '@hackclass/contracts';
+import type { CoTeacher } from '@hackclass/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -6,7 +6,7 @@ export const coTeachersPath = (classroomId: string) =>
   `/classrooms/${encodeURIComponent(classroomId)}/co-teachers`;
 
 export const getCoTeachers = (classroomId: string, signal?: AbortSignal): Promise<CoTeacher[]> =>
-  api.get(coTeachersPath(classroomId), { schema: coTeacherListSchema, signal });
+  api.get(coTeachersPath(classroomId), { signal });
 
 /** Under the classroom's key, so that whatever refreshes the classroom refreshes these too. */
 export const getCoTeachersQueryOptions = (classroomId: string) =>

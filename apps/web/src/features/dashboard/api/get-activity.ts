@@ -1,9 +1,9 @@
-import { type UserActivity, userActivitySchema } from '@hackclass/contracts';
+import type { UserActivity } from '@hackclass/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export const getActivity = (signal?: AbortSignal): Promise<UserActivity> =>
-  api.get('/users/me/activity', { schema: userActivitySchema, signal });
+  api.get('/users/me/activity', { signal });
 
 /**
  * Under the `classrooms` list key, so that joining, leaving or an approval marks it stale too.

@@ -1,4 +1,4 @@
-import { type Gradebook, type GradebookSort, gradebookSchema } from '@hackclass/contracts';
+import type { Gradebook, GradebookSort } from '@hackclass/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -26,7 +26,7 @@ export const getGradebook = (
 ): Promise<Gradebook> =>
   api.get(
     `/classrooms/${encodeURIComponent(classroomId)}/gradebook?${gradebookSearchParams(filter)}`,
-    { schema: gradebookSchema, signal },
+    { signal },
   );
 
 /**

@@ -1,4 +1,4 @@
-import { TIMELINE_PAGE_SIZE, type Timeline, timelineSchema } from '@hackclass/contracts';
+import { TIMELINE_PAGE_SIZE, type Timeline } from '@hackclass/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { gradebookKey } from './get-gradebook';
@@ -13,7 +13,7 @@ export const getTimeline = (
     `/classrooms/${encodeURIComponent(classroomId)}/members/${encodeURIComponent(userId)}/timeline?${new URLSearchParams(
       { page: String(page), pageSize: String(TIMELINE_PAGE_SIZE.default) },
     )}`,
-    { schema: timelineSchema, signal },
+    { signal },
   );
 
 export const getTimelineQueryOptions = (classroomId: string, userId: string, page: number) =>

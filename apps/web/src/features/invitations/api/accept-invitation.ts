@@ -1,10 +1,10 @@
-import { type Membership, membershipSchema } from '@hackclass/contracts';
+import type { Membership } from '@hackclass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invitationKeys } from './keys';
 
 export const acceptInvitation = (token: string): Promise<Membership> =>
-  api.post(`/invitations/${encodeURIComponent(token)}/accept`, { schema: membershipSchema });
+  api.post(`/invitations/${encodeURIComponent(token)}/accept`);
 
 /**
  * Accepting changes what the link says, and the caller's classrooms: those are another feature's,

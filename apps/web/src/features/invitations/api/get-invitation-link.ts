@@ -1,10 +1,10 @@
-import { type InvitationLink, invitationLinkSchema } from '@hackclass/contracts';
+import type { InvitationLink } from '@hackclass/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invitationKeys } from './keys';
 
 export const getInvitationLink = (token: string, signal?: AbortSignal): Promise<InvitationLink> =>
-  api.get(`/invitations/${encodeURIComponent(token)}`, { schema: invitationLinkSchema, signal });
+  api.get(`/invitations/${encodeURIComponent(token)}`, { signal });
 
 /** Keyed by who asks too: the address shows in full only to its owner. */
 export const getInvitationLinkQueryOptions = (token: string, uid: string | undefined) =>

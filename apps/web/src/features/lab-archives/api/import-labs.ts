@@ -3,8 +3,6 @@ import {
   type Lab,
   type LabImportReport,
   type LabTarget,
-  labImportReportSchema,
-  labSchema,
 } from '@hackclass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -19,7 +17,7 @@ export function importLabs({ file, classroomId }: ImportLabsInput): Promise<LabI
   const body = new FormData();
   if (classroomId) body.append('classroomId', classroomId);
   body.append(LAB_IMPORT_FIELD, file, file.name);
-  return api.post('/hacking-labs/import', { body, schema: labImportReportSchema });
+  return api.post('/hacking-labs/import', { body });
 }
 
 /** Imports labs; the lab list, the quota and the classrooms are fetched again. */
@@ -45,7 +43,6 @@ export interface AddImportedTargetInput {
 export const addImportedTarget = ({ labId, target }: AddImportedTargetInput): Promise<Lab> =>
   api.post(`/hacking-labs/${encodeURIComponent(labId)}/target`, {
     body: target,
-    schema: labSchema,
   });
 
 export const useAddImportedTarget = () => {

@@ -1,8 +1,4 @@
-import {
-  type AddClassroomLabRequest,
-  type ClassroomLabLink,
-  classroomLabLinkSchema,
-} from '@hackclass/contracts';
+import type { AddClassroomLabRequest, ClassroomLabLink } from '@hackclass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -16,7 +12,6 @@ export const addLabToClassroom = ({
 }: AddLabToClassroomInput): Promise<ClassroomLabLink> =>
   api.post(`/classrooms/${encodeURIComponent(classroomId)}/hacking-labs`, {
     body,
-    schema: classroomLabLinkSchema,
   });
 
 export const useAddLabToClassroom = () => {

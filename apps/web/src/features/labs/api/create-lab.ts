@@ -1,4 +1,4 @@
-import { type Lab, labSchema } from '@hackclass/contracts';
+import type { Lab } from '@hackclass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { UploadOptions } from '@/lib/upload-request';
@@ -7,7 +7,7 @@ import { getQuotaQueryOptions } from './get-quota';
 import { type LabInput, toLabFormData } from './lab-form-data';
 
 export const createLab = (input: LabInput, upload?: UploadOptions): Promise<Lab> =>
-  api.post('/hacking-labs', { body: toLabFormData(input), schema: labSchema, upload });
+  api.post('/hacking-labs', { body: toLabFormData(input), upload });
 
 export const useCreateLab = () => {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { labFileLinkSchema } from '@hackclass/contracts';
+import type { LabFileLink } from '@hackclass/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { downloadFrom } from '@/lib/save-file';
@@ -17,9 +17,7 @@ export const labFileDownloadPath = (labId: string, fileId: string) =>
  * lets the browser download it, straight to disk.
  */
 export async function downloadLabFile({ labId, fileId, fileName }: DownloadLabFileInput) {
-  const { url } = await api.post(`${labFileDownloadPath(labId, fileId)}/link`, {
-    schema: labFileLinkSchema,
-  });
+  const { url } = await api.post<LabFileLink>(`${labFileDownloadPath(labId, fileId)}/link`);
   downloadFrom(url, fileName);
 }
 

@@ -1,4 +1,4 @@
-import { type ClassroomHint, classroomHintListSchema } from '@hackclass/contracts';
+import type { ClassroomHint } from '@hackclass/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -12,7 +12,6 @@ export const getClassroomHints = (
   signal?: AbortSignal,
 ): Promise<ClassroomHint[]> =>
   api.get(`${labInClassroom(classroomId, labId)}/hints`, {
-    schema: classroomHintListSchema,
     signal,
   });
 

@@ -1,4 +1,4 @@
-import { type HintUnlockList, hintUnlockListSchema } from '@hackclass/contracts';
+import type { HintUnlockList } from '@hackclass/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -19,7 +19,7 @@ export const getHintUnlocks = (
       page: String(page),
       pageSize: String(pageSize),
     })}`,
-    { schema: hintUnlockListSchema, signal },
+    { signal },
   );
 
 /** Under the classroom's key: its live events refresh the list with the rest of it. */

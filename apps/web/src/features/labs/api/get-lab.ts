@@ -1,9 +1,9 @@
-import { type Lab, labSchema } from '@hackclass/contracts';
+import type { Lab } from '@hackclass/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export const getLab = (idOrSlug: string, signal?: AbortSignal): Promise<Lab> =>
-  api.get(`/hacking-labs/${encodeURIComponent(idOrSlug)}`, { schema: labSchema, signal });
+  api.get(`/hacking-labs/${encodeURIComponent(idOrSlug)}`, { signal });
 
 export const getLabQueryOptions = (idOrSlug: string) =>
   queryOptions({

@@ -1,9 +1,9 @@
-import { type AccountQuota, accountQuotaSchema } from '@hackclass/contracts';
+import type { AccountQuota } from '@hackclass/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export const getQuota = (signal?: AbortSignal): Promise<AccountQuota> =>
-  api.get('/users/me/quota', { schema: accountQuotaSchema, signal });
+  api.get('/users/me/quota', { signal });
 
 /** What the caller's labs and files use of their quotas, and each lab upload's limits. */
 export const getQuotaQueryOptions = () =>

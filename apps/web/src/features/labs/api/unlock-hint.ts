@@ -1,4 +1,4 @@
-import { type ClassroomHint, classroomHintSchema } from '@hackclass/contracts';
+import type { ClassroomHint } from '@hackclass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { getClassroomHintsQueryOptions, labInClassroom } from './get-classroom-hints';
@@ -14,9 +14,7 @@ export const unlockHint = ({
   labId,
   hintId,
 }: UnlockHintInput): Promise<ClassroomHint> =>
-  api.post(`${labInClassroom(classroomId, labId)}/hints/${encodeURIComponent(hintId)}/unlock`, {
-    schema: classroomHintSchema,
-  });
+  api.post(`${labInClassroom(classroomId, labId)}/hints/${encodeURIComponent(hintId)}/unlock`);
 
 export const useUnlockHint = () => {
   const queryClient = useQueryClient();

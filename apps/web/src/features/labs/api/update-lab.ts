@@ -1,4 +1,4 @@
-import { type Lab, labSchema } from '@hackclass/contracts';
+import type { Lab } from '@hackclass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { UploadOptions } from '@/lib/upload-request';
@@ -20,7 +20,7 @@ export const updateLab = ({
   ...input
 }: UpdateLabInput): Promise<Lab> => {
   const body = toLabFormData(input, { removeFileIds: JSON.stringify(removeFileIds) });
-  return api.put(`/hacking-labs/${encodeURIComponent(id)}`, { body, schema: labSchema, upload });
+  return api.put(`/hacking-labs/${encodeURIComponent(id)}`, { body, upload });
 };
 
 export const useUpdateLab = () => {

@@ -1,4 +1,4 @@
-import { type MailOutbox, type MailOutboxStatus, mailOutboxSchema } from '@hackclass/contracts';
+import type { MailOutbox, MailOutboxStatus } from '@hackclass/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -15,7 +15,7 @@ export const getMailOutbox = (
 ): Promise<MailOutbox> => {
   const params = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
   if (status) params.set('status', status);
-  return api.get(`/admin/mail?${params}`, { schema: mailOutboxSchema, signal });
+  return api.get(`/admin/mail?${params}`, { signal });
 };
 
 /** Every page shares the `['mail', 'outbox']` prefix, which a retry invalidates. */

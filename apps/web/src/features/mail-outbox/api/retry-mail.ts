@@ -1,4 +1,4 @@
-import { type OutboxMail, outboxMailSchema } from '@hackclass/contracts';
+import type { OutboxMail } from '@hackclass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/toast/toast';
 import { api } from '@/lib/api-client';
@@ -6,7 +6,7 @@ import { isApiError } from '@/lib/errors';
 import { mailOutboxQueryKey } from './get-mail-outbox';
 
 export const retryMail = (mailId: string): Promise<OutboxMail> =>
-  api.post(`/admin/mail/${encodeURIComponent(mailId)}/retry`, { schema: outboxMailSchema });
+  api.post(`/admin/mail/${encodeURIComponent(mailId)}/retry`);
 
 /**
  * The mail is queued again with every attempt available, and sent within seconds; a mail whose

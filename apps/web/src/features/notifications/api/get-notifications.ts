@@ -1,10 +1,9 @@
-import { type NotificationList, notificationListSchema } from '@hackclass/contracts';
+import type { NotificationList } from '@hackclass/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export const getNotifications = (userId: string, signal?: AbortSignal): Promise<NotificationList> =>
   api.get(`/users/${encodeURIComponent(userId)}/notifications`, {
-    schema: notificationListSchema,
     signal,
   });
 

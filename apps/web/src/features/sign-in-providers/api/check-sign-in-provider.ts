@@ -1,15 +1,12 @@
-import { type ProviderCheck, providerCheckSchema } from '@hackclass/contracts';
+import type { ProviderCheck } from '@hackclass/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '@/lib/api-client';
-
-const checksSchema = z.object({ checks: z.array(providerCheckSchema) });
 
 export const checkSignInProvider = async (id: string): Promise<ProviderCheck[]> =>
   (
-    await api.post(`/admin/sign-in-providers/${encodeURIComponent(id)}/check`, {
-      schema: checksSchema,
-    })
+    await api.post<{ checks: ProviderCheck[] }>(
+      `/admin/sign-in-providers/${encodeURIComponent(id)}/check`,
+    )
   ).checks;
 
 /**

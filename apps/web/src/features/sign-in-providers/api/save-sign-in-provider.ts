@@ -1,8 +1,4 @@
-import {
-  type SignInProvider,
-  type SignInProviderInput,
-  signInProviderSchema,
-} from '@hackclass/contracts';
+import type { SignInProvider, SignInProviderInput } from '@hackclass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/toast/toast';
 import { api } from '@/lib/api-client';
@@ -15,7 +11,6 @@ export const saveSignInProvider = ({
 }: SignInProviderInput): Promise<SignInProvider> =>
   api.put(`/admin/sign-in-providers/${encodeURIComponent(id)}`, {
     body: settings,
-    schema: signInProviderSchema,
   });
 
 /** The form shows what went wrong, on its fields or above them: no toast for failures. */

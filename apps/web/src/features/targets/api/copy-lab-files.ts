@@ -1,4 +1,4 @@
-import { type BoxLabFiles, boxLabFilesSchema } from '@hackclass/contracts';
+import type { BoxLabFiles } from '@hackclass/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -12,7 +12,6 @@ export const copyLabFiles = ({
 }): Promise<BoxLabFiles> =>
   api.post(`/targets/${encodeURIComponent(boxId)}/lab-files`, {
     body: { labId },
-    schema: boxLabFilesSchema,
   });
 
 export const useCopyLabFiles = () => useMutation({ mutationFn: copyLabFiles });

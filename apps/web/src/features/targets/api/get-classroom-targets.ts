@@ -1,20 +1,16 @@
-import { type ClassroomTarget, classroomTargetSchema } from '@hackclass/contracts';
+import type { ClassroomTarget } from '@hackclass/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { targetKeys } from './keys';
-import { listOf } from './list-of';
 
 /** The Targets views refresh on their own: students start and stop targets all the time. */
 export const TARGETS_REFRESH_MS = 10_000;
-
-const classroomTargetListSchema = listOf(classroomTargetSchema);
 
 export const getClassroomTargets = (
   classroomId: string,
   signal?: AbortSignal,
 ): Promise<ClassroomTarget[]> =>
   api.get(`/classrooms/${encodeURIComponent(classroomId)}/targets`, {
-    schema: classroomTargetListSchema,
     signal,
   });
 
@@ -31,7 +27,7 @@ export const useClassroomTargets = (classroomId: string) =>
   useQuery(getClassroomTargetsQueryOptions(classroomId));
 
 export const getAllTargets = (signal?: AbortSignal): Promise<ClassroomTarget[]> =>
-  api.get('/targets', { schema: classroomTargetListSchema, signal });
+  api.get('/targets', { signal });
 
 /** Every active target of the deployment, for admins. */
 export const getAllTargetsQueryOptions = () =>

@@ -1,10 +1,10 @@
-import { isSettlingTargetState, type MyAttackBox, myAttackBoxSchema } from '@hackclass/contracts';
+import { isSettlingTargetState, type MyAttackBox } from '@hackclass/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { targetKeys } from './keys';
 
 export const getMyBox = (signal?: AbortSignal): Promise<MyAttackBox> =>
-  api.get('/users/me/box', { schema: myAttackBoxSchema, signal });
+  api.get('/users/me/box', { signal });
 
 /** How often a box that starts or stops is asked after. */
 const SETTLING_MS = 1_500;

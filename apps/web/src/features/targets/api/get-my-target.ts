@@ -1,4 +1,4 @@
-import { type MyTarget, myTargetSchema } from '@hackclass/contracts';
+import type { MyTarget } from '@hackclass/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { targetKeys } from './keys';
@@ -10,8 +10,7 @@ export const getMyTarget = (
   classroomId: string,
   labId: string,
   signal?: AbortSignal,
-): Promise<MyTarget> =>
-  api.get(myTargetPath(classroomId, labId), { schema: myTargetSchema, signal });
+): Promise<MyTarget> => api.get(myTargetPath(classroomId, labId), { signal });
 
 /** The caller's target for a lab of a classroom: the active one, else the latest, else none. */
 export const getMyTargetQueryOptions = (classroomId: string, labId: string) =>

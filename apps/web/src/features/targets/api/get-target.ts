@@ -1,4 +1,4 @@
-import { isSettlingTargetState, type Target, targetSchema } from '@hackclass/contracts';
+import { isSettlingTargetState, type Target } from '@hackclass/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { targetKeys } from './keys';
@@ -9,7 +9,7 @@ export const SETTLING_POLL_MS = 1500;
 const RUNNING_POLL_MS = 20_000;
 
 export const getTarget = (targetId: string, signal?: AbortSignal): Promise<Target> =>
-  api.get(`/targets/${encodeURIComponent(targetId)}`, { schema: targetSchema, signal });
+  api.get(`/targets/${encodeURIComponent(targetId)}`, { signal });
 
 /**
  * One target, starting from what the page already knows of it (`known`), asked for again every

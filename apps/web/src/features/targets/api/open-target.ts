@@ -1,9 +1,9 @@
-import { type TargetTicket, targetTicketSchema } from '@hackclass/contracts';
+import type { TargetTicket } from '@hackclass/contracts';
 import { api } from '@/lib/api-client';
 
 /** A single-use link through HackClass's proxy, good for a minute. */
 export const getTargetTicket = (targetId: string): Promise<TargetTicket> =>
-  api.post(`/targets/${encodeURIComponent(targetId)}/ticket`, { schema: targetTicketSchema });
+  api.post(`/targets/${encodeURIComponent(targetId)}/ticket`);
 
 export interface OpenInTabInput {
   targetId: string;

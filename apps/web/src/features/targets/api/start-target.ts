@@ -1,4 +1,4 @@
-import { type Target, targetSchema } from '@hackclass/contracts';
+import type { Target } from '@hackclass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { myTargetPath } from './get-my-target';
@@ -11,7 +11,7 @@ export interface StartTargetInput {
 
 /** A second start while one is active answers that one: a double click makes one target. */
 export const startTarget = ({ classroomId, labId }: StartTargetInput): Promise<Target> =>
-  api.post(myTargetPath(classroomId, labId), { schema: targetSchema });
+  api.post(myTargetPath(classroomId, labId));
 
 export const useStartTarget = () => {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { type Target, targetSchema } from '@hackclass/contracts';
+import type { Target } from '@hackclass/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { targetKeys } from './keys';
@@ -7,14 +7,13 @@ import { setTarget } from './set-target';
 const targetPath = (targetId: string) => `/targets/${encodeURIComponent(targetId)}`;
 
 export const extendTarget = (targetId: string): Promise<Target> =>
-  api.post(`${targetPath(targetId)}/extend`, { schema: targetSchema });
+  api.post(`${targetPath(targetId)}/extend`);
 
 /** A new target replaces the old one (with a new flag in per-student mode). */
 export const resetTarget = (targetId: string): Promise<Target> =>
-  api.post(`${targetPath(targetId)}/reset`, { schema: targetSchema });
+  api.post(`${targetPath(targetId)}/reset`);
 
-export const stopTarget = (targetId: string): Promise<Target> =>
-  api.delete(targetPath(targetId), { schema: targetSchema });
+export const stopTarget = (targetId: string): Promise<Target> => api.delete(targetPath(targetId));
 
 const actions = { extend: extendTarget, reset: resetTarget, stop: stopTarget };
 export type TargetAction = keyof typeof actions;

@@ -1,4 +1,4 @@
-import { type ClassroomTargetSettings, classroomTargetSettingsSchema } from '@hackclass/contracts';
+import type { ClassroomTargetSettings } from '@hackclass/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { targetKeys } from './keys';
@@ -9,8 +9,7 @@ const settingsPath = (classroomId: string) =>
 export const getTargetSettings = (
   classroomId: string,
   signal?: AbortSignal,
-): Promise<ClassroomTargetSettings> =>
-  api.get(settingsPath(classroomId), { schema: classroomTargetSettingsSchema, signal });
+): Promise<ClassroomTargetSettings> => api.get(settingsPath(classroomId), { signal });
 
 export const getTargetSettingsQueryOptions = (classroomId: string) =>
   queryOptions({
@@ -29,7 +28,7 @@ export const updateTargetSettings = ({
   classroomId,
   ...settings
 }: UpdateTargetSettingsInput): Promise<ClassroomTargetSettings> =>
-  api.put(settingsPath(classroomId), { body: settings, schema: classroomTargetSettingsSchema });
+  api.put(settingsPath(classroomId), { body: settings });
 
 export const useUpdateTargetSettings = () => {
   const queryClient = useQueryClient();
