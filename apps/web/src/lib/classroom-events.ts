@@ -2,7 +2,8 @@ import type { ClassroomEvent, ClassroomEventType } from '@hackclass/contracts';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { coalescedRefetch } from './coalesced-refetch';
-import { type EventStreamHandlers, type EventTypes, useEventStream } from './event-stream';
+import { type EventStreamHandlers, useEventStream } from './event-stream';
+import type { EventTypes } from './known-event';
 
 const CLASSROOM_EVENT_TYPES: EventTypes<ClassroomEvent> = {
   solve: true,

@@ -1,18 +1,13 @@
 import { useEffect, useEffectEvent } from 'react';
 import { getIdentity } from './identity';
+import { type EventTypes, knownEventOf } from './known-event';
 import { getRuntimeConfig } from './runtime-config';
-import { type SseMessage, sseParser } from './sse-parser';
+import { sseParser } from './sse-parser';
 
 /** Until the stream says otherwise with `retry:` (the API says 3 s). */
 const DEFAULT_RETRY_MS = 3_000;
 /** Failures in a row double the wait, up to this. */
 const MAX_RETRY_MS = 60_000;
-
-/**
- * Every type of event a stream may send, as the contracts name them: `{ solve: true, … }`. The
- * API checked each event against its contract; a type this build does not know is skipped.
- */
-export type EventTypes<Event extends { type: string }> = Record<Event['type'], true>;
 
 export interface EventStreamHandlers<Event> {
   onEvent(event: Event): void;
@@ -36,19 +31,6 @@ const pause = (ms: number, signal: AbortSignal) =>
       { once: true },
     );
   });
-
-function eventOf<Event extends { type: string }>(
-  types: EventTypes<Event>,
-  message: SseMessage,
-): Event | undefined {
-  try {
-    const event: unknown = JSON.parse(message.data);
-    const type = (event as { type?: unknown } | null)?.type;
-    return typeof type === 'string' && Object.hasOwn(types, type) ? (event as Event) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Watches one of the API's event streams (`path`, e.g. a classroom's) until `signal` aborts. `EventSource` cannot send the
@@ -91,7 +73,7 @@ export async function watchEventStream<Event extends { type: string }>(
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       for (let read = await reader.read(); !read.done; read = await reader.read()) {
         for (const message of parser.feed(read.value)) {
-          const event = eventOf(types, message);
+          const event = knownEventOf(types, message.data);
           if (event) handlers.onEvent(event);
         }
         retryMs = parser.retryMs ?? retryMs;

@@ -1,5 +1,6 @@
 import type { UserEvent } from '@hackclass/contracts';
-import { type EventStreamHandlers, type EventTypes, useEventStream } from './event-stream';
+import { type EventStreamHandlers, useEventStream } from './event-stream';
+import type { EventTypes } from './known-event';
 
 const USER_EVENT_TYPES: EventTypes<UserEvent> = { notification: true };
 
