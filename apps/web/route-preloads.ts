@@ -1,13 +1,13 @@
 import { resolve } from 'node:path';
-import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { chunkOfModule, chunksOf, withImports } from './bundle-graph';
 
 /**
  * The modules the router loads for the pages people most often land on first, as `router.tsx`
- * lazy-loads them for each path (layout, guard, page).
+ * lazy-loads them for each path (layout, guard, page). The home page asks for its own (see
+ * `prerender-home.ts`).
  */
 const LANDING_PAGES: Record<string, string[]> = {
-  '/': ['src/app/routes/home.tsx'],
   '/login': [
     'src/app/layouts/auth-layout.tsx',
     'src/features/auth/components/guards.tsx',
@@ -20,20 +20,6 @@ const LANDING_PAGES: Record<string, string[]> = {
     'src/app/routes/app/dashboard.tsx',
   ],
 };
-
-const chunksOf = (bundle: OutputBundle) =>
-  Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
-
-/** A chunk's file and those it imports statically, transitively. */
-function withImports(chunk: OutputChunk, byFile: Map<string, OutputChunk>, into: Set<string>) {
-  if (into.has(chunk.fileName)) return into;
-  into.add(chunk.fileName);
-  for (const file of chunk.imports) {
-    const imported = byFile.get(file);
-    if (imported) withImports(imported, byFile, into);
-  }
-  return into;
-}
 
 /**
  * Adds to index.html a script that preloads the landing page's own modules, found by its path,
@@ -59,10 +45,7 @@ export const routePreloads = (): Plugin => {
         Object.entries(LANDING_PAGES).map(([path, modules]) => {
           const files = new Set<string>();
           for (const module of modules) {
-            const id = resolve(root, module);
-            const chunk = chunks.find((candidate) => candidate.facadeModuleId === id);
-            if (!chunk) throw new Error(`route-preloads: no chunk for ${module}`);
-            withImports(chunk, byFile, files);
+            withImports(chunkOfModule(chunks, resolve(root, module)), byFile, files);
           }
           return [path, [...files].filter((file) => !loaded.has(file)).map((file) => `/${file}`)];
         }),

@@ -24,6 +24,9 @@ export interface WebAppOptions {
 const sendIndex = (_request: FastifyRequest, reply: FastifyReply) =>
   reply.header('cache-control', 'no-cache').sendFile('index.html');
 
+/** The home page as the build rendered it for a first visit (index.html with the page in it). */
+const HOME_PAGE = 'home.html';
+
 /**
  * For unknown paths: a request for a page gets the app, which shows its own 404 page;
  * any other request gets a problem document.
@@ -48,8 +51,12 @@ export const webApp = fp<WebAppOptions>(
     if (!existsSync(index)) {
       throw new StartupError(`The web app is not built (no ${index}): run npm run build`);
     }
+    // A web root without it (a test's) serves index.html at `/` too.
+    const homePage = existsSync(join(root, HOME_PAGE)) ? HOME_PAGE : 'index.html';
     const policy = contentSecurityPolicy({
-      scriptHashes: inlineScriptHashes(readFileSync(index, 'utf8')),
+      scriptHashes: [...new Set([index, join(root, homePage)])].flatMap((page) =>
+        inlineScriptHashes(readFileSync(page, 'utf8')),
+      ),
       connectSources,
       scriptSources,
       frameSources,
@@ -68,7 +75,7 @@ export const webApp = fp<WebAppOptions>(
         );
       },
     });
-    app.get('/', sendIndex);
+    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile(homePage));
   },
   { name: 'web-app' },
 );

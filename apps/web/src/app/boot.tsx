@@ -6,7 +6,7 @@ import { PageLoader } from '@/components/feedback/page-loader';
 import { mayBeSignedIn } from '@/features/auth/utils/saved-session';
 import { afterFirstPaint } from '@/lib/after-first-paint';
 import { initIdentity } from '@/lib/identity';
-import { loadRuntimeConfig } from '@/lib/runtime-config';
+import { loadRuntimeConfig, runtimeConfigLoaded } from '@/lib/runtime-config';
 
 type BootState = { status: 'loading' } | { status: 'ready' } | { status: 'failed' };
 
@@ -16,7 +16,9 @@ type BootState = { status: 'loading' } | { status: 'ready' } | { status: 'failed
  * signed in, and once it has painted otherwise (sooner if the visitor signs in first).
  */
 export function Boot({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<BootState>({ status: 'loading' });
+  const [state, setState] = useState<BootState>(() =>
+    runtimeConfigLoaded() ? { status: 'ready' } : { status: 'loading' },
+  );
 
   useEffect(() => {
     let current = true;

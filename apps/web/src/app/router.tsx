@@ -21,6 +21,17 @@ const pageLoading = (
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
 
+/** Resolves once the router has loaded the modules of the page at the browser's location. */
+export const whenRouterReady = (router: AppRouter) =>
+  new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+
 /**
  * Layout routes: default (public pages), auth and dashboard. Pages load lazily, and so do the
  * layouts the landing page does not show; errors thrown by a page render inside its layout,

@@ -2,18 +2,28 @@ import type { RuntimeConfig } from '@hackclass/contracts';
 import { readRuntimeConfig } from './read-runtime-config';
 
 let current: RuntimeConfig | undefined;
+let loading: Promise<RuntimeConfig> | undefined;
 
 /**
- * Fetches `GET /config.json` once at boot; every later `getRuntimeConfig` reads the result. The
- * request is the one index.html preloads, so it takes the preloaded answer: the server's
- * `no-cache` keeps it fresh.
+ * Fetches `GET /config.json` once at boot, however many ask at once; every later `getRuntimeConfig`
+ * reads the result. The request is the one index.html preloads, so it takes the preloaded
+ * answer: the server's `no-cache` keeps it fresh.
  */
-export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
-  const response = await fetch('/config.json');
-  if (!response.ok) throw new Error(`GET /config.json answered ${response.status}`);
-  current = readRuntimeConfig(await response.json());
-  return current;
+export function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  loading ??= (async () => {
+    const response = await fetch('/config.json');
+    if (!response.ok) throw new Error(`GET /config.json answered ${response.status}`);
+    current = readRuntimeConfig(await response.json());
+    return current;
+  })();
+  // A failed load is tried again by whoever asks next.
+  loading.catch(() => {
+    loading = undefined;
+  });
+  return loading;
 }
+
+export const runtimeConfigLoaded = (): boolean => current !== undefined;
 
 export function getRuntimeConfig(): RuntimeConfig {
   if (!current) throw new Error('The runtime configuration is not loaded yet');
