@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -11,6 +11,7 @@ const RENDERER = 'src/prerender/home-page.tsx';
 /** The home page's HTML, rendered by `RENDERER` built for Node in a folder of its own. */
 async function renderHome(root: string): Promise<string> {
   // Inside the app's folder, so that the renderer finds the app's packages.
+  mkdirSync(join(root, 'node_modules'), { recursive: true });
   const outDir = mkdtempSync(join(root, 'node_modules', '.prerender-'));
   try {
     await build({
