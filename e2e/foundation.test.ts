@@ -30,6 +30,21 @@ describe('the web app shell', () => {
     expect(await page.title()).toBe('Page Not Found | HackClass');
   });
 
+  it("says a page's code did not load, with a reload button, as the production build runs", async () => {
+    const context = await app.browser.newContext();
+    try {
+      const visitor = await context.newPage();
+      await visitor.route('**/assets/community-*.js', (route) => route.abort());
+      await visitor.goto(app.server.url);
+      await expect.poll(() => visitor.title()).toBe('Home | HackClass');
+      await visitor.getByRole('banner').getByRole('link', { name: 'Community' }).click();
+      await visitor.getByRole('heading', { name: 'This page did not load' }).waitFor();
+      expect(await visitor.getByRole('button', { name: 'Reload page' }).isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('keeps the chosen colour mode across a reload', async () => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto(app.server.url);

@@ -8,14 +8,18 @@ import { usePageTitle } from '@/hooks/use-page-title';
 import { isStaleChunkError, reloadOnce } from '@/lib/build-check';
 import { NotFoundRoute } from './not-found';
 
-const reloadButton = (
-  <Button
-    onClick={() => window.location.reload()}
-    leftSection={<IconReload size={18} aria-hidden />}
-  >
-    Reload page
-  </Button>
-);
+// A component, not an element made when the module loads: the icon's module may not have run yet
+// then (the app's chunk and the entry's import each other).
+function ReloadButton() {
+  return (
+    <Button
+      onClick={() => window.location.reload()}
+      leftSection={<IconReload size={18} aria-hidden />}
+    >
+      Reload page
+    </Button>
+  );
+}
 
 function InternalServerError() {
   usePageTitle('Internal Server Error');
@@ -24,7 +28,7 @@ function InternalServerError() {
       code="500"
       title="Internal Server Error"
       message="Something went wrong while showing this page. Reloading usually fixes it; if it keeps happening, please tell your HackClass administrator."
-      action={reloadButton}
+      action={<ReloadButton />}
     />
   );
 }
@@ -37,7 +41,7 @@ function PageNotLoaded() {
       code="…"
       title="This page did not load"
       message="Part of the page could not be downloaded. Check your internet connection, then reload; if it keeps happening, please tell your HackClass administrator."
-      action={reloadButton}
+      action={<ReloadButton />}
     />
   );
 }
