@@ -20,7 +20,10 @@ export function drainUnreadBodies(app: FastifyInstance, drainMs = UNREAD_BODY_DR
     if (incoming.complete || incoming.destroyed) return;
     incoming.unpipe();
     incoming.resume();
-    const cut = setTimeout(() => incoming.socket?.destroy(), drainMs);
+    // Checked again when the time is up: by then the connection may be serving the next request.
+    const cut = setTimeout(() => {
+      if (!incoming.complete) incoming.socket?.destroy();
+    }, drainMs);
     cut.unref();
     finished(incoming, () => clearTimeout(cut));
   });
