@@ -86,7 +86,7 @@ describe('all-in-one server', () => {
   });
 
   it('serves the app for any page path, so the app can route it, and the home page prerendered', async () => {
-    for (const url of ['/', '/classrooms/123/members', '/no/such/page']) {
+    for (const url of ['/', '/classrooms/123/members', '/no/such/page', '/home.html']) {
       const response = await app.inject({ url, headers: { accept: 'text/html' } });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);

@@ -67,7 +67,8 @@ export const webApp = fp<WebAppOptions>(
       wildcard: false,
       index: false,
       preCompressed: true,
-      globIgnore: ['**/*.br', '**/*.gz'],
+      // The prerendered home page is the page at `/`, not a path of its own.
+      globIgnore: ['**/*.br', '**/*.gz', HOME_PAGE],
       setHeaders: (reply, path) => {
         reply.header(
           'cache-control',
