@@ -93,6 +93,28 @@ describe('an answer sent before its request body was read', () => {
     socket.destroy();
   });
 
+  it('keeps the connection of a client that sent the rest, past the time allowed', async () => {
+    const app = Fastify();
+    cleanups.push(() => app.close());
+    drainUnreadBodies(app, 200);
+    refuseUploads(app);
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const { socket, received, errors } = await rawConnection(address);
+    let closed = false;
+    socket.once('close', () => (closed = true));
+    socket.write(uploadHead(UPLOAD_BYTES));
+    socket.write(Buffer.alloc(64 * 1024));
+    await until(() => received().includes('"refused":true'));
+    await new Promise((resolve) => socket.write(Buffer.alloc(UPLOAD_BYTES - 64 * 1024), resolve));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(closed).toBe(false);
+    socket.write('GET /hello HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    await until(() => received().includes('"hello":"world"') || closed);
+    expect(errors).toEqual([]);
+    expect(received()).toContain('"hello":"world"');
+    socket.destroy();
+  });
+
   it('cuts a client that does not send the rest in time', async () => {
     const app = Fastify();
     cleanups.push(() => app.close());
