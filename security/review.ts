@@ -154,7 +154,8 @@ export const FINDINGS: Finding[] = [
     tests: [
       {
         file: 'apps/server/src/server.test.ts',
-        title: 'sends pages with a CSP admitting only its own scripts and the inline one it serves',
+        title:
+          'sends pages with a CSP admitting only its own scripts and the inline ones it serves',
       },
       {
         file: 'e2e/security-headers.test.ts',
