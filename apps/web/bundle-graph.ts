@@ -24,3 +24,9 @@ export function chunkOfModule(chunks: OutputChunk[], id: string): OutputChunk {
   if (!chunk) throw new Error(`no chunk holds ${id}`);
   return chunk;
 }
+
+/** Inline script code that adds a `modulepreload` link for each URL that `urls` (code) yields. */
+export const modulePreloadsOf = (urls: string) =>
+  `for(const href of ${urls}){` +
+  `const link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';` +
+  `link.href=href;document.head.append(link)}`;

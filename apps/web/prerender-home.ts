@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
-import { chunkOfModule, chunksOf, withImports } from './bundle-graph';
+import { chunkOfModule, chunksOf, modulePreloadsOf, withImports } from './bundle-graph';
 
 const HOME_ROUTE = 'src/app/routes/home.tsx';
 const RENDERER = 'src/prerender/home-page.tsx';
@@ -70,9 +70,7 @@ export const prerenderHome = (): Plugin => {
       }
 
       const load =
-        `for(const href of ${JSON.stringify(modules.map((file) => `/${file}`))}){` +
-        `const link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';` +
-        `link.href=href;document.head.append(link)}` +
+        modulePreloadsOf(JSON.stringify(modules.map((file) => `/${file}`))) +
         `const script=document.createElement('script');script.type='module';script.crossOrigin='';` +
         `script.src=${JSON.stringify(`/${entry.fileName}`)};document.head.append(script)`;
       const source = String(html.source)

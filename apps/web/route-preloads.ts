@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { chunkOfModule, chunksOf, withImports } from './bundle-graph';
+import { chunkOfModule, chunksOf, modulePreloadsOf, withImports } from './bundle-graph';
 
 /**
  * The modules the router loads for the pages people most often land on first, as `router.tsx`
@@ -52,10 +52,9 @@ export const routePreloads = (): Plugin => {
       );
       const html = bundle['index.html'];
       if (html?.type !== 'asset') return;
-      const script =
-        `<script>(()=>{for(const href of ${JSON.stringify(preloads)}[location.pathname]??[]){` +
-        `const link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';` +
-        `link.href=href;document.head.append(link)}})()</script>`;
+      const script = `<script>(()=>{${modulePreloadsOf(
+        `${JSON.stringify(preloads)}[location.pathname]??[]`,
+      )}})()</script>`;
       // Before the stylesheet, which a later inline script would wait for.
       html.source = String(html.source).replace(
         '<script type="module"',
