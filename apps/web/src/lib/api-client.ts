@@ -6,7 +6,10 @@ import { type UploadOptions, uploadRequest } from './upload-request';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** The answer is returned as it came: the API checked it against its contract before sending. */
+/**
+ * The answer is returned as it came, typed by the contracts: the API writes it through a
+ * serializer compiled from its schema, and the API's tests check every answer against it.
+ */
 interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;

@@ -1,6 +1,6 @@
 /**
  * Every type of event a stream may send, as the contracts name them: `{ solve: true, … }`. The
- * API checked each event against its contract before sending it.
+ * API sends only the events its contract names, typed by it.
  */
 export type EventTypes<Event extends { type: string }> = Record<Event['type'], true>;
 
