@@ -214,6 +214,18 @@ if (slowest.length > 0) {
   }
 }
 
+/**
+ * The first lines of a failure's message, indented under its name: enough to say why. Stack
+ * frames of the test runner and of packages say nothing of it.
+ */
+const firstLines = (message, count = 6) =>
+  message
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !/node_modules|<anonymous>/.test(line))
+    .slice(0, count)
+    .map((line) => `    ${line}`)
+    .join('\n');
+
 let [passed, failed, skipped] = [0, 0, 0];
 const failures = [];
 if (!run) {
@@ -231,7 +243,9 @@ if (!run) {
       failed++;
       failures.push(`${where}: ${file.message.split('\n')[0]}`);
     }
-    for (const test of tests) failures.push(`${where} > ${test.fullName}`);
+    for (const test of tests) {
+      failures.push(`${where} > ${test.fullName}\n${firstLines(test.failureMessages.join('\n'))}`);
+    }
   }
 }
 // Printed here as well as where Vitest met them, so the tail of a long log shows them.
