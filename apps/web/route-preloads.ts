@@ -4,15 +4,10 @@ import { chunkOfModule, chunksOf, modulePreloadsOf, withImports } from './bundle
 
 /**
  * The modules the router loads for the pages people most often land on first, as `router.tsx`
- * lazy-loads them for each path (layout, guard, page). The home page asks for its own (see
- * `prerender-home.ts`).
+ * lazy-loads them for each path (layout, guard, page). The prerendered pages (home, login) ask
+ * for their own (see `prerender-pages.ts`).
  */
 const LANDING_PAGES: Record<string, string[]> = {
-  '/login': [
-    'src/app/layouts/auth-layout.tsx',
-    'src/features/auth/components/guards.tsx',
-    'src/app/routes/auth/login.tsx',
-  ],
   // Where sign-in leads, and where a signed-in person's bookmark does.
   '/dashboard': [
     'src/features/auth/components/guards.tsx',

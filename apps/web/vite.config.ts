@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './precompress';
-import { prerenderHome } from './prerender-home';
+import { prerenderPages } from './prerender-pages';
 import { routePreloads } from './route-preloads';
 import { inShell } from './shell-modules';
 
@@ -34,9 +34,9 @@ const proxiedPrefixes = [
 ];
 
 export default defineConfig({
-  // The home page is prerendered before the landing pages' preloads join index.html: it asks for
-  // its modules itself, once it has painted.
-  plugins: [react(), buildManifest(), prerenderHome(), routePreloads(), precompress()],
+  // The prerendered pages are made before the landing pages' preloads join index.html: they ask for
+  // their modules themselves, once they have painted.
+  plugins: [react(), buildManifest(), prerenderPages(), routePreloads(), precompress()],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   // `@/…` imports resolve through the `paths` of tsconfig.json.
   resolve: { tsconfigPaths: true },

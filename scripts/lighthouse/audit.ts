@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 
@@ -53,7 +53,10 @@ export async function audit(page: string, url: string, port: number): Promise<Pa
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   // The whole report, to read what the figures come from (or open in the Lighthouse viewer).
   const reports = process.env.LIGHTHOUSE_REPORTS;
-  if (reports) await writeFile(join(reports, `${page}.json`), JSON.stringify(lhr));
+  if (reports) {
+    await mkdir(reports, { recursive: true });
+    await writeFile(join(reports, `${page}.json`), JSON.stringify(lhr));
+  }
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const requests = (lhr.audits['network-requests']?.details as { items?: NetworkRequest[] })?.items;

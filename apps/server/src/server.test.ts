@@ -15,8 +15,9 @@ import { identityOriginsOf } from './runtime-config';
 import { buildServer } from './server';
 
 const INLINE_SCRIPT = "document.documentElement.dataset.theme = 'dark';";
-/** The prerendered home page's own: it asks for the app's modules once it has painted. */
+/** The prerendered pages' own: each asks for the app's modules once it has painted. */
 const HOME_SCRIPT = "document.title = 'Home'";
+const LOGIN_SCRIPT = "document.title = 'Log in'";
 // Large enough for the build to pre-compress it.
 const ASSET = `${'console.log("a line of the app");\n'.repeat(100)}`;
 
@@ -35,6 +36,10 @@ beforeAll(async () => {
   writeFileSync(
     join(webRoot, 'home.html'),
     `<!doctype html><title>HackClass</title><div id="root"><h1>Teach hands-on security</h1></div><script>${HOME_SCRIPT}</script>`,
+  );
+  writeFileSync(
+    join(webRoot, 'login.html'),
+    `<!doctype html><title>HackClass</title><div id="root"><h1>Log in</h1></div><script>${LOGIN_SCRIPT}</script>`,
   );
   writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), ASSET);
   writeFileSync(join(webRoot, 'assets', 'index-abc123.js.gz'), gzipSync(ASSET));
@@ -85,14 +90,16 @@ describe('all-in-one server', () => {
     });
   });
 
-  it('serves the app for any page path, so the app can route it, and the home page prerendered', async () => {
-    for (const url of ['/', '/classrooms/123/members', '/no/such/page', '/home.html']) {
+  it('serves the app for any page path, so the app can route it, and home and login prerendered', async () => {
+    const pages = ['/', '/login', '/login?redirect=%2Fclassrooms', '/classrooms/123/members'];
+    for (const url of [...pages, '/no/such/page', '/home.html', '/login.html']) {
       const response = await app.inject({ url, headers: { accept: 'text/html' } });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<title>HackClass</title>');
       expect(response.body.includes('Teach hands-on security'), url).toBe(url === '/');
+      expect(response.body.includes('<h1>Log in</h1>'), url).toBe(/^\/login(\?|$)/.test(url));
     }
   });
 
@@ -115,14 +122,14 @@ describe('all-in-one server', () => {
   });
 
   it('sends pages with a CSP admitting only its own scripts and the inline ones it serves', async () => {
-    const [hash, homeHash] = [INLINE_SCRIPT, HOME_SCRIPT].map((script) =>
+    const [hash, homeHash, loginHash] = [INLINE_SCRIPT, HOME_SCRIPT, LOGIN_SCRIPT].map((script) =>
       createHash('sha256').update(script).digest('base64'),
     );
     for (const url of ['/', '/dashboard', '/assets/index-abc123.js']) {
       const response = await app.inject({ url, headers: { accept: 'text/html' } });
       const policy = response.headers['content-security-policy'];
       expect(policy, url).toBe(
-        `default-src 'self'; script-src 'self' 'sha256-${hash}' 'sha256-${homeHash}'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self' https://class.example.org; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
+        `default-src 'self'; script-src 'self' 'sha256-${hash}' 'sha256-${homeHash}' 'sha256-${loginHash}'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self' https://class.example.org; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
       );
       expect(response.headers['x-frame-options'], url).toBe('DENY');
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');

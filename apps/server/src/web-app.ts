@@ -24,8 +24,11 @@ export interface WebAppOptions {
 const sendIndex = (_request: FastifyRequest, reply: FastifyReply) =>
   reply.header('cache-control', 'no-cache').sendFile('index.html');
 
-/** The home page as the build rendered it for a first visit (index.html with the page in it). */
-const HOME_PAGE = 'home.html';
+/**
+ * Pages the build rendered for a first visit (index.html with the page in it), by the path that
+ * serves each. A web root without one (a test's) serves index.html there.
+ */
+const PRERENDERED_PAGES = { '/': 'home.html', '/login': 'login.html' };
 
 /**
  * For unknown paths: a request for a page gets the app, which shows its own 404 page;
@@ -51,11 +54,13 @@ export const webApp = fp<WebAppOptions>(
     if (!existsSync(index)) {
       throw new StartupError(`The web app is not built (no ${index}): run npm run build`);
     }
-    // A web root without it (a test's) serves index.html at `/` too.
-    const homePage = existsSync(join(root, HOME_PAGE)) ? HOME_PAGE : 'index.html';
+    const pages = Object.entries(PRERENDERED_PAGES).map(([path, file]) => ({
+      path,
+      file: existsSync(join(root, file)) ? file : 'index.html',
+    }));
     const policy = contentSecurityPolicy({
-      scriptHashes: [...new Set([index, join(root, homePage)])].flatMap((page) =>
-        inlineScriptHashes(readFileSync(page, 'utf8')),
+      scriptHashes: [...new Set(['index.html', ...pages.map(({ file }) => file)])].flatMap((page) =>
+        inlineScriptHashes(readFileSync(join(root, page), 'utf8')),
       ),
       connectSources,
       scriptSources,
@@ -67,8 +72,8 @@ export const webApp = fp<WebAppOptions>(
       wildcard: false,
       index: false,
       preCompressed: true,
-      // The prerendered home page is the page at `/`, not a path of its own.
-      globIgnore: ['**/*.br', '**/*.gz', HOME_PAGE],
+      // A prerendered page is the page at its path, not a path of its own.
+      globIgnore: ['**/*.br', '**/*.gz', ...Object.values(PRERENDERED_PAGES)],
       setHeaders: (reply, path) => {
         reply.header(
           'cache-control',
@@ -76,7 +81,9 @@ export const webApp = fp<WebAppOptions>(
         );
       },
     });
-    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile(homePage));
+    for (const { path, file } of pages) {
+      app.get(path, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile(file));
+    }
   },
   { name: 'web-app' },
 );

@@ -1,10 +1,12 @@
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { AppRoot } from './app/app-root';
 import { AppProvider } from './app/provider';
 import { createAppRouter, whenRouterReady } from './app/router';
 import { mayBeSignedIn } from './features/auth/utils/saved-session';
 import { preloadIdentity } from './lib/identity';
+import { readTypedInput, restoreTypedInput } from './lib/prerendered-fields';
 import { loadRuntimeConfig } from './lib/runtime-config';
 import { startWebVitals } from './lib/web-vitals/start-web-vitals';
 
@@ -23,11 +25,17 @@ const render = () =>
       </AppProvider>
     </StrictMode>,
   );
-// A page the build rendered into its HTML (the home page) stays as it is until the app can show
+// A page the build rendered into its HTML (home, login) stays as it is until the app can show
 // it in its place: with the configuration read and the page's modules loaded, rather than a
-// loader in between.
-if (container.hasChildNodes()) {
-  Promise.all([loadRuntimeConfig(), whenRouterReady(router)]).then(render, render);
+// loader in between. What the visitor typed meanwhile moves into the app's own form.
+if (container.hasAttribute('data-prerendered')) {
+  const takeOver = () => {
+    const typed = readTypedInput(container);
+    container.removeAttribute('data-prerendered');
+    flushSync(render);
+    restoreTypedInput(container, typed);
+  };
+  Promise.all([loadRuntimeConfig(), whenRouterReady(router)]).then(takeOver, takeOver);
 } else {
   render();
 }

@@ -50,6 +50,7 @@ export function LoginForm() {
         <FormAlert message={error} />
         <TextInput
           label="Email"
+          name="email"
           type="email"
           autoComplete="email"
           required
@@ -59,6 +60,7 @@ export function LoginForm() {
         />
         <PasswordInput
           label="Password"
+          name="password"
           autoComplete="current-password"
           required
           key={form.key('password')}
@@ -67,6 +69,7 @@ export function LoginForm() {
         <Group justify="space-between" align="flex-start">
           <Checkbox
             label="Keep me signed in"
+            name="keepSignedIn"
             description="Uncheck on a shared computer"
             key={form.key('keepSignedIn')}
             {...form.getInputProps('keepSignedIn', { type: 'checkbox' })}
