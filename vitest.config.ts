@@ -66,6 +66,10 @@ export default defineConfig({
           name: 'journeys',
           sequence: { groupOrder: 1 },
           globalSetup: serverBundle,
+          // A journey that fails runs once more: about one in 300 fails once on a loaded two-core
+          // machine and passes again. One that passes only then is named, with why it failed
+          // first, at the end of the run (scripts/timings-reporter.ts), to be fixed, not hidden.
+          retry: 1,
           include: ['e2e/**/*.test.ts'],
           exclude: [...configDefaults.exclude, containerImageTest],
         },

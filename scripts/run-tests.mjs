@@ -260,6 +260,12 @@ if (code !== 0 && failed === 0 && run) {
   failed++;
   failures.push(`Vitest exited with code ${code} though no test failed: see the errors above`);
 }
+// Tests that failed, then passed when run again (the journeys'), with why they failed first.
+const flaky = join(results, 'flaky.txt');
+if (existsSync(flaky)) {
+  const lines = readFileSync(flaky, 'utf8').trimEnd().split('\n');
+  console.log(lines.map((line) => (line.startsWith(' ') ? line : `FLAKY ${line}`)).join('\n'));
+}
 // Named again at the end, so the tail of a long run says what failed.
 for (const failure of failures) console.log(`FAILED ${failure}`);
 const database = process.env.DATABASE_URL ? 'postgresql' : 'pglite';

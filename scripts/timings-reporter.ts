@@ -54,12 +54,30 @@ export default class TimingsReporter implements Reporter {
       testModule.state(),
     ].map((value) => (typeof value === 'number' ? String(Math.round(value)) : value));
     appendFileSync(this.file, `${row.join('\t')}\n`);
+    for (const test of tests.filter((test) => test.diagnostic()?.flaky)) {
+      const firstError = test.result().errors?.[0];
+      appendFileSync(
+        join(this.folder as string, 'flaky.txt'),
+        `${testModule.relativeModuleId} > ${test.fullName}\n${firstError ? whyFailed(firstError) : ''}\n`,
+      );
+    }
   }
 
   onTestRunEnd(_modules: ReadonlyArray<TestModule>, errors: ReadonlyArray<SerializedError>): void {
     if (!this.folder || errors.length === 0) return;
     writeFileSync(join(this.folder, 'unhandled-errors.txt'), errors.map(describeError).join('\n'));
   }
+}
+
+/** A test's error as its first lines, indented: what it said and where, without the runner's frames. */
+function whyFailed(error: SerializedError): string {
+  // The stack starts with the name and message.
+  return (error.stack ?? `${error.name ?? 'Error'}: ${error.message}`)
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !/node_modules|<anonymous>/.test(line))
+    .slice(0, 6)
+    .map((line) => `    ${line}`)
+    .join('\n');
 }
 
 /** An error outside any test as a few lines: where it came from, what it said, its stack's top. */
