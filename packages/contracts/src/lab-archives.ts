@@ -157,18 +157,44 @@ export const labSetArchiveManifestSchema = z.object({
 });
 export type LabSetArchiveManifest = z.output<typeof labSetArchiveManifestSchema>;
 
+/**
+ * What becomes of a CTFd challenge that lists a file the upload lacks: imported without it
+ * (reported), or skipped.
+ */
+export const CTFD_MISSING_FILES = ['leave-out', 'skip'] as const;
+export type CtfdMissingFiles = (typeof CTFD_MISSING_FILES)[number];
+
 /** The import form's text fields; the upload comes as `archive`. */
 export const labImportFieldsSchema = z.object({
   /** A classroom the caller manages, to add the imported labs to. */
   classroomId: z.uuid('Not a classroom id').optional(),
+  missingFiles: z
+    .enum(CTFD_MISSING_FILES, 'Either leave-out or skip')
+    .default('leave-out')
+    .describe(
+      'A CTFd challenge listing a file the upload lacks: `leave-out` imports it without the ' +
+        'file (reported in `notMapped`), `skip` skips it (reported in `skipped`)',
+    ),
 });
+
+/** The file of the upload a lab comes from (a CTFd challenge's `challenge.yml`). */
+const uploadSourceSchema = z.string().describe('The file of the upload the lab comes from');
 
 export const labImportReportSchema = z.object({
   created: z.array(z.object({ id: z.uuid(), slug: z.string(), name: z.string() })),
   /** Labs in the upload that were not imported, and why. */
-  skipped: z.array(z.object({ name: z.string(), reason: z.string() })),
+  skipped: z.array(
+    z.object({ name: z.string(), reason: z.string(), source: uploadSourceSchema.optional() }),
+  ),
   /** What a lab's source held that HackClass has no place for, field by field. */
-  notMapped: z.array(z.object({ lab: z.string(), field: z.string(), reason: z.string() })),
+  notMapped: z.array(
+    z.object({
+      lab: z.string(),
+      field: z.string(),
+      reason: z.string(),
+      source: uploadSourceSchema.optional(),
+    }),
+  ),
   /**
    * The live targets the upload defines. None is imported: an archive from elsewhere could run
    * any image on the school's machine, so each waits until the lab's teacher, having read it,

@@ -1,6 +1,10 @@
+const DEPLOYED_BY_CTFCLI =
+  'ctfcli’s own field, for deploying the challenge’s container: define a live target on the lab instead';
+
 /**
  * ctfcli's challenge.yml fields HackClass has no place for, and why: reported field by field on
- * import rather than silently dropped. A Map, as an object would answer `constructor` or
+ * import rather than silently dropped. ctfcli's own fields (for its deployment and tooling, not
+ * CTFd's challenge data) are named as such. A Map, as an object would answer `constructor` or
  * `__proto__` with what it inherits.
  */
 export const UNMAPPED_CTFD_FIELDS = new Map<string, string>([
@@ -9,15 +13,25 @@ export const UNMAPPED_CTFD_FIELDS = new Map<string, string>([
   ['tags', 'A lab has one category and no tags'],
   ['topics', 'A lab has one category and no topics'],
   ['connection_info', 'Give connection details in the description, or define a live target'],
-  ['image', 'CTFd deploys its own container image: define a live target on the lab instead'],
-  ['protocol', 'CTFd deploys its own container image: define a live target on the lab instead'],
-  ['host', 'CTFd deploys its own container image: define a live target on the lab instead'],
-  ['healthcheck', 'Live targets have no health check script'],
+  ['image', DEPLOYED_BY_CTFCLI],
+  ['protocol', DEPLOYED_BY_CTFCLI],
+  ['host', DEPLOYED_BY_CTFCLI],
+  [
+    'healthcheck',
+    'ctfcli’s own field, a script that checks a deployed challenge: live targets have none',
+  ],
+  ['version', 'ctfcli’s own field, the version of its challenge.yml format: not kept'],
+  [
+    'solution',
+    'ctfcli’s own field, a solution file it uploads to CTFd: keep the solution with your own notes',
+  ],
+  ['logic', 'Any one of a lab’s flags solves it: flags that must all be found have no counterpart'],
+  ['module', 'CTFd’s modules have no counterpart: a classroom groups its labs'],
+  ['scheduled_at', 'A lab opens on its classroom’s schedule: set it there'],
   ['state', 'Labs are shown through classrooms and their schedules, not hidden one by one'],
   ['attempts', 'Flags are limited by rate, not by a number of attempts'],
   ['max_attempts', 'Flags are limited by rate, not by a number of attempts'],
   ['next', 'Unlock paths are set per classroom'],
-  ['version', 'The version of the challenge.yml format is not kept'],
 ]);
 
 /** Fields this import reads. Anything neither read nor listed above is reported as unknown. */
@@ -32,4 +46,9 @@ export const MAPPED_CTFD_FIELDS = new Set([
   'files',
   'hints',
   'requirements',
+  // Not ctfcli's, but many repositories add it.
+  'difficulty',
+  // CTFd 2's dynamic scoring, beside `value` rather than in `extra`.
+  'decay',
+  'minimum',
 ]);

@@ -6,6 +6,8 @@ import { apiErrors } from '../errors';
 export interface LabDraft {
   /** How the upload's other labs name it in their unlock paths. */
   ref: string;
+  /** The file of the upload it comes from, where that tells labs apart (a CTFd challenge's). */
+  source?: string;
   lab: Omit<ArchivedLab, 'files'>;
   files: { name: string; bytes: Buffer }[];
   /** Its schedule in the classroom it is imported into, if the upload gives one. */
@@ -36,10 +38,12 @@ export function parseOrRefuse<Schema extends z.ZodType>(
 }
 
 /**
- * Refuses unlock paths that go round: each lab must be reachable from labs that require nothing,
- * as a classroom's students could otherwise never open them.
+ * The labs whose unlock paths go round in a circle, or lead into one: each lab must be reachable
+ * from labs that require nothing, as a classroom's students could otherwise never open it.
  */
-export function ensureNoCycle(drafts: readonly LabDraft[], where: string): void {
+export function stuckInCycles<Draft extends Pick<LabDraft, 'ref' | 'requires'>>(
+  drafts: readonly Draft[],
+): Draft[] {
   const opened = new Set<string>();
   let progress = true;
   while (progress) {
@@ -52,7 +56,12 @@ export function ensureNoCycle(drafts: readonly LabDraft[], where: string): void 
       }
     }
   }
-  const stuck = drafts.filter((draft) => !opened.has(draft.ref)).map((draft) => draft.lab.name);
+  return drafts.filter((draft) => !opened.has(draft.ref));
+}
+
+/** Refuses unlock paths that go round in a circle (see `stuckInCycles`). */
+export function ensureNoCycle(drafts: readonly LabDraft[], where: string): void {
+  const stuck = stuckInCycles(drafts).map((draft) => draft.lab.name);
   if (stuck.length > 0) {
     throw apiErrors.labArchiveInvalid(
       where,

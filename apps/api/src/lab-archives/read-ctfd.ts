@@ -1,191 +1,264 @@
-import { archivedLabSchema } from '@hackclass/contracts';
-import { parseDocument } from 'yaml';
+import { archivedLabSchema, type CtfdMissingFiles } from '@hackclass/contracts';
+import { HttpError } from '@hackclass/http';
 import { apiErrors } from '../errors';
 import { safeFileName } from '../uploads/file-names';
-import { resolveInside } from './archive-paths';
 import { labCategoryOf } from './ctfd-categories';
+import { markdownFromCtfdHtml } from './ctfd-description';
 import { MAPPED_CTFD_FIELDS, UNMAPPED_CTFD_FIELDS } from './ctfd-fields';
-import { asList, type Challenge, flagsOf, hintsOf, scoringOf } from './ctfd-lab-fields';
+import {
+  asList,
+  type Challenge,
+  difficultyOf,
+  flagsOf,
+  hintsOf,
+  scoringOf,
+} from './ctfd-lab-fields';
+import { filesListed, listedPath, topFolderOf } from './ctfd-listed-files';
+import { CHALLENGE_FILE, EXAMPLE_FILE, readChallengeYaml } from './ctfd-yaml';
 import { archiveFileNames } from './file-names';
-import { type DraftSet, ensureNoCycle, type LabDraft, parseOrRefuse } from './lab-draft';
+import { type DraftSet, type LabDraft, stuckInCycles } from './lab-draft';
 import type { UnpackedFiles } from './unpack-upload';
 
 type Report = Omit<DraftSet, 'drafts'>;
 
-const CHALLENGE_FILE = /(^|\/)challenge\.ya?ml$/;
-
-function readYaml(path: string, bytes: Buffer): Challenge {
-  const document = parseDocument(bytes.toString('utf8'));
-  const [error] = document.errors;
-  if (error) {
-    const at = error.linePos?.[0];
-    const where = at ? ` at line ${at.line}, column ${at.col}` : '';
-    // The message's own position and the excerpt after it are said once, above.
-    const problem = error.message.split(/ at line \d+/)[0];
-    throw apiErrors.labArchiveInvalid(path, `YAML error${where}: ${problem}`);
-  }
-  let challenge: unknown;
-  try {
-    // Aliases expand as they are read: a few lines of nested ones ("billion laughs") would make
-    // billions of nodes, so past 100 the yaml package stops.
-    challenge = document.toJS({ maxAliasCount: 100 });
-  } catch (error) {
-    throw apiErrors.labArchiveInvalid(path, `YAML error: ${(error as Error).message}`);
-  }
-  if (typeof challenge !== 'object' || challenge === null || Array.isArray(challenge)) {
-    throw apiErrors.labArchiveInvalid(path, 'Not a challenge: expected a mapping of fields');
-  }
-  return challenge as Challenge;
+export interface CtfdReadOptions {
+  /** What becomes of a challenge that lists a file the upload lacks. */
+  missingFiles: CtfdMissingFiles;
 }
 
-function filesOf(
+/** The challenge's name, trimmed; a number (`name: 1`) is its digits. */
+const nameOf = ({ name }: Challenge) =>
+  typeof name === 'string' ? name.trim() : typeof name === 'number' ? String(name) : '';
+
+/** Why one challenge of the upload cannot be imported; the others still are. */
+class ChallengeRefused extends Error {}
+
+/** The challenge's fields as a lab's schema names them, by the names challenge.yml gives them. */
+const CTFD_FIELD_OF: Record<string, string> = {
+  points: 'value',
+  minimumPoints: 'extra.minimum',
+  decay: 'extra.decay',
+};
+
+function listedFiles(
   challenge: Challenge,
-  folder: string,
+  source: string,
   name: string,
   files: UnpackedFiles,
   report: Report,
-  loneYaml: boolean,
+  { missingFiles, loneYaml }: CtfdReadOptions & { loneYaml: boolean },
 ): LabDraft['files'] {
+  const folder = source.slice(0, source.lastIndexOf('/') + 1);
+  const uploaded = [...files.keys()];
+  const top = topFolderOf(uploaded);
   const found = asList(challenge.files).flatMap((listed) => {
-    const path = typeof listed === 'string' ? resolveInside(folder, listed) : undefined;
-    if (path === undefined) {
-      throw apiErrors.labArchiveInvalid(
-        `${folder}challenge.yml: files`,
-        `${JSON.stringify(listed)} is not a path inside the challenge’s folder`,
-      );
+    if (typeof listed !== 'string' || listedPath(folder, listed) === undefined) {
+      report.notMapped.push({
+        lab: name,
+        source,
+        field: 'files',
+        reason: `${JSON.stringify(listed)} is not a path inside the upload: left out`,
+      });
+      return [];
     }
-    const bytes = files.get(path);
-    if (bytes) return [{ path, bytes }];
-    if (!loneYaml) {
-      throw apiErrors.labArchiveInvalid(path, 'Listed in challenge.yml but missing');
+    const named = filesListed(folder, listed, uploaded, top);
+    if (named.length > 0) return named.map((file) => ({ path: file, bytes: files.get(file) }));
+    if (loneYaml) {
+      report.notMapped.push({
+        lab: name,
+        source,
+        field: 'files',
+        reason: `${listed} is not in the upload: upload the challenge’s folder as a .zip to bring its files`,
+      });
+    } else if (missingFiles === 'skip') {
+      throw new ChallengeRefused(`It lists ${listed}, which is not in the upload`);
+    } else {
+      report.notMapped.push({
+        lab: name,
+        source,
+        field: 'files',
+        reason: `${listed} is not in the upload: imported without it`,
+      });
     }
-    report.notMapped.push({
-      lab: name,
-      field: 'files',
-      reason: `${listed} is not in the upload: upload the challenge’s folder as a .zip to bring its files`,
-    });
     return [];
   });
-  const names = archiveFileNames(found.map((file) => safeFileName(file.path)));
-  return found.map((file, index) => ({ name: names[index] ?? 'file', bytes: file.bytes }));
+  const unique = [...new Map(found.map((file) => [file.path, file.bytes])).entries()];
+  const names = archiveFileNames(unique.map(([path]) => safeFileName(path)));
+  return unique.map(([, bytes], index) => ({
+    name: names[index] ?? 'file',
+    bytes: bytes ?? Buffer.alloc(0),
+  }));
 }
 
-function draftOf(
-  path: string,
-  challenge: Challenge,
-  files: UnpackedFiles,
-  report: Report,
-  loneYaml: boolean,
-): LabDraft | undefined {
-  const folder = path.slice(0, path.lastIndexOf('/') + 1);
-  const name = typeof challenge.name === 'string' ? challenge.name.trim() : '';
-  if (name === '') throw apiErrors.labArchiveInvalid(`${path}: name`, 'Every challenge has a name');
-  if (
-    challenge.type !== undefined &&
-    challenge.type !== 'standard' &&
-    challenge.type !== 'dynamic'
-  ) {
-    report.skipped.push({
-      name,
-      reason: `CTFd challenges of type ${JSON.stringify(challenge.type)} have no counterpart: only standard and dynamic`,
-    });
-    return undefined;
-  }
+function reportFields(challenge: Challenge, source: string, name: string, report: Report) {
   for (const field of Object.keys(challenge)) {
     if (MAPPED_CTFD_FIELDS.has(field)) continue;
     report.notMapped.push({
       lab: name,
+      source,
       field,
       reason:
         UNMAPPED_CTFD_FIELDS.get(field) ??
         'Not a field of ctfcli’s challenge.yml that HackClass knows',
     });
   }
+}
+
+function draftOf(
+  source: string,
+  challenge: Challenge,
+  files: UnpackedFiles,
+  report: Report,
+  options: CtfdReadOptions & { loneYaml: boolean },
+): LabDraft {
+  const name = nameOf(challenge);
+  if (name === '') throw new ChallengeRefused('It has no name');
+  if (name.includes('{{')) {
+    throw new ChallengeRefused(`Its name ${name} is a template not filled in`);
+  }
+  if (
+    challenge.type !== undefined &&
+    challenge.type !== 'standard' &&
+    challenge.type !== 'dynamic'
+  ) {
+    throw new ChallengeRefused(
+      `CTFd challenges of type ${JSON.stringify(challenge.type)} have no counterpart: only standard and dynamic`,
+    );
+  }
+  // What the challenge itself says is reported once it is known to be imported.
+  const own: Report = { skipped: [], notMapped: [] };
+  reportFields(challenge, source, name, own);
   const rawCategory = typeof challenge.category === 'string' ? challenge.category : '';
   const category = labCategoryOf(rawCategory);
   if (!category) {
-    report.notMapped.push({
+    own.notMapped.push({
       lab: name,
+      source,
       field: 'category',
       reason: `${JSON.stringify(rawCategory)} matches no category here: imported as Misc`,
     });
   }
-  report.notMapped.push({
-    lab: name,
-    field: 'difficulty',
-    reason: 'challenge.yml gives no difficulty: imported as Medium',
-  });
-  const flags = flagsOf(challenge, name, report);
-  if (flags.length === 0) {
-    report.skipped.push({ name, reason: 'No flag HackClass can check' });
-    return undefined;
+  const difficulty = difficultyOf(challenge, name, own);
+  const given = typeof challenge.description === 'string' ? challenge.description : '';
+  const description = markdownFromCtfdHtml(given);
+  if (description !== undefined) {
+    own.notMapped.push({
+      lab: name,
+      field: 'description',
+      reason: 'Its HTML was turned into Markdown, which is what a lab shows: check how it reads',
+    });
   }
-  const lab = parseOrRefuse(
-    archivedLabSchema,
-    {
-      name,
-      description: typeof challenge.description === 'string' ? challenge.description : '',
-      difficulty: 'Medium',
-      category: category ?? 'Misc',
-      ...scoringOf(challenge, name, report),
-      flags,
-      hints: hintsOf(challenge, name, report),
-    },
-    path,
-  );
-  const { files: _listed, ...fields } = lab;
+  const flags = flagsOf(challenge, name, own);
+  if (flags.length === 0) throw new ChallengeRefused('No flag HackClass can check');
+  const parsed = archivedLabSchema.safeParse({
+    name,
+    description: description ?? given,
+    difficulty,
+    category: category ?? 'Misc',
+    ...scoringOf(challenge, difficulty, name, own),
+    flags,
+    hints: hintsOf(challenge, name, own),
+  });
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    const field = String(issue?.path[0] ?? '');
+    throw new ChallengeRefused(
+      `${CTFD_FIELD_OF[field] ?? field}: ${issue?.message ?? 'Invalid'}`.replace(/^: /, ''),
+    );
+  }
+  const { files: _listed, ...lab } = parsed.data;
+  const labFiles = listedFiles(challenge, source, name, files, own, options);
   const requirements = challenge.requirements;
   const required = asList(
     Array.isArray(requirements) ? requirements : (requirements as Challenge | null)?.prerequisites,
   ).map(String);
-  return {
-    ref: name,
-    lab: fields,
-    files: filesOf(challenge, folder, name, files, report, loneYaml),
-    requires: required,
-  };
+  report.notMapped.push(
+    ...own.notMapped.map((entry) => (entry.source ? entry : { ...entry, source })),
+  );
+  return { ref: name, source, lab, files: labFiles, requires: required };
 }
 
 /**
- * The labs of CTFd content: every `challenge.yml` in the upload (or the lone one uploaded), with
- * its files, and a report of what does not map. Requirements naming other challenges of the
- * same upload become unlock paths in a classroom; others are reported.
+ * A challenge file's challenge as the teacher knows it: its name, else its folder, else (a file
+ * at the top of the upload) the file.
  */
-export function readCtfd(files: UnpackedFiles): DraftSet {
+function knownAs(source: string, challenge: Challenge | undefined, top: string): string {
+  const folder = source.slice(0, source.lastIndexOf('/') + 1);
+  return (
+    (challenge && nameOf(challenge)) ||
+    (folder === '' || folder === top ? source : folder.slice(0, -1))
+  );
+}
+
+/** Folders a repository holds that no challenge file in them is one: packages, git's own. */
+const NOT_CHALLENGES = /(^|\/)(node_modules|\.git)\//;
+
+/**
+ * The labs of CTFd content: every challenge file in the upload (`challenge.yml` and its variants,
+ * or the lone one uploaded), with its files, and a report of what does not map. A challenge that
+ * cannot be imported is skipped with its reason, and the others are imported. Requirements
+ * naming other challenges of the same upload become unlock paths in a classroom; others, and
+ * those that go round in a circle, are reported.
+ */
+export function readCtfd(files: UnpackedFiles, options: CtfdReadOptions): DraftSet {
   const report: Report = { skipped: [], notMapped: [] };
-  const paths = [...files.keys()].filter((path) => CHALLENGE_FILE.test(path)).sort();
-  if (paths.length === 0) throw apiErrors.notALabArchive();
+  const sources = [...files.keys()]
+    .filter((path) => CHALLENGE_FILE.test(path) && !NOT_CHALLENGES.test(path))
+    // Shallower first: of a challenge and a copy nested in its folder, the copy is skipped.
+    .sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : 1));
+  if (sources.length === 0) throw apiErrors.notALabArchive();
   const loneYaml = files.size === 1;
+  const top = topFolderOf([...files.keys()]);
   const drafts: LabDraft[] = [];
-  for (const path of paths) {
-    const draft = draftOf(
-      path,
-      readYaml(path, files.get(path) ?? Buffer.alloc(0)),
-      files,
-      report,
-      loneYaml,
-    );
-    if (!draft) continue;
-    if (drafts.some((other) => other.ref === draft.ref)) {
-      report.skipped.push({
-        name: draft.ref,
-        reason: 'Another challenge of the upload has this name',
-      });
-      continue;
+  for (const source of sources) {
+    let challenge: Challenge | undefined;
+    try {
+      if (EXAMPLE_FILE.test(source) && !loneYaml) {
+        throw new ChallengeRefused('An example or a template, by its file’s name: not a challenge');
+      }
+      challenge = readChallengeYaml(source, files.get(source) ?? Buffer.alloc(0));
+      const draft = draftOf(source, challenge, files, report, { ...options, loneYaml });
+      const namesake = drafts.find((other) => other.ref === draft.ref);
+      if (namesake) {
+        throw new ChallengeRefused(
+          `${namesake.source} has this name too, and was imported: rename one to import both`,
+        );
+      }
+      drafts.push(draft);
+    } catch (error) {
+      // A lone challenge file that cannot be read is the upload's fault: refused, saying why.
+      if (loneYaml && challenge === undefined) throw error;
+      const reason =
+        error instanceof ChallengeRefused
+          ? error.message
+          : error instanceof HttpError && error.code === 'lab_archive_invalid'
+            ? (error.detail ?? error.message)
+            : undefined;
+      if (reason === undefined) throw error;
+      report.skipped.push({ name: knownAs(source, challenge, top), source, reason });
     }
-    drafts.push(draft);
   }
   const names = new Set(drafts.map((draft) => draft.ref));
   for (const draft of drafts) {
     for (const required of draft.requires.filter((ref) => !names.has(ref))) {
       report.notMapped.push({
         lab: draft.ref,
+        source: draft.source,
         field: 'requirements',
         reason: `${required} is not among the imported challenges`,
       });
     }
     draft.requires = draft.requires.filter((ref) => names.has(ref));
   }
-  ensureNoCycle(drafts, 'requirements');
+  const stuck = stuckInCycles(drafts);
+  for (const draft of stuck) {
+    report.notMapped.push({
+      lab: draft.ref,
+      source: draft.source,
+      field: 'requirements',
+      reason: `Its unlock path (through ${draft.requires.join(', ')}) goes round in a circle, so it could never open: imported without requirements`,
+    });
+    draft.requires = [];
+  }
   return { drafts, ...report };
 }

@@ -232,32 +232,193 @@ describe('importing CTFd challenges', () => {
     expect(response.status).toBe(201);
     const { notMapped } = response.json<LabImportReport>();
     const unknown = 'Not a field of ctfcli’s challenge.yml that HackClass knows';
+    const source = 'challenge.yml';
     expect(notMapped.filter((entry) => entry.field !== 'difficulty')).toEqual([
-      { lab: 'Prototype', field: '__proto__', reason: unknown },
-      { lab: 'Prototype', field: 'constructor', reason: unknown },
-      { lab: 'Prototype', field: 'toString', reason: unknown },
-      { lab: 'Prototype', field: 'category', reason: expect.stringContaining('"constructor"') },
+      { lab: 'Prototype', source, field: '__proto__', reason: unknown },
+      { lab: 'Prototype', source, field: 'constructor', reason: unknown },
+      { lab: 'Prototype', source, field: 'toString', reason: unknown },
+      {
+        lab: 'Prototype',
+        source,
+        field: 'category',
+        reason: expect.stringContaining('"constructor"'),
+      },
     ]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
-  it('refuses a file challenge.yml lists that the upload lacks, leaving nothing stored', async () => {
+  it('imports a challenge without a file it lists that the upload lacks, or skips it when asked', async () => {
+    const upload = zip([
+      ['a/challenge.yml', 'name: A\nvalue: 10\nflags: [x]\nfiles: [a.txt]\n'],
+      ['a/a.txt', 'here'],
+      ['b/challenge.yml', 'name: B\nvalue: 10\nflags: [x]\nfiles: [gone.txt, ../a/a.txt]\n'],
+      ['c/challenge.yml', 'name: C\nvalue: 10\nflags: [x]\nfiles: [../../etc/passwd]\n'],
+    ]);
+    const leftOut = await importAs(teacher, 'missing.zip', upload);
+    expect(leftOut.status).toBe(201);
+    const report = leftOut.json<LabImportReport>();
+    expect(report.created.map((lab) => lab.name).sort()).toEqual(['A', 'B', 'C']);
+    expect(report.notMapped.filter((entry) => entry.field === 'files')).toEqual([
+      {
+        lab: 'B',
+        source: 'b/challenge.yml',
+        field: 'files',
+        reason: 'gone.txt is not in the upload: imported without it',
+      },
+      {
+        lab: 'C',
+        source: 'c/challenge.yml',
+        field: 'files',
+        reason: '"../../etc/passwd" is not a path inside the upload: left out',
+      },
+    ]);
+    const b = await labForArchive(server.db, created(report, 'B').id);
+    expect(b.files.map((file) => file.name)).toEqual(['a.txt']);
+
     const before = await storedKeys();
+    const form = importForm('missing.zip', upload);
+    form.append('missingFiles', 'skip');
+    const skipping = await teacher.session.callMultipart('POST', '/hacking-labs/import', form);
+    expect(skipping.status).toBe(201);
+    const skipped = skipping.json<LabImportReport>();
+    expect(skipped.created.map((lab) => lab.name).sort()).toEqual(['A', 'C']);
+    expect(skipped.skipped).toEqual([
+      {
+        name: 'B',
+        source: 'b/challenge.yml',
+        reason: 'It lists gone.txt, which is not in the upload',
+      },
+    ]);
+    // A's file and C's nothing: B's found file is not kept.
+    expect((await storedKeys()).length - before.length).toBe(1);
+  });
+
+  it('imports every challenge it can from a repository, and says of each other one why not', async () => {
     const response = await importAs(
       teacher,
-      'missing.zip',
+      'repository.zip',
       zip([
-        ['a/challenge.yml', 'name: A\nvalue: 10\nflags: [x]\nfiles: [a.txt]\n'],
-        ['a/a.txt', 'here'],
-        ['b/challenge.yml', 'name: B\nvalue: 10\nflags: [x]\nfiles: [gone.txt]\n'],
+        ['web/login/challenge.yml', 'name: Login\nvalue: 100\nflags: [a]\n'],
+        ['web/broken/challenge.yml', 'name: Broken\nflags: [a, b\n'],
+        ['pwn/login/challenge.yml', 'name: Login\nvalue: 200\nflags: [b]\n'],
+        ['misc/nameless/challenge.yaml', 'value: 10\nflags: [c]\n'],
+        ['misc/teams/challenge-1.yml', 'name: Team One\nvalue: 50\nflags: [d]\n'],
+        ['misc/teams/challenge-2.yml', 'name: Team Two\nvalue: 60\nflags: [e]\n'],
       ]),
     );
+    expect(response.status).toBe(201);
+    const report = response.json<LabImportReport>();
+    expect(report.created.map((lab) => lab.name).sort()).toEqual(['Login', 'Team One', 'Team Two']);
+    expect(report.skipped).toEqual([
+      {
+        name: 'misc/nameless',
+        source: 'misc/nameless/challenge.yaml',
+        reason: 'It has no name',
+      },
+      {
+        name: 'web/broken',
+        source: 'web/broken/challenge.yml',
+        reason: expect.stringMatching(/^web\/broken\/challenge\.yml: YAML error at line \d+/),
+      },
+      {
+        name: 'Login',
+        source: 'web/login/challenge.yml',
+        reason:
+          'pwn/login/challenge.yml has this name too, and was imported: rename one to import both',
+      },
+    ]);
+  });
+
+  it('takes the files a glob or a folder names, and paths through a sibling folder', async () => {
+    const response = await importAs(
+      teacher,
+      'globs.zip',
+      zip([
+        [
+          'rev/crackme/challenge.yml',
+          'name: Crackme\nvalue: 100\nflags: [a]\nfiles: ["dist/*", ./notes/, "../common/**/*.txt"]\n',
+        ],
+        ['rev/crackme/dist/crackme', 'binary'],
+        ['rev/crackme/dist/README', 'read me'],
+        ['rev/crackme/dist/deeper/skip.bin', 'not by *'],
+        ['rev/crackme/notes/hint.md', 'hint'],
+        ['rev/common/a.txt', 'a'],
+        ['rev/common/more/b.txt', 'b'],
+        ['rev/common/c.bin', 'c'],
+      ]),
+    );
+    expect(response.status).toBe(201);
+    const report = response.json<LabImportReport>();
+    const lab = await labForArchive(server.db, created(report, 'Crackme').id);
+    expect(lab.files.map((file) => file.name).sort()).toEqual([
+      'README',
+      'a.txt',
+      'b.txt',
+      'crackme',
+      'hint.md',
+    ]);
+    expect(fieldsOf(report, 'Crackme')).not.toContain('files');
+  });
+
+  it('imports a templated or missing value with its difficulty’s points, telling the teacher to check them', async () => {
+    const response = await importAs(
+      teacher,
+      'templates.zip',
+      zip([
+        ['a/challenge.yml', 'name: Templated\nvalue: {{medium}}\nflags: [a]\n'],
+        ['b/challenge.yml', 'name: Valueless\ntags: [hard]\nflags: [b]\n'],
+        [
+          'c/challenge.yml',
+          'name: Decaying\ntype: dynamic\nextra:\n  initial: {{ points.insane }}\n  minimum: 50\n  decay: 10\nflags: [c]\n',
+        ],
+        ['d/challenge.yml', 'name: Plain\nflags: [d]\n'],
+      ]),
+    );
+    expect(response.status).toBe(201);
+    const report = response.json<LabImportReport>();
+    const labOf = async (name: string) =>
+      (await labForArchive(server.db, created(report, name).id)).lab;
+    expect(await labOf('Templated')).toMatchObject({ points: 200, difficulty: 'Medium' });
+    expect(await labOf('Valueless')).toMatchObject({ points: 300, difficulty: 'Hard' });
+    expect(await labOf('Decaying')).toMatchObject({ points: 500, difficulty: 'Insane' });
+    expect(await labOf('Plain')).toMatchObject({ points: 200, difficulty: 'Medium' });
+    const about = (lab: string, field: string) =>
+      report.notMapped.find((entry) => entry.lab === lab && entry.field === field)?.reason;
+    expect(about('Templated', 'value')).toBe(
+      '"{{medium}}" is not a number of points: imported with 200 points (Medium); check them',
+    );
+    expect(about('Valueless', 'value')).toBe(
+      'none is given: imported with 300 points (Hard); check them',
+    );
+    expect(about('Decaying', 'extra.initial')).toMatch(/^"\{\{ points\.insane \}\}" is not/);
+    expect(about('Plain', 'difficulty')).toBe(
+      'The challenge gives no difficulty: imported as Medium',
+    );
+    expect(about('Templated', 'difficulty')).toBeUndefined();
+  });
+
+  it('shows a description’s HTML as Markdown, and says so', async () => {
+    const response = await importAs(
+      teacher,
+      'challenge.yml',
+      'name: Html\nvalue: 10\nflags: [a]\ndescription: "<p>Connect with <code>nc host 9001</code><br><b>Good luck</b></p>"\n',
+    );
+    expect(response.status).toBe(201);
+    const report = response.json<LabImportReport>();
+    const { lab } = await labForArchive(server.db, created(report, 'Html').id);
+    expect(lab.description).toBe('Connect with `nc host 9001`\\\n**Good luck**');
+    expect(fieldsOf(report, 'Html')).toContain('description');
+  });
+
+  it('refuses a choice for missing files it does not know', async () => {
+    const form = importForm('challenge.yml', 'name: A\nvalue: 10\nflags: [x]\n');
+    form.append('missingFiles', 'ignore');
+    const response = await teacher.session.callMultipart('POST', '/hacking-labs/import', form);
     expect(response.status).toBe(400);
     expect(response.json()).toMatchObject({
-      code: 'lab_archive_invalid',
-      detail: 'b/gone.txt: Listed in challenge.yml but missing',
+      code: 'validation_failed',
+      errors: { missingFiles: ['Either leave-out or skip'] },
     });
-    expect(await storedKeys()).toEqual(before);
   });
 });
 
@@ -324,13 +485,6 @@ describe('refusing what an upload must not do', () => {
             'evil/notes.txt': [strToU8('/etc/passwd'), { os: 3, attrs: 0o120777 << 16 }],
           }),
         ),
-    ],
-    [
-      'files listed outside the challenge’s folder',
-      () =>
-        zip([
-          ['evil/challenge.yml', 'name: Evil\nvalue: 10\nflags: [x]\nfiles: [../../etc/passwd]\n'],
-        ]),
     ],
   ])('refuses %s', async (_, pack) => {
     const response = await importAs(teacher, 'evil.tar.gz', await pack());

@@ -126,8 +126,11 @@ export const labArchiveRoutes: FastifyPluginAsyncZod<LabArchiveRoutesOptions> = 
         description:
           '`archive` is one file: a HackClass archive (one lab’s or a classroom’s set), a ' +
           '.zip or .tar.gz of CTFd challenge folders each with a `challenge.yml` (ctfcli’s ' +
-          'format) and its files, or a lone `challenge.yml`. Every lab is created as the ' +
-          'caller’s own, under new slugs, within their quotas, all or none. With `classroomId` ' +
+          'format) and its files, or a lone `challenge.yml`. A CTFd challenge that cannot be ' +
+          'imported is skipped with its reason and the others are imported; challenge files ' +
+          'may be named `challenge*.yml` or `.yaml`, and `files` may hold globs and folders. ' +
+          'Every lab is created as the caller’s own, under new slugs, within their quotas, all ' +
+          'or none. With `classroomId` ' +
           '(a classroom the caller manages) the labs join it with their schedules and unlock ' +
           'paths. Answers with what was created, what was skipped and which fields did not map; ' +
           'a lab whose target’s image this server does not let the caller use comes without ' +
@@ -184,7 +187,7 @@ export const labArchiveRoutes: FastifyPluginAsyncZod<LabArchiveRoutesOptions> = 
       });
       const found = await withoutRefusedTargets(
         app.targets,
-        readHackclassArchive(unpacked) ?? readCtfd(unpacked),
+        readHackclassArchive(unpacked) ?? readCtfd(unpacked, { missingFiles: fields.missingFiles }),
         ownerOf(actor),
       );
       for (const draft of found.drafts) ensureWithinOperatorLimits(draft.lab.target, options.labs);

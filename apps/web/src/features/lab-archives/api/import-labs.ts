@@ -1,4 +1,5 @@
 import {
+  type CtfdMissingFiles,
   LAB_IMPORT_FIELD,
   type Lab,
   type LabImportReport,
@@ -11,11 +12,18 @@ export interface ImportLabsInput {
   file: File;
   /** A classroom the caller manages, to add the labs to; none: only into their library. */
   classroomId?: string | undefined;
+  /** A CTFd challenge listing a file the upload lacks: imported without it, or skipped. */
+  missingFiles: CtfdMissingFiles;
 }
 
-export function importLabs({ file, classroomId }: ImportLabsInput): Promise<LabImportReport> {
+export function importLabs({
+  file,
+  classroomId,
+  missingFiles,
+}: ImportLabsInput): Promise<LabImportReport> {
   const body = new FormData();
   if (classroomId) body.append('classroomId', classroomId);
+  body.append('missingFiles', missingFiles);
   body.append(LAB_IMPORT_FIELD, file, file.name);
   return api.post('/hacking-labs/import', { body });
 }

@@ -1,6 +1,10 @@
 import '@mantine/dropzone/styles.css';
-import { LAB_IMPORT_EXTENSIONS, type LabImportReport } from '@hackclass/contracts';
-import { Alert, Button, Group, Input, List, Select, Stack, Text } from '@mantine/core';
+import {
+  type CtfdMissingFiles,
+  LAB_IMPORT_EXTENSIONS,
+  type LabImportReport,
+} from '@hackclass/contracts';
+import { Alert, Button, Group, Input, List, Radio, Select, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconFileZip, IconUpload, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -52,6 +56,7 @@ function ImportError({ error }: { error: unknown }) {
 export function ImportLabsForm({ classrooms, onImported }: ImportLabsFormProps) {
   const [file, setFile] = useState<File | null>(null);
   const [classroomId, setClassroomId] = useState<string | null>(null);
+  const [missingFiles, setMissingFiles] = useState<CtfdMissingFiles>('leave-out');
   const [rejected, setRejected] = useState<string | null>(null);
   const importing = useImportLabs();
   const { fileMaxBytes } = getRuntimeConfig().uploads;
@@ -77,7 +82,7 @@ export function ImportLabsForm({ classrooms, onImported }: ImportLabsFormProps) 
           return;
         }
         importing.mutate(
-          { file, classroomId: classroomId ?? undefined },
+          { file, classroomId: classroomId ?? undefined, missingFiles },
           { onSuccess: onImported },
         );
       }}
@@ -144,6 +149,17 @@ export function ImportLabsForm({ classrooms, onImported }: ImportLabsFormProps) 
           searchable
           nothingFoundMessage="No classroom of yours has this name"
         />
+        <Radio.Group
+          label="A challenge that lists a file the upload lacks"
+          description="CTFd challenges only: a file that was never committed, or listed under another path."
+          value={missingFiles}
+          onChange={(value) => setMissingFiles(value as CtfdMissingFiles)}
+        >
+          <Stack gap={6} mt={6}>
+            <Radio value="leave-out" label="Import it without the file, and say which" />
+            <Radio value="skip" label="Skip the challenge" />
+          </Stack>
+        </Radio.Group>
         {importing.isError && (
           <Alert color="red" variant="light" role="alert" title="The import failed">
             <ImportError error={importing.error} />

@@ -36,6 +36,18 @@ describe('ImportLabsForm', () => {
     expect(screen.getByText('Choose a .tar.gz, .tgz, .zip, .yml, .yaml file').query()).toBeNull();
     expect(onImported).not.toHaveBeenCalled();
   });
+
+  it('imports a challenge without a file its upload lacks unless told to skip it', async () => {
+    const screen = await renderInApp(<ImportLabsForm classrooms={[]} onImported={vi.fn()} />);
+    const group = screen.getByRole('radiogroup', {
+      name: 'A challenge that lists a file the upload lacks',
+    });
+    await expect
+      .element(group.getByRole('radio', { name: 'Import it without the file, and say which' }))
+      .toBeChecked();
+    await group.getByRole('radio', { name: 'Skip the challenge' }).click();
+    await expect.element(group.getByRole('radio', { name: 'Skip the challenge' })).toBeChecked();
+  });
 });
 
 describe('ImportReport', () => {
@@ -97,6 +109,37 @@ describe('ImportReport', () => {
     const table = screen.getByRole('table', { name: 'Not mapped in Cookie Monster' });
     await expect.element(table.getByText('author')).toBeVisible();
     await expect.element(table.getByText('No tags')).toBeVisible();
+  });
+
+  it('tells same-named challenges apart by the file each comes from', async () => {
+    const screen = await renderInApp(
+      <MemoryRouter>
+        <ImportReport
+          report={{
+            created: [],
+            skipped: [
+              { name: 'VIP', source: 'vip/challenge.yml', reason: 'Not today' },
+              { name: 'VIP', source: 'vip/deployer/challenge.yml', reason: 'Same name' },
+            ],
+            notMapped: [],
+            targets: [],
+          }}
+        />
+      </MemoryRouter>,
+    );
+    await expect.element(screen.getByText('2 skipped')).toBeVisible();
+    await expect
+      .element(
+        screen
+          .getByRole('listitem')
+          .filter({ hasText: 'VIP (vip/deployer/challenge.yml): Same name' }),
+      )
+      .toBeVisible();
+    await expect
+      .element(
+        screen.getByRole('listitem').filter({ hasText: 'VIP (vip/challenge.yml): Not today' }),
+      )
+      .toBeVisible();
   });
 
   it('says so when nothing was created', async () => {

@@ -55,10 +55,16 @@ export function ImportReport({ report }: { report: LabImportReport }) {
         >
           <List spacing={4} size="sm">
             {skipped.map((lab) => (
-              <List.Item key={lab.name}>
+              <List.Item key={lab.source ?? lab.name}>
                 <Text span fw={600} size="sm">
                   {lab.name}
                 </Text>
+                {lab.source && (
+                  <Text span size="sm" ff="monospace">
+                    {' '}
+                    ({lab.source})
+                  </Text>
+                )}
                 : {lab.reason}
               </List.Item>
             ))}
@@ -79,6 +85,11 @@ export function ImportReport({ report }: { report: LabImportReport }) {
                 <Title order={3} size="h5">
                   {lab}
                 </Title>
+                {entries[0]?.source && (
+                  <Text size="xs" c="dimmed" ff="monospace">
+                    {entries[0].source}
+                  </Text>
+                )}
                 <Table.ScrollContainer minWidth={420}>
                   <Table verticalSpacing={6} aria-label={`Not mapped in ${lab}`}>
                     <Table.Thead>
