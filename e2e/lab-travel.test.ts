@@ -85,7 +85,7 @@ describe('labs that travel', () => {
     await expect.poll(() => page.title()).toBe('Import labs | HackClass');
 
     // Nothing chosen yet: the form says so rather than sending.
-    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByRole('button', { name: 'Review the import' }).click();
     await page.getByText('Choose a file to import').waitFor();
 
     // A broken challenge.yml: the problem says where.
@@ -94,7 +94,7 @@ describe('labs that travel', () => {
       mimeType: 'application/x-yaml',
       buffer: Buffer.from('name: Broken\nflags: [a, b\nvalue: 1\n'),
     });
-    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByRole('button', { name: 'Review the import' }).click();
     const failure = page.getByRole('alert').filter({ hasText: 'The import failed' });
     await failure.getByText(/challenge\.yml: YAML error at line \d+, column \d+/).waitFor();
 
@@ -112,7 +112,25 @@ describe('labs that travel', () => {
       await page.screenshot({ path: `/tmp/shots/lab-travel-form-${scheme}.png` });
     }
     await page.emulateMedia({ colorScheme: 'light' });
-    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByRole('button', { name: 'Review the import' }).click();
+
+    // First what the import would do, with nothing created yet; then the import itself.
+    await page.getByRole('heading', { name: '3 labs would be created' }).waitFor();
+    await page
+      .getByRole('table', { name: 'Not mapped in Radio Waves' })
+      .getByText('connection_info')
+      .waitFor();
+    expect(await page.getByRole('link', { name: 'Admin Panel' }).count()).toBe(0);
+    for (const scheme of ['light', 'dark'] as const) {
+      await emulateScheme(page, scheme);
+      expect(await seriousViolations(page, 'main')).toEqual([]);
+      await page.screenshot({
+        path: `/tmp/shots/lab-travel-preview-${scheme}.png`,
+        fullPage: true,
+      });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.getByRole('button', { name: 'Import 3 labs' }).click();
 
     await page.getByRole('heading', { name: '3 labs created' }).waitFor();
     const notMapped = page.getByRole('table', { name: 'Not mapped in Radio Waves' });

@@ -168,6 +168,11 @@ export type CtfdMissingFiles = (typeof CTFD_MISSING_FILES)[number];
 export const labImportFieldsSchema = z.object({
   /** A classroom the caller manages, to add the imported labs to. */
   classroomId: z.uuid('Not a classroom id').optional(),
+  /** `true`: answer what the import would do, and keep nothing. */
+  dryRun: z
+    .stringbool({ error: 'Either true or false' })
+    .default(false)
+    .describe('`true` answers the report of what the import would do, and creates nothing'),
   missingFiles: z
     .enum(CTFD_MISSING_FILES, 'Either leave-out or skip')
     .default('leave-out')
@@ -181,7 +186,12 @@ export const labImportFieldsSchema = z.object({
 const uploadSourceSchema = z.string().describe('The file of the upload the lab comes from');
 
 export const labImportReportSchema = z.object({
-  created: z.array(z.object({ id: z.uuid(), slug: z.string(), name: z.string() })),
+  /** A dry run's report: what the import would do; nothing was created. */
+  dryRun: z.boolean(),
+  /** The labs created; a dry run's name what would be, without an id or slug. */
+  created: z.array(
+    z.object({ id: z.uuid().optional(), slug: z.string().optional(), name: z.string() }),
+  ),
   /** Labs in the upload that were not imported, and why. */
   skipped: z.array(
     z.object({ name: z.string(), reason: z.string(), source: uploadSourceSchema.optional() }),
@@ -200,6 +210,8 @@ export const labImportReportSchema = z.object({
    * any image on the school's machine, so each waits until the lab's teacher, having read it,
    * adds it to the lab (the lab form's `target`), where every rule of a save applies.
    */
-  targets: z.array(z.object({ labId: z.uuid(), lab: z.string(), target: labTargetSchema })),
+  targets: z.array(
+    z.object({ labId: z.uuid().optional(), lab: z.string(), target: labTargetSchema }),
+  ),
 });
 export type LabImportReport = z.infer<typeof labImportReportSchema>;

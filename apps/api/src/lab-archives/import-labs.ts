@@ -29,6 +29,15 @@ export interface ImportTarget {
   /** The limits on a lab's files (UPLOAD_*). */
   maxFiles: number;
   fileMaxBytes: number;
+  /** Answer what the import would do, keeping nothing: no file stored, every row rolled back. */
+  dryRun?: boolean;
+}
+
+/** Ends a dry run's transaction, rolling back the rows it wrote, with what they were. */
+class DryRunDone extends Error {
+  constructor(readonly created: { draft: LabDraft; name: string }[]) {
+    super('dry run');
+  }
 }
 
 function ensureFileLimits(drafts: readonly LabDraft[], { maxFiles, fileMaxBytes }: ImportTarget) {
@@ -46,11 +55,11 @@ function ensureFileLimits(drafts: readonly LabDraft[], { maxFiles, fileMaxBytes 
   }
 }
 
-async function storeFiles(store: FileStore, draft: LabDraft, stored: UploadedFile[]) {
+async function storeFiles(store: FileStore | undefined, draft: LabDraft, stored: UploadedFile[]) {
   const mine: UploadedFile[] = [];
   for (const file of draft.files) {
     const storageKey = newStorageKey('lab-files');
-    const { size } = await store.put(storageKey, file.bytes);
+    const size = store ? (await store.put(storageKey, file.bytes)).size : file.bytes.length;
     const uploaded = {
       field: 'labFiles',
       fileName: file.name,
@@ -100,7 +109,8 @@ async function insertLab(
  * Creates every lab of the upload as `target.creatorId`'s own, all or none: the files are
  * stored first, then one transaction writes every row (within the owner's quotas), whose tables
  * then have their statistics gathered (`analyzeTables`); any failure removes the stored files
- * again.
+ * again. A dry run stores no file and rolls the transaction back, so that its report (and any
+ * refusal, a quota's) is the import's own.
  */
 export async function importLabs(
   db: ApiDatabase,
@@ -112,7 +122,8 @@ export async function importLabs(
   const stored: UploadedFile[] = [];
   try {
     const filesOf: UploadedFile[][] = [];
-    for (const draft of drafts) filesOf.push(await storeFiles(store, draft, stored));
+    const storing = target.dryRun ? undefined : store;
+    for (const draft of drafts) filesOf.push(await storeFiles(storing, draft, stored));
     for (let attempt = 1; ; attempt++) {
       try {
         const created = await db.transaction(async (tx) => {
@@ -123,6 +134,7 @@ export async function importLabs(
             rows.push({ draft, id: lab.id, slug: lab.slug, name: lab.name });
           }
           if (target.classroom && rows.length > 0) await joinClassroom(tx, target.classroom, rows);
+          if (target.dryRun) throw new DryRunDone(rows);
           return rows;
         });
         await analyzeTables(db, [
@@ -133,6 +145,7 @@ export async function importLabs(
           ...(target.classroom ? [classroomLabs, classroomLabRequirements, notifications] : []),
         ]);
         return {
+          dryRun: false,
           created: created.map(({ id, slug, name }) => ({ id, slug, name })),
           skipped,
           notMapped: target.classroom ? notMapped : [...notMapped, ...outsideClassroom(drafts)],
@@ -141,6 +154,17 @@ export async function importLabs(
           ),
         };
       } catch (error) {
+        if (error instanceof DryRunDone) {
+          return {
+            dryRun: true,
+            created: error.created.map(({ name }) => ({ name })),
+            skipped,
+            notMapped: target.classroom ? notMapped : [...notMapped, ...outsideClassroom(drafts)],
+            targets: error.created.flatMap(({ draft, name }) =>
+              draft.lab.target ? [{ lab: name, target: draft.lab.target }] : [],
+            ),
+          };
+        }
         if (attempt >= SLUG_ATTEMPTS || !isUniqueViolation(error, 'labs_slug_key')) throw error;
       }
     }

@@ -17,7 +17,7 @@ export interface LabDraft {
 }
 
 /** What an upload holds: the labs to create, and the report of what could not come along. */
-export interface DraftSet extends Omit<LabImportReport, 'created' | 'targets'> {
+export interface DraftSet extends Omit<LabImportReport, 'created' | 'targets' | 'dryRun'> {
   drafts: LabDraft[];
 }
 

@@ -38,8 +38,8 @@ const fixtures = () => filesUnder(CTFD_FIXTURES);
 
 function created(report: LabImportReport, name: string) {
   const lab = report.created.find((candidate) => candidate.name === name);
-  if (!lab) throw new Error(`${name} was not created`);
-  return lab;
+  if (!lab?.id || !lab.slug) throw new Error(`${name} was not created`);
+  return { ...lab, id: lab.id, slug: lab.slug };
 }
 
 const fieldsOf = (report: LabImportReport, lab: string) =>
@@ -438,6 +438,65 @@ describe('all or nothing', () => {
       const left: string[] = [];
       for await (const file of tight.files.list()) left.push(file.key);
       expect(left).toEqual([]);
+    } finally {
+      await tight.close();
+    }
+  });
+});
+
+describe('a dry run', () => {
+  const dryRunForm = (name: string, bytes: Buffer, classroomId?: string) => {
+    const form = importForm(name, bytes, classroomId);
+    form.append('dryRun', 'true');
+    return form;
+  };
+
+  it('answers the import’s report and creates, stores and tells nothing', async () => {
+    const course = await classroom(server, teacher.id, { members: [[student.id, 'Accepted']] });
+    const labsBefore = await server.db.select({ id: labs.id }).from(labs);
+    const filesBefore = await storedKeys();
+    const noticesBefore = await server.db.select().from(notifications);
+    const upload = zip(fixtures());
+    const dry = await teacher.session.callMultipart(
+      'POST',
+      '/hacking-labs/import',
+      dryRunForm('challenges.zip', upload, course.id),
+    );
+    expect(dry.status).toBe(200);
+    const preview = dry.json<LabImportReport>();
+    expect(preview.dryRun).toBe(true);
+    expect(preview.created.map((lab) => lab.name).sort()).toEqual([
+      'Admin Panel',
+      'Cookie Monster',
+      'Radio Waves',
+    ]);
+    for (const lab of preview.created) expect(lab).toEqual({ name: lab.name });
+    expect(await server.db.select({ id: labs.id }).from(labs)).toEqual(labsBefore);
+    expect(await storedKeys()).toEqual(filesBefore);
+    expect(await server.db.select().from(notifications)).toEqual(noticesBefore);
+
+    const real = await importAs(teacher, 'challenges.zip', upload, course.id);
+    expect(real.status).toBe(201);
+    const report = real.json<LabImportReport>();
+    expect(report.dryRun).toBe(false);
+    expect(report.created.map((lab) => lab.name).sort()).toEqual(
+      preview.created.map((lab) => lab.name).sort(),
+    );
+    expect(report.skipped).toEqual(preview.skipped);
+    expect(report.notMapped).toEqual(preview.notMapped);
+  });
+
+  it('is refused as the import would be, past the quota', async () => {
+    const tight = await startApiServer({ quotas: { labs: 2 } });
+    try {
+      const owner = await signedInAs(tight, 'teacher');
+      const response = await owner.session.callMultipart(
+        'POST',
+        '/hacking-labs/import',
+        dryRunForm('challenges.zip', zip(fixtures())),
+      );
+      expect(response.status).toBe(409);
+      expect(response.json()).toMatchObject({ code: 'quota_exceeded' });
     } finally {
       await tight.close();
     }

@@ -133,6 +133,7 @@ export const labArchiveRoutes: FastifyPluginAsyncZod<LabArchiveRoutesOptions> = 
           'or none. With `classroomId` ' +
           '(a classroom the caller manages) the labs join it with their schedules and unlock ' +
           'paths. Answers with what was created, what was skipped and which fields did not map; ' +
+          'with `dryRun=true`, 200 with the same report of what it would do, creating nothing; ' +
           'a lab whose target’s image this server does not let the caller use comes without ' +
           'that target, named in `notMapped`.',
         consumes: ['multipart/form-data'],
@@ -142,6 +143,7 @@ export const labArchiveRoutes: FastifyPluginAsyncZod<LabArchiveRoutesOptions> = 
         }),
         security: write,
         response: {
+          200: labImportReportSchema.describe('With `dryRun`: what the import would do'),
           201: labImportReportSchema,
           ...errorResponses(
             'forbidden',
@@ -197,8 +199,9 @@ export const labArchiveRoutes: FastifyPluginAsyncZod<LabArchiveRoutesOptions> = 
         classroom,
         maxFiles: filesPerLab,
         fileMaxBytes,
+        dryRun: fields.dryRun,
       });
-      return reply.code(201).send(report);
+      return reply.code(report.dryRun ? 200 : 201).send(report);
     },
   );
 };

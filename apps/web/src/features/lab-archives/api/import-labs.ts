@@ -14,26 +14,31 @@ export interface ImportLabsInput {
   classroomId?: string | undefined;
   /** A CTFd challenge listing a file the upload lacks: imported without it, or skipped. */
   missingFiles: CtfdMissingFiles;
+  /** Only say what the import would do. */
+  dryRun: boolean;
 }
 
 export function importLabs({
   file,
   classroomId,
   missingFiles,
+  dryRun,
 }: ImportLabsInput): Promise<LabImportReport> {
   const body = new FormData();
   if (classroomId) body.append('classroomId', classroomId);
   body.append('missingFiles', missingFiles);
+  body.append('dryRun', String(dryRun));
   body.append(LAB_IMPORT_FIELD, file, file.name);
   return api.post('/hacking-labs/import', { body });
 }
 
-/** Imports labs; the lab list, the quota and the classrooms are fetched again. */
+/** Imports labs (or tries to); after an import the lab list, quota and classrooms are fetched again. */
 export const useImportLabs = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: importLabs,
-    onSuccess: () =>
+    onSuccess: (report) =>
+      !report.dryRun &&
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['hacking-labs'] }),
         queryClient.invalidateQueries({ queryKey: ['account-quota'] }),

@@ -12,12 +12,18 @@ import { messages } from '@/config/messages';
 import { isApiError } from '@/lib/errors';
 import { formatBytes } from '@/lib/format-bytes';
 import { getRuntimeConfig } from '@/lib/runtime-config';
-import { useImportLabs } from '../api/import-labs';
+import { type ImportLabsInput, useImportLabs } from '../api/import-labs';
 
 interface ImportLabsFormProps {
   /** The classrooms the caller manages, to add the labs to; undefined while they load. */
   classrooms: { id: string; name: string }[] | undefined;
-  onImported(report: LabImportReport): void;
+  /** What the import would do (a dry run's report), and the choices that would do it. */
+  onPreviewed(preview: ImportPreviewed): void;
+}
+
+export interface ImportPreviewed {
+  input: Omit<ImportLabsInput, 'dryRun'>;
+  report: LabImportReport;
 }
 
 const ACCEPT = {
@@ -30,7 +36,7 @@ const isImportable = (name: string) =>
   LAB_IMPORT_EXTENSIONS.some((extension) => name.toLowerCase().endsWith(extension));
 
 /** The problem, with what it names (a file of the archive, a field of its manifest). */
-function ImportError({ error }: { error: unknown }) {
+export function ImportError({ error }: { error: unknown }) {
   if (!isApiError(error)) return <>{messages.generic}</>;
   const named = Object.entries(error.errors);
   return (
@@ -50,10 +56,11 @@ function ImportError({ error }: { error: unknown }) {
 }
 
 /**
- * Imports labs from one file: a HackClass archive, a .zip or .tar.gz of CTFd challenges, or a
- * challenge.yml; optionally into one of the caller's classrooms.
+ * Chooses what to import from one file (a HackClass archive, a .zip or .tar.gz of CTFd
+ * challenges, or a challenge.yml), optionally into one of the caller's classrooms, and asks the
+ * server what the import would do: nothing is created before the teacher confirms it.
  */
-export function ImportLabsForm({ classrooms, onImported }: ImportLabsFormProps) {
+export function ImportLabsForm({ classrooms, onPreviewed }: ImportLabsFormProps) {
   const [file, setFile] = useState<File | null>(null);
   const [classroomId, setClassroomId] = useState<string | null>(null);
   const [missingFiles, setMissingFiles] = useState<CtfdMissingFiles>('leave-out');
@@ -81,9 +88,10 @@ export function ImportLabsForm({ classrooms, onImported }: ImportLabsFormProps) 
           setRejected('Choose a file to import');
           return;
         }
+        const input = { file, classroomId: classroomId ?? undefined, missingFiles };
         importing.mutate(
-          { file, classroomId: classroomId ?? undefined, missingFiles },
-          { onSuccess: onImported },
+          { ...input, dryRun: true },
+          { onSuccess: (report) => onPreviewed({ input, report }) },
         );
       }}
     >
@@ -171,7 +179,7 @@ export function ImportLabsForm({ classrooms, onImported }: ImportLabsFormProps) 
             loading={importing.isPending}
             leftSection={<IconUpload size={16} aria-hidden />}
           >
-            Import
+            Review the import
           </Button>
         </Group>
       </Stack>

@@ -12,14 +12,14 @@ beforeAll(async () => {
 
 describe('ImportLabsForm', () => {
   it('asks for a file, and refuses one it cannot import before sending anything', async () => {
-    const onImported = vi.fn();
+    const onPreviewed = vi.fn();
     const screen = await renderInApp(
       <ImportLabsForm
         classrooms={[{ id: crypto.randomUUID(), name: 'Web 101' }]}
-        onImported={onImported}
+        onPreviewed={onPreviewed}
       />,
     );
-    await screen.getByRole('button', { name: 'Import', exact: true }).click();
+    await screen.getByRole('button', { name: 'Review the import' }).click();
     await expect.element(screen.getByText('Choose a file to import')).toBeVisible();
 
     await screen
@@ -34,11 +34,11 @@ describe('ImportLabsForm', () => {
       .upload(new File(['name: A'], 'challenge.yml', { type: 'application/x-yaml' }));
     await expect.element(screen.getByText('challenge.yml', { exact: true })).toBeVisible();
     expect(screen.getByText('Choose a .tar.gz, .tgz, .zip, .yml, .yaml file').query()).toBeNull();
-    expect(onImported).not.toHaveBeenCalled();
+    expect(onPreviewed).not.toHaveBeenCalled();
   });
 
   it('imports a challenge without a file its upload lacks unless told to skip it', async () => {
-    const screen = await renderInApp(<ImportLabsForm classrooms={[]} onImported={vi.fn()} />);
+    const screen = await renderInApp(<ImportLabsForm classrooms={[]} onPreviewed={vi.fn()} />);
     const group = screen.getByRole('radiogroup', {
       name: 'A challenge that lists a file the upload lacks',
     });
@@ -52,6 +52,7 @@ describe('ImportLabsForm', () => {
 
 describe('ImportReport', () => {
   const report: LabImportReport = {
+    dryRun: false,
     created: [{ id: crypto.randomUUID(), slug: 'cookie-monster', name: 'Cookie Monster' }],
     skipped: [{ name: 'Quiz', reason: 'Only standard and dynamic challenges' }],
     notMapped: [
@@ -116,6 +117,7 @@ describe('ImportReport', () => {
       <MemoryRouter>
         <ImportReport
           report={{
+            dryRun: false,
             created: [],
             skipped: [
               { name: 'VIP', source: 'vip/challenge.yml', reason: 'Not today' },
@@ -146,7 +148,13 @@ describe('ImportReport', () => {
     const screen = await renderInApp(
       <MemoryRouter>
         <ImportReport
-          report={{ created: [], skipped: report.skipped, notMapped: [], targets: [] }}
+          report={{
+            dryRun: false,
+            created: [],
+            skipped: report.skipped,
+            notMapped: [],
+            targets: [],
+          }}
         />
       </MemoryRouter>,
     );

@@ -17,14 +17,19 @@ const byLab = (notMapped: LabImportReport['notMapped']) => {
  * source did not map.
  */
 export function ImportReport({ report }: { report: LabImportReport }) {
-  const { created, skipped, notMapped, targets } = report;
+  const { dryRun, created, skipped, notMapped, targets } = report;
+  const labs = `${created.length} ${created.length === 1 ? 'lab' : 'labs'}`;
   return (
     <Stack gap="lg" aria-live="polite">
       <Card withBorder padding="lg" component="section" aria-labelledby="import-created">
         <Title order={2} size="h4" id="import-created" mb="sm">
-          {created.length === 0
-            ? 'No lab was created'
-            : `${created.length} ${created.length === 1 ? 'lab' : 'labs'} created`}
+          {dryRun
+            ? created.length === 0
+              ? 'No lab would be created'
+              : `${labs} would be created`
+            : created.length === 0
+              ? 'No lab was created'
+              : `${labs} created`}
         </Title>
         {created.length === 0 ? (
           <Text size="sm" c="dimmed">
@@ -36,22 +41,26 @@ export function ImportReport({ report }: { report: LabImportReport }) {
             icon={<IconCircleCheck size={18} color="var(--mantine-color-green-6)" aria-hidden />}
           >
             {created.map((lab) => (
-              <List.Item key={lab.id}>
-                <Anchor component={Link} to={paths.hackingLab.getHref(lab.slug)}>
-                  {lab.name}
-                </Anchor>
+              <List.Item key={lab.id ?? lab.name}>
+                {lab.slug ? (
+                  <Anchor component={Link} to={paths.hackingLab.getHref(lab.slug)}>
+                    {lab.name}
+                  </Anchor>
+                ) : (
+                  lab.name
+                )}
               </List.Item>
             ))}
           </List>
         )}
       </Card>
-      <ImportedTargets targets={targets} />
+      <ImportedTargets targets={targets} dryRun={dryRun} />
       {skipped.length > 0 && (
         <Alert
           color="yellow"
           variant="light"
           icon={<IconAlertTriangle size={18} aria-hidden />}
-          title={`${skipped.length} skipped`}
+          title={dryRun ? `${skipped.length} would be skipped` : `${skipped.length} skipped`}
         >
           <List spacing={4} size="sm">
             {skipped.map((lab) => (

@@ -48,7 +48,7 @@ function TargetToReview({ entry }: { entry: ImportedTarget }) {
             )}
           </Group>
         </Stack>
-        {add.isSuccess ? (
+        {entry.labId === undefined ? null : add.isSuccess ? (
           <Badge color="green" variant="light" leftSection={<IconCheck size={12} aria-hidden />}>
             Added
           </Badge>
@@ -58,7 +58,7 @@ function TargetToReview({ entry }: { entry: ImportedTarget }) {
             variant="light"
             leftSection={<IconPlus size={14} aria-hidden />}
             loading={add.isPending}
-            onClick={() => add.mutate({ labId: entry.labId, target })}
+            onClick={() => entry.labId && add.mutate({ labId: entry.labId, target })}
             aria-label={`Add the live target of ${entry.lab}`}
           >
             Add target
@@ -78,7 +78,7 @@ function TargetToReview({ entry }: { entry: ImportedTarget }) {
  * The live targets an import brought, none of them added yet: a target runs an image on the
  * school's machine, so its teacher reads what each would run before adding it.
  */
-export function ImportedTargets({ targets }: { targets: LabImportReport['targets'] }) {
+export function ImportedTargets({ targets, dryRun }: Pick<LabImportReport, 'targets' | 'dryRun'>) {
   if (targets.length === 0) return null;
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="import-targets">
@@ -86,12 +86,13 @@ export function ImportedTargets({ targets }: { targets: LabImportReport['targets
         Live targets to review
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        The archive defines these targets. None was added: each runs its image on this server, so
-        add only those you trust.
+        {dryRun
+          ? 'The archive defines these targets. None will be added by the import: once it is done, add only those you trust, as each runs its image on this server.'
+          : 'The archive defines these targets. None was added: each runs its image on this server, so add only those you trust.'}
       </Text>
       <Stack gap="md">
         {targets.map((entry) => (
-          <TargetToReview key={entry.labId} entry={entry} />
+          <TargetToReview key={entry.labId ?? entry.lab} entry={entry} />
         ))}
       </Stack>
     </Card>
