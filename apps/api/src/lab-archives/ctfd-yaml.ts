@@ -8,6 +8,13 @@ import type { Challenge } from './ctfd-lab-fields';
  */
 export const CHALLENGE_FILE = /(^|\/)challenge[^/]*\.ya?ml$/i;
 
+/** Folders a repository holds that no challenge file in them is one: packages, git's own. */
+const NOT_CHALLENGES = /(^|\/)(node_modules|\.git)\//;
+
+/** Whether the upload's file at `path` is a challenge file to read. */
+export const isChallengeFile = (path: string) =>
+  CHALLENGE_FILE.test(path) && !NOT_CHALLENGES.test(path);
+
 /** A challenge file that by its name is an example of the format or a template for others. */
 export const EXAMPLE_FILE = /(^|\/)challenge[^/]*(example|template)[^/]*\.ya?ml$/i;
 

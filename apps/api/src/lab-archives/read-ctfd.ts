@@ -14,7 +14,7 @@ import {
   scoringOf,
 } from './ctfd-lab-fields';
 import { filesListed, listedPath, topFolderOf } from './ctfd-listed-files';
-import { CHALLENGE_FILE, EXAMPLE_FILE, readChallengeYaml } from './ctfd-yaml';
+import { EXAMPLE_FILE, isChallengeFile, readChallengeYaml } from './ctfd-yaml';
 import { archiveFileNames } from './file-names';
 import { type DraftSet, type LabDraft, stuckInCycles } from './lab-draft';
 import type { UnpackedFiles } from './unpack-upload';
@@ -190,9 +190,6 @@ function knownAs(source: string, challenge: Challenge | undefined, top: string):
   );
 }
 
-/** Folders a repository holds that no challenge file in them is one: packages, git's own. */
-const NOT_CHALLENGES = /(^|\/)(node_modules|\.git)\//;
-
 /**
  * The labs of CTFd content: every challenge file in the upload (`challenge.yml` and its variants,
  * or the lone one uploaded), with its files, and a report of what does not map. A challenge that
@@ -203,7 +200,7 @@ const NOT_CHALLENGES = /(^|\/)(node_modules|\.git)\//;
 export function readCtfd(files: UnpackedFiles, options: CtfdReadOptions): DraftSet {
   const report: Report = { skipped: [], notMapped: [] };
   const sources = [...files.keys()]
-    .filter((path) => CHALLENGE_FILE.test(path) && !NOT_CHALLENGES.test(path))
+    .filter(isChallengeFile)
     // Shallower first: of a challenge and a copy nested in its folder, the copy is skipped.
     .sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : 1));
   if (sources.length === 0) throw apiErrors.notALabArchive();
