@@ -45,6 +45,7 @@ export default defineConfig({
           include: [
             '{apps,packages}/*/{src,test,testing}/**/*.test.{ts,tsx}',
             'lint/**/*.test.ts',
+            'scripts/**/*.test.ts',
             'security/**/*.test.ts',
           ],
           exclude: [...configDefaults.exclude, componentTests, ...processTests],
