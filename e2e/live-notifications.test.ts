@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testPerson } from './support/accounts';
 import { type ApiClient, signedUpClients } from './support/api';
 import { screenshotsIfFailed } from './support/pages';
@@ -57,6 +57,21 @@ const bell = (page: Page, name: string, unread = 0) =>
     exact: true,
   });
 
+/** The unread count sits on the avatar's corner, not over its initials. */
+async function expectBadgeBesideInitials(page: Page) {
+  const [badge, avatar] = await page.evaluate(() =>
+    ['.mantine-Indicator-indicator', '.mantine-Avatar-root'].map((selector) => {
+      const box = document.querySelector(selector)?.getBoundingClientRect();
+      return box && { x: box.left + box.width / 2, y: box.top + box.height / 2, box: box.toJSON() };
+    }),
+  );
+  expect(badge && avatar).toBeTruthy();
+  if (!badge || !avatar) return;
+  // Its centre on the avatar's top right corner (a pixel's rounding allowed), not inside it.
+  expect(badge.x).toBeGreaterThanOrEqual(avatar.box.right - 1);
+  expect(badge.y).toBeLessThanOrEqual(avatar.box.top + 1);
+}
+
 /** Signed in on a replica, with the live stream of the user's events open. */
 async function watching(on: Replicas['one'], person: typeof teacher) {
   const page = await signedInPage(on, person, { viewport: WIDE_VIEWPORT, scheme: 'light' });
@@ -79,6 +94,7 @@ describe.skipIf(missing.length > 0)('notifications on two replicas', () => {
       classroomCode: classroom.joinCode,
     });
     await bell(teacherPage, teacher.name, 1).waitFor({ timeout: LIVE_WITHIN_MS });
+    await expectBadgeBesideInitials(teacherPage);
     await bell(teacherPage, teacher.name, 1).click();
     await teacherPage.getByRole('menuitem', { name: /Notifications/ }).click();
     await teacherPage.getByText(`${student.name} asked to join Replicas 101.`).waitFor();

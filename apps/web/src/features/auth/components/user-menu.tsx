@@ -42,7 +42,8 @@ export function UserMenu({ unreadCount = 0 }: UserMenuProps) {
               label={unreadCount > 99 ? '99+' : unreadCount}
               size={16}
               color="red"
-              offset={4}
+              // On the avatar's corner, not over it: the initials or the photo stay whole.
+              offset={0}
             >
               <Avatar src={photo} name={name} alt="" size={32} color="green" />
             </Indicator>
