@@ -25,6 +25,8 @@ export function runtimeConfigOf(config: ServerConfig): RuntimeConfig {
       enabled: config.labs.driver !== 'none',
       attackBoxes: config.labs.driver !== 'none' && config.labs.attackBox.image !== undefined,
     },
+    // Firebase sends its own accounts' mails.
+    mail: { devOutbox: !config.firebase && config.smtpUrl === undefined },
     uploads: { ...config.uploads },
   };
 }

@@ -86,6 +86,8 @@ describe('all-in-one server', () => {
         emulatorOrigin: 'https://class.example.org',
       },
       targets: { enabled: false, attackBoxes: false },
+      // No SMTP_URL: a trial install's dev outbox.
+      mail: { devOutbox: true },
       uploads: { imageMaxBytes: 3 * 1_048_576, fileMaxBytes: 7 * 1_048_576, filesPerLab: 4 },
     });
   });
@@ -144,6 +146,7 @@ describe('all-in-one server', () => {
         apiBaseUrl: '/api',
         identity: { apiKey: 'key', projectId: 'school', authDomain: 'school.firebaseapp.com' },
         targets: { enabled: false, attackBoxes: false },
+        mail: { devOutbox: false },
         uploads: { imageMaxBytes: 1, fileMaxBytes: 1, filesPerLab: 1 },
       }),
     ).toEqual([

@@ -8,6 +8,7 @@ export const testRuntimeConfig: RuntimeConfig = {
   apiBaseUrl: '/api',
   identity: { apiKey: 'test-api-key', projectId: 'hackclass-test' },
   targets: { enabled: false, attackBoxes: false },
+  mail: { devOutbox: false },
   uploads: { imageMaxBytes: 1024, fileMaxBytes: 1024, filesPerLab: 3 },
 };
 

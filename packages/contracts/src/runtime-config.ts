@@ -17,6 +17,11 @@ export const runtimeConfigSchema = z.object({
    * boxes too (an ATTACKBOX_IMAGE besides).
    */
   targets: z.object({ enabled: z.boolean(), attackBoxes: z.boolean() }),
+  /**
+   * Whether this server's mail goes to its dev outbox (no SMTP_URL, accounts of its own): a
+   * trial install, whose pages say where a mail went.
+   */
+  mail: z.object({ devOutbox: z.boolean() }),
   /** The server's upload limits (UPLOAD_*), so the forms refuse what the API would. */
   uploads: z.object({
     imageMaxBytes: z.number().int().positive(),

@@ -8,6 +8,7 @@ const selfHosted = {
   apiBaseUrl: '/api',
   identity: { apiKey: 'key', projectId: 'hackclass', emulatorOrigin: 'https://school.example' },
   targets: { enabled: true, attackBoxes: true },
+  mail: { devOutbox: true },
   uploads: { imageMaxBytes: 5_242_880, fileMaxBytes: 20_971_520, filesPerLab: 10 },
 };
 const firebase = {
@@ -72,6 +73,7 @@ describe('readRuntimeConfig', () => {
           ),
         ),
         targets: maybe(fc.record({ enabled: maybe(fc.boolean()) }, { requiredKeys: [] })),
+        mail: maybe(fc.record({ devOutbox: maybe(fc.boolean()) }, { requiredKeys: [] })),
         uploads: maybe(
           fc.record(
             {

@@ -8,6 +8,7 @@ export function readRuntimeConfig(data: unknown): RuntimeConfig {
   const config = record(data, 'the configuration');
   const identity = record(config.identity, 'identity');
   const targets = record(config.targets, 'targets');
+  const mail = record(config.mail, 'mail');
   const uploads = record(config.uploads, 'uploads');
   return {
     productName: text(config.productName, 'productName'),
@@ -22,6 +23,7 @@ export function readRuntimeConfig(data: unknown): RuntimeConfig {
       enabled: flag(targets.enabled, 'targets.enabled'),
       attackBoxes: flag(targets.attackBoxes, 'targets.attackBoxes'),
     },
+    mail: { devOutbox: flag(mail.devOutbox, 'mail.devOutbox') },
     uploads: {
       imageMaxBytes: count(uploads.imageMaxBytes, 'uploads.imageMaxBytes'),
       fileMaxBytes: count(uploads.fileMaxBytes, 'uploads.fileMaxBytes'),

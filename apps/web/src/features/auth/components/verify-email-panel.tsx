@@ -1,10 +1,11 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Button, Code, Stack, Text } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { messages } from '@/config/messages';
 import { paths } from '@/config/paths';
+import { getRuntimeConfig } from '@/lib/runtime-config';
 import { useResendVerification } from '../api/email-verification';
 import { useAccount, useSession } from '../hooks/use-session';
 import { isOffline } from '../utils/error-messages';
@@ -41,9 +42,20 @@ export function VerifyEmailPanel({ email, continuePath }: VerifyEmailPanelProps)
         We sent a verification link to <strong style={{ overflowWrap: 'anywhere' }}>{email}</strong>
         . Open it to activate your account.
       </Alert>
-      <Text size="sm" c="dimmed">
-        No mail after a few minutes? Check your spam folder, or send it again.
-      </Text>
+      {getRuntimeConfig().mail.devOutbox ? (
+        <Alert color="blue" variant="light" title="No mail server is set up here yet">
+          <Text size="sm">
+            This HackClass keeps its mail in its dev outbox: one <Code>.eml</Code> file per mail in
+            the <Code>outbox</Code> folder of its data folder (<Code>./data/outbox</Code> unless{' '}
+            <Code>DATA_DIR</Code> says otherwise), each named in the server’s log. Open the newest
+            one and follow its link. To send real mail, set <Code>SMTP_URL</Code>.
+          </Text>
+        </Alert>
+      ) : (
+        <Text size="sm" c="dimmed">
+          No mail after a few minutes? Check your spam folder, or send it again.
+        </Text>
+      )}
       {notYet && (
         <Alert color="yellow" variant="light" role="status">
           {notYet}
