@@ -24,6 +24,8 @@ type Report = Omit<DraftSet, 'drafts'>;
 export interface CtfdReadOptions {
   /** What becomes of a challenge that lists a file the upload lacks. */
   missingFiles: CtfdMissingFiles;
+  /** The most files a lab may have (UPLOAD_FILES_PER_LAB): those past it are left out, and said. */
+  maxFiles: number;
 }
 
 /** The challenge's name, trimmed; a number (`name: 1`) is its digits. */
@@ -46,7 +48,7 @@ function listedFiles(
   name: string,
   files: UnpackedFiles,
   report: Report,
-  { missingFiles, loneYaml }: CtfdReadOptions & { loneYaml: boolean },
+  { missingFiles, maxFiles, loneYaml }: CtfdReadOptions & { loneYaml: boolean },
 ): LabDraft['files'] {
   const folder = source.slice(0, source.lastIndexOf('/') + 1);
   const uploaded = [...files.keys()];
@@ -83,6 +85,15 @@ function listedFiles(
     return [];
   });
   const unique = [...new Map(found.map((file) => [file.path, file.bytes])).entries()];
+  for (const [path] of unique.slice(maxFiles)) {
+    report.notMapped.push({
+      lab: name,
+      source,
+      field: 'files',
+      reason: `${path} is past the ${maxFiles} files a lab may have: left out`,
+    });
+  }
+  unique.splice(maxFiles);
   const names = archiveFileNames(unique.map(([path]) => safeFileName(path)));
   return unique.map(([, bytes], index) => ({
     name: names[index] ?? 'file',

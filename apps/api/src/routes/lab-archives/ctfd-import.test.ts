@@ -349,6 +349,28 @@ describe('importing CTFd challenges', () => {
     expect(fieldsOf(report, 'Crackme')).not.toContain('files');
   });
 
+  it('leaves out, and says, the files past a lab’s limit rather than refusing the upload', async () => {
+    const many = Array.from({ length: 12 }, (_, index): [string, string] => [
+      `dump/files/part-${String(index).padStart(2, '0')}.txt`,
+      `part ${index}`,
+    ]);
+    const report = await imported('limits.zip', [
+      ['dump/challenge.yml', 'name: Dump\nvalue: 10\nflags: [a]\nfiles: ["files/*"]\n'],
+      ...many,
+      ['fine/challenge.yml', 'name: Fine\nvalue: 10\nflags: [b]\n'],
+    ]);
+    expect(report.created.map((lab) => lab.name).sort()).toEqual(['Dump', 'Fine']);
+    const dump = await labForArchive(server.db, created(report, 'Dump').id);
+    expect(dump.files).toHaveLength(10);
+    const leftOut = report.notMapped.filter(
+      (entry) => entry.lab === 'Dump' && entry.field === 'files',
+    );
+    expect(leftOut.map((entry) => entry.reason)).toEqual([
+      'dump/files/part-10.txt is past the 10 files a lab may have: left out',
+      'dump/files/part-11.txt is past the 10 files a lab may have: left out',
+    ]);
+  });
+
   it('imports a templated or missing value with its difficulty’s points, telling the teacher to check them', async () => {
     const report = await imported('templates.zip', [
       ['a/challenge.yml', 'name: Templated\nvalue: {{medium}}\nflags: [a]\n'],

@@ -189,7 +189,8 @@ export const labArchiveRoutes: FastifyPluginAsyncZod<LabArchiveRoutesOptions> = 
       });
       const found = await withoutRefusedTargets(
         app.targets,
-        readHackclassArchive(unpacked) ?? readCtfd(unpacked, { missingFiles: fields.missingFiles }),
+        readHackclassArchive(unpacked) ??
+          readCtfd(unpacked, { missingFiles: fields.missingFiles, maxFiles: filesPerLab }),
         ownerOf(actor),
       );
       for (const draft of found.drafts) ensureWithinOperatorLimits(draft.lab.target, options.labs);
