@@ -30,6 +30,33 @@ describe('the web app shell', () => {
     expect(await page.title()).toBe('Page Not Found | HackClass');
   });
 
+  it('shows a page whose code failed once, as a network change fails the requests in flight', async () => {
+    const context = await app.browser.newContext();
+    try {
+      const visitor = await context.newPage();
+      let failed = 0;
+      // Chromium's answer to an interface coming or going (ERR_NETWORK_CHANGED), for one try.
+      await visitor.route('**/assets/community-*.js', (route) => {
+        if (failed > 0) return route.continue();
+        failed += 1;
+        return route.abort('internetdisconnected');
+      });
+      await visitor.goto(app.server.url);
+      await expect.poll(() => visitor.title()).toBe('Home | HackClass');
+      // Gone if the page reloads: the app itself fetched the code again.
+      await visitor.evaluate(() => Object.assign(window, { sameDocument: true }));
+      await visitor.getByRole('banner').getByRole('link', { name: 'Community' }).click();
+      await expect.poll(() => visitor.title()).toBe('Community | HackClass');
+      expect(failed).toBe(1);
+      expect(await visitor.evaluate(() => 'sameDocument' in window)).toBe(true);
+      expect(await visitor.getByRole('heading', { name: 'This page did not load' }).count()).toBe(
+        0,
+      );
+    } finally {
+      await context.close();
+    }
+  });
+
   it("says a page's code did not load, with a reload button, as the production build runs", async () => {
     const context = await app.browser.newContext();
     try {

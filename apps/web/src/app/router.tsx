@@ -3,15 +3,16 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { Spinner } from '@/components/feedback/spinner';
 import { paths } from '@/config/paths';
+import { loadModule } from '@/lib/load-module';
 import { DefaultLayout } from './layouts/default-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RootErrorBoundary, RouteErrorBoundary } from './routes/error';
 import { NotFoundRoute } from './routes/not-found';
 
-/** A route's `lazy`: the module `load` answers, rendering its export `name`. */
+/** A route's `lazy`: the module `load` answers (tried again if it did not arrive), rendering its export `name`. */
 const component =
   <Module,>(load: () => Promise<Module>, name: keyof Module & string) =>
-  async () => ({ Component: (await load())[name] as ComponentType });
+  async () => ({ Component: (await loadModule(load))[name] as ComponentType });
 
 const pageLoading = (
   <Center h="100dvh">

@@ -45,10 +45,3 @@ export function reloadOnce(): boolean {
   window.location.reload();
   return true;
 }
-
-/** A lazy page whose chunk vanished with a new deployment. */
-export const isStaleChunkError = (error: unknown) =>
-  error instanceof TypeError &&
-  /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(
-    error.message,
-  );

@@ -1,8 +1,13 @@
 import type { RuntimeConfig } from '@hackclass/contracts';
 import type { Auth, User } from 'firebase/auth';
+import { loadModule } from './load-module';
 import { getRuntimeConfig, identityEmulatorOrigin } from './runtime-config';
 
-const loadSdk = () => Promise.all([import('firebase/app'), import('firebase/auth')]);
+const loadSdk = () =>
+  Promise.all([
+    loadModule(() => import('firebase/app')),
+    loadModule(() => import('firebase/auth')),
+  ]);
 
 let loading: Promise<Auth> | undefined;
 let started: (auth: Promise<Auth>) => void;

@@ -5,10 +5,13 @@ import { PublicFooter } from '@/components/layouts/public-footer';
 import { PublicHeader } from '@/components/layouts/public-header';
 import { mainContentId, SkipLink } from '@/components/navigation/skip-link';
 import { useAccount } from '@/features/auth/hooks/use-session';
+import { loadModule } from '@/lib/load-module';
 
 // Signed-in visitors only: a first visit does not load it.
 const UserMenu = lazy(() =>
-  import('@/features/auth/components/user-menu').then((m) => ({ default: m.UserMenu })),
+  loadModule(() => import('@/features/auth/components/user-menu')).then((m) => ({
+    default: m.UserMenu,
+  })),
 );
 
 /** Layout of the public pages: header, page, footer. */

@@ -5,7 +5,8 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ErrorScreen } from '@/components/errors/error-screen';
 import { mainContentId } from '@/components/navigation/skip-link';
 import { usePageTitle } from '@/hooks/use-page-title';
-import { isStaleChunkError, reloadOnce } from '@/lib/build-check';
+import { reloadOnce } from '@/lib/build-check';
+import { isStaleChunkError } from '@/lib/load-module';
 import { NotFoundRoute } from './not-found';
 
 // A component, not an element made when the module loads: the icon's module may not have run yet

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
+import { loadModule } from '@/lib/load-module';
 import { ColorSchemeButton } from './color-scheme-button';
 
-const loadChoices = () => import('./color-scheme-choices');
+const loadChoices = () => loadModule(() => import('./color-scheme-choices'));
 const ColorSchemeChoices = lazy(() =>
   loadChoices().then((m) => ({ default: m.ColorSchemeChoices })),
 );

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { BrandLink } from '@/components/brand/brand-link';
 import { ColorSchemeMenu } from '@/components/color-scheme/color-scheme-menu';
+import { loadModule } from '@/lib/load-module';
 import { AuthButtons } from './auth-buttons';
 import classes from './public-header.module.css';
 import { publicLinks } from './public-links';
@@ -10,7 +11,7 @@ import { PublicNavLink } from './public-nav-link';
 
 // Phones only, once the burger is pressed: other first visits do not load the drawer.
 const PublicMenuDrawer = lazy(() =>
-  import('./public-menu-drawer').then((m) => ({ default: m.PublicMenuDrawer })),
+  loadModule(() => import('./public-menu-drawer')).then((m) => ({ default: m.PublicMenuDrawer })),
 );
 
 interface PublicHeaderProps {

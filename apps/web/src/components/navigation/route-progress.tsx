@@ -1,9 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNavigation } from 'react-router';
+import { loadModule } from '@/lib/load-module';
 
 // Loaded by the first navigation, well within the delay before the bar shows.
 const RouteProgressBar = lazy(() =>
-  import('./route-progress-bar').then((m) => ({ default: m.RouteProgressBar })),
+  loadModule(() => import('./route-progress-bar')).then((m) => ({ default: m.RouteProgressBar })),
 );
 
 /** The top loading bar of navigations, from the first one on. */

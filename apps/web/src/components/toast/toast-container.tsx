@@ -1,15 +1,18 @@
 import { useNotifications } from '@mantine/notifications';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { loadModule } from '@/lib/load-module';
 import { showNoticesWith } from '@/lib/notices';
 import { toast } from './toast';
 
 // The body and icons of the toasts too, so that the first one shows whole.
 const ToastStack = lazy(() =>
-  Promise.all([import('./toast-stack'), import('./toast-body'), import('./toast-icon')]).then(
-    ([m]) => ({
-      default: m.ToastStack,
-    }),
-  ),
+  Promise.all([
+    loadModule(() => import('./toast-stack')),
+    loadModule(() => import('./toast-body')),
+    loadModule(() => import('./toast-icon')),
+  ]).then(([m]) => ({
+    default: m.ToastStack,
+  })),
 );
 
 /**

@@ -2,13 +2,14 @@ import { notifications, notificationsStore } from '@mantine/notifications';
 import { lazy, type ReactNode, Suspense } from 'react';
 import type { ToastAction } from '@/components/toast/toast-body';
 import type { ToastKind } from '@/components/toast/toast-icon';
+import { loadModule } from '@/lib/load-module';
 
 // These load with the toast stack (ToastContainer), when the first toast shows.
 const ToastBody = lazy(() =>
-  import('@/components/toast/toast-body').then((m) => ({ default: m.ToastBody })),
+  loadModule(() => import('@/components/toast/toast-body')).then((m) => ({ default: m.ToastBody })),
 );
 const ToastIcon = lazy(() =>
-  import('@/components/toast/toast-icon').then((m) => ({ default: m.ToastIcon })),
+  loadModule(() => import('@/components/toast/toast-icon')).then((m) => ({ default: m.ToastIcon })),
 );
 
 /** Toasts close after 5 s unless told otherwise. */

@@ -1,8 +1,9 @@
 import { type ComponentProps, lazy, Suspense, useEffect, useState } from 'react';
 import { afterFirstPaint } from '@/lib/after-first-paint';
+import { loadModule } from '@/lib/load-module';
 
 const ProviderButtons = lazy(async () => ({
-  default: (await import('./provider-buttons')).ProviderButtons,
+  default: (await loadModule(() => import('./provider-buttons'))).ProviderButtons,
 }));
 
 /**

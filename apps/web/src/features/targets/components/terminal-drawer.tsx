@@ -9,10 +9,13 @@ import {
   useState,
 } from 'react';
 import { Spinner } from '@/components/feedback/spinner';
+import { loadModule } from '@/lib/load-module';
 import type { BoxClassroom, BoxLab } from './box-panel';
 
 // The terminal emulator is loaded with the drawer's first opening, not with every page.
-const BoxPanel = lazy(() => import('./box-panel').then((module) => ({ default: module.BoxPanel })));
+const BoxPanel = lazy(() =>
+  loadModule(() => import('./box-panel')).then((module) => ({ default: module.BoxPanel })),
+);
 
 interface TerminalDrawer {
   /**
