@@ -28,6 +28,13 @@ export interface CtfdReadOptions {
   maxFiles: number;
 }
 
+/** What every challenge of one upload is read against: its files' paths and top folder, once. */
+interface UploadContext extends CtfdReadOptions {
+  loneYaml: boolean;
+  uploaded: string[];
+  top: string;
+}
+
 /** The challenge's name, trimmed; a number (`name: 1`) is its digits. */
 const nameOf = ({ name }: Challenge) =>
   typeof name === 'string' ? name.trim() : typeof name === 'number' ? String(name) : '';
@@ -48,11 +55,9 @@ function listedFiles(
   name: string,
   files: UnpackedFiles,
   report: Report,
-  { missingFiles, maxFiles, loneYaml }: CtfdReadOptions & { loneYaml: boolean },
+  { missingFiles, maxFiles, loneYaml, uploaded, top }: UploadContext,
 ): LabDraft['files'] {
   const folder = source.slice(0, source.lastIndexOf('/') + 1);
-  const uploaded = [...files.keys()];
-  const top = topFolderOf(uploaded);
   const found = asList(challenge.files).flatMap((listed) => {
     if (typeof listed !== 'string' || listedPath(folder, listed) === undefined) {
       report.notMapped.push({
@@ -120,7 +125,7 @@ function draftOf(
   challenge: Challenge,
   files: UnpackedFiles,
   report: Report,
-  options: CtfdReadOptions & { loneYaml: boolean },
+  context: UploadContext,
 ): LabDraft {
   const name = nameOf(challenge);
   if (name === '') throw new ChallengeRefused('It has no name');
@@ -178,7 +183,7 @@ function draftOf(
     );
   }
   const { files: _listed, ...lab } = parsed.data;
-  const labFiles = listedFiles(challenge, source, name, files, own, options);
+  const labFiles = listedFiles(challenge, source, name, files, own, context);
   const requirements = challenge.requirements;
   const required = asList(
     Array.isArray(requirements) ? requirements : (requirements as Challenge | null)?.prerequisites,
@@ -210,13 +215,15 @@ function knownAs(source: string, challenge: Challenge | undefined, top: string):
  */
 export function readCtfd(files: UnpackedFiles, options: CtfdReadOptions): DraftSet {
   const report: Report = { skipped: [], notMapped: [] };
-  const sources = [...files.keys()]
+  const uploaded = [...files.keys()];
+  const sources = uploaded
     .filter(isChallengeFile)
     // Shallower first: of a challenge and a copy nested in its folder, the copy is skipped.
     .sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : 1));
   if (sources.length === 0) throw apiErrors.notALabArchive();
   const loneYaml = files.size === 1;
-  const top = topFolderOf([...files.keys()]);
+  const top = topFolderOf(uploaded);
+  const context: UploadContext = { ...options, loneYaml, uploaded, top };
   const drafts: LabDraft[] = [];
   for (const source of sources) {
     let challenge: Challenge | undefined;
@@ -225,7 +232,7 @@ export function readCtfd(files: UnpackedFiles, options: CtfdReadOptions): DraftS
         throw new ChallengeRefused('An example or a template, by its file’s name: not a challenge');
       }
       challenge = readChallengeYaml(source, files.get(source) ?? Buffer.alloc(0));
-      const draft = draftOf(source, challenge, files, report, { ...options, loneYaml });
+      const draft = draftOf(source, challenge, files, report, context);
       const namesake = drafts.find((other) => other.ref === draft.ref);
       if (namesake) {
         throw new ChallengeRefused(
