@@ -6,7 +6,8 @@
  * Lighthouse runs in the same profile, under its default mobile settings (a mid-range phone on a
  * slow 4G network, simulated). Prints each page's four category scores and the figures behind
  * performance; `LIGHTHOUSE_RUNS` runs each page that many times and keeps the median performance,
- * and `LIGHTHOUSE_REPORTS` names a folder for each run's whole report (`<page>.json`).
+ * `LIGHTHOUSE_REPORTS` names a folder for each run's whole report (`<page>.json`), and
+ * `LIGHTHOUSE_PAGES` (e.g. `dashboard,classroom`) audits only those pages.
  * Run after `npm run build`: npm run lighthouse
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -20,8 +21,18 @@ import { seedDemo, serve } from './lighthouse/server';
 import { signInAndFindClassroom } from './lighthouse/sign-in';
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
+const PAGES = new Set(
+  (process.env.LIGHTHOUSE_PAGES ?? 'home,login,dashboard,classroom')
+    .split(',')
+    .map((page) => page.trim()),
+);
 
-async function medianAudit(browser: AuditBrowser, page: string, url: string): Promise<PageAudit> {
+async function medianAudit(
+  browser: AuditBrowser,
+  page: string,
+  url: string,
+): Promise<PageAudit | undefined> {
+  if (!PAGES.has(page)) return undefined;
   const runs: PageAudit[] = [];
   for (let run = 0; run < RUNS; run++) {
     await browser.clearCache();
@@ -51,7 +62,7 @@ try {
       );
       audits.push(await medianAudit(browser, 'dashboard', `${app.origin}/dashboard`));
       audits.push(await medianAudit(browser, 'classroom', `${app.origin}${classroom}`));
-      printAudits(audits);
+      printAudits(audits.filter((audit) => audit !== undefined));
     } finally {
       await browser.close();
     }
