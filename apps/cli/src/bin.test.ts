@@ -31,6 +31,20 @@ describe('npx hackclass', () => {
     expect(stdout).toMatch(/\n {2}config +config check/);
   });
 
+  it('answers help without loading the server’s packages', async () => {
+    const refuse = fileURLToPath(new URL('../testing/refuse-server-packages.mjs', import.meta.url));
+    const bin = join(repoRoot, 'apps/cli/bin/hackclass.js');
+    for (const args of [['--help'], ['help', 'restore'], ['backup', '--help'], ['sso']]) {
+      const { stdout, stderr } = await promisify(execFile)(
+        process.execPath,
+        ['--import', refuse, bin, ...args],
+        { cwd: repoRoot },
+      ).catch((error: { stdout: string; stderr: string }) => error);
+      expect(stderr + stdout, args.join(' ')).toMatch(/Usage: npx hackclass/);
+      expect(stderr, args.join(' ')).not.toContain('loaded @hackclass/');
+    }
+  });
+
   it('exits 2 on an unknown command and 1 on a wrong setting', async () => {
     const unknown = await hackclass(['frobnicate']);
     expect(unknown.code).toBe(2);

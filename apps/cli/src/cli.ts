@@ -1,6 +1,4 @@
-import { ConfigError } from '@hackclass/config';
-import { DataDirLockedError, DataDirOpenError, SchemaBehindError } from '@hackclass/db';
-import { type Command, CommandError, type CommandIo, UsageError } from './command';
+import { type Command, type CommandIo, UsageError } from './command';
 
 const EXIT_OK = 0;
 const EXIT_FAILURE = 1;
@@ -23,13 +21,18 @@ function commandList(commands: Command[]): string {
 
 const isHelp = (arg: string) => arg === '--help' || arg === '-h';
 
-/** Failures the operator can fix from the message alone: no stack. */
-const isExplained = (error: unknown) =>
-  error instanceof CommandError ||
-  error instanceof ConfigError ||
-  error instanceof DataDirLockedError ||
-  error instanceof DataDirOpenError ||
-  error instanceof SchemaBehindError;
+/**
+ * Failures the operator can fix from the message alone: no stack. Known by name rather than by
+ * `instanceof`, so that `--help` need not load the packages that throw them.
+ */
+const explainedErrors: ReadonlySet<string> = new Set([
+  'CommandError',
+  'ConfigError',
+  'DataDirLockedError',
+  'DataDirOpenError',
+  'SchemaBehindError',
+]);
+const isExplained = (error: unknown) => error instanceof Error && explainedErrors.has(error.name);
 
 /** Runs `hackclass <argv>` and resolves to the exit code: 0 ok, 1 failure, 2 usage error. */
 export async function runCli(argv: string[], io: CommandIo, commands: Command[]): Promise<number> {

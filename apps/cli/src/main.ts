@@ -1,4 +1,4 @@
-import { ownerOnlyFiles } from '@hackclass/db';
+import { ownerOnlyFiles } from '@hackclass/db/data-dir';
 import { runCli } from './cli';
 import { commands } from './commands';
 import { processIo } from './process-io';

@@ -1,6 +1,4 @@
-import { createAdmin, promoteToAdmin } from '../accounts/operator-accounts';
 import { type Command, type CommandIo, parseCommandArgs, UsageError } from '../command';
-import { withOperatorServer } from '../operator-server';
 
 async function passwordOf(
   values: { password?: string | undefined; 'password-stdin'?: boolean | undefined },
@@ -36,6 +34,8 @@ export const adminCommand: Command = {
     if (email === undefined || rest.length > 0) {
       throw new UsageError('admin takes a subcommand and one email');
     }
+    const { withOperatorServer } = await import('../operator-server');
+    const { createAdmin, promoteToAdmin } = await import('../accounts/operator-accounts');
     if (action === 'create') {
       const password = await passwordOf(values, io);
       const admin = await withOperatorServer(io, (server) =>

@@ -1,8 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createBackup } from '../backup/create-backup';
-import { openTarget } from '../backup/open-target';
-import { KeySecretError } from '../backup/sealed-keys';
 import { type Command, CommandError, parseCommandArgs, UsageError } from '../command';
 
 const rootPackage = new URL('../../../../package.json', import.meta.url);
@@ -31,6 +28,9 @@ export const backupCommand: Command = {
       throw new UsageError('backup takes one argument: the archive file');
     const file = resolve(positionals[0] as string);
     if (existsSync(file)) throw new CommandError(`${file} exists already: choose another name`);
+    const { openTarget } = await import('../backup/open-target');
+    const { createBackup } = await import('../backup/create-backup');
+    const { KeySecretError } = await import('../backup/sealed-keys');
     const target = await openTarget(io);
     try {
       const manifest = await createBackup(target, file, {

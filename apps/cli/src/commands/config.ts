@@ -1,6 +1,4 @@
-import { readEnvFile } from '@hackclass/config';
 import { type Command, parseCommandArgs, UsageError } from '../command';
-import { formatSettingsReport, settingsReport } from '../config-check/settings-report';
 
 export const configCommand: Command = {
   name: 'config',
@@ -16,6 +14,10 @@ export const configCommand: Command = {
     if (positionals.length !== 1 || positionals[0] !== 'check') {
       throw new UsageError('config takes one subcommand: check');
     }
+    const { readEnvFile } = await import('@hackclass/config');
+    const { formatSettingsReport, settingsReport } = await import(
+      '../config-check/settings-report'
+    );
     const report = settingsReport(io.env, readEnvFile(io.envFile));
     io.out(formatSettingsReport(report));
     return report.problems.length === 0 ? 0 : 1;

@@ -1,9 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { type Command, parseCommandArgs, UsageError } from '../command';
-import { hashParamsOf } from '../identity-import/hash-args';
-import { summaryOf, writeReport } from '../identity-import/import-report';
-import { runImport } from '../identity-import/run-import';
 
 export const identityCommand: Command = {
   name: 'identity',
@@ -42,6 +39,9 @@ export const identityCommand: Command = {
     if (file === undefined || rest.length > 0) {
       throw new UsageError('identity import takes one file: the users exported from Firebase');
     }
+    const { hashParamsOf } = await import('../identity-import/hash-args');
+    const { runImport } = await import('../identity-import/run-import');
+    const { summaryOf, writeReport } = await import('../identity-import/import-report');
     const params = hashParamsOf(values);
     const report = values.report === undefined ? undefined : resolve(values.report);
     if (report !== undefined && !existsSync(dirname(report))) {

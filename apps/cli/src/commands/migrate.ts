@@ -1,15 +1,4 @@
-import { apiMigrations, mailMigrations } from '@hackclass/api';
-import { migrate } from '@hackclass/db';
-import { identityMigrations } from '@hackclass/identity';
 import { type Command, parseCommandArgs, UsageError } from '../command';
-import { loadServerConfig, openDatabase } from '../database';
-
-/** In the order the server applies them at start. */
-const sets = [
-  { what: 'identity service', set: identityMigrations },
-  { what: 'mail outbox', set: mailMigrations },
-  { what: 'API', set: apiMigrations },
-];
 
 export const migrateCommand: Command = {
   name: 'migrate',
@@ -25,6 +14,16 @@ export const migrateCommand: Command = {
     if (parseCommandArgs(args, {}).positionals.length > 0) {
       throw new UsageError('migrate takes no arguments');
     }
+    const { apiMigrations, mailMigrations } = await import('@hackclass/api');
+    const { migrate } = await import('@hackclass/db');
+    const { identityMigrations } = await import('@hackclass/identity');
+    const { loadServerConfig, openDatabase } = await import('../database');
+    // In the order the server applies them at start.
+    const sets = [
+      { what: 'identity service', set: identityMigrations },
+      { what: 'mail outbox', set: mailMigrations },
+      { what: 'API', set: apiMigrations },
+    ];
     const connection = await openDatabase(loadServerConfig(io));
     try {
       for (const { what, set } of sets) {

@@ -1,20 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { DamagedArchiveError } from '../backup/archive';
-import { openTarget } from '../backup/open-target';
-import { restoreBackup, TargetNotEmptyError } from '../backup/restore-backup';
-import { SchemaVersionError } from '../backup/schema-version';
-import { KeySecretError } from '../backup/sealed-keys';
-import { BackupSignatureError } from '../backup/signature';
 import { type Command, CommandError, parseCommandArgs, UsageError } from '../command';
-
-const explained = [
-  BackupSignatureError,
-  DamagedArchiveError,
-  KeySecretError,
-  SchemaVersionError,
-  TargetNotEmptyError,
-];
 
 export const restoreCommand: Command = {
   name: 'restore',
@@ -41,6 +27,19 @@ export const restoreCommand: Command = {
       throw new UsageError('restore takes one argument: the archive file');
     const file = resolve(positionals[0] as string);
     if (!existsSync(file)) throw new CommandError(`${file} does not exist`);
+    const { DamagedArchiveError } = await import('../backup/archive');
+    const { openTarget } = await import('../backup/open-target');
+    const { restoreBackup, TargetNotEmptyError } = await import('../backup/restore-backup');
+    const { SchemaVersionError } = await import('../backup/schema-version');
+    const { KeySecretError } = await import('../backup/sealed-keys');
+    const { BackupSignatureError } = await import('../backup/signature');
+    const explained = [
+      BackupSignatureError,
+      DamagedArchiveError,
+      KeySecretError,
+      SchemaVersionError,
+      TargetNotEmptyError,
+    ];
     const target = await openTarget(io);
     try {
       const { manifest, signed } = await restoreBackup(target, file, {

@@ -1,11 +1,5 @@
 import { type Command, type CommandIo, parseCommandArgs, UsageError } from '../command';
-import { withOperatorServer } from '../operator-server';
-import {
-  describeProvider,
-  PROVIDER_OPTIONS,
-  type ProviderOptions,
-  providerSettingsOf,
-} from '../sso/provider-options';
+import { PROVIDER_OPTIONS, type ProviderOptions } from '../sso/provider-flags';
 
 async function clientSecretOf(options: ProviderOptions, io: CommandIo) {
   if (!options['client-secret-stdin']) return undefined;
@@ -13,6 +7,8 @@ async function clientSecretOf(options: ProviderOptions, io: CommandIo) {
   if (!secret) throw new UsageError('--client-secret-stdin read nothing from standard input');
   return secret;
 }
+
+const SUBCOMMANDS: ReadonlySet<string> = new Set(['list', 'add', 'remove', 'check']);
 
 export const ssoCommand: Command = {
   name: 'sso',
@@ -40,8 +36,13 @@ export const ssoCommand: Command = {
     const { values, positionals } = parseCommandArgs(args, PROVIDER_OPTIONS);
     const [action, id, ...rest] = positionals;
     if (rest.length > 0) throw new UsageError('sso takes a subcommand and at most one id');
+    if (action === undefined || !SUBCOMMANDS.has(action)) {
+      throw new UsageError(`Unknown subcommand "${action ?? ''}": use list, add, remove or check`);
+    }
+    if (action === 'list' && id !== undefined) throw new UsageError('sso list takes no id');
+    const { withOperatorServer } = await import('../operator-server');
+    const { describeProvider, providerSettingsOf } = await import('../sso/provider-options');
     if (action === 'list') {
-      if (id !== undefined) throw new UsageError('sso list takes no id');
       const providers = await withOperatorServer(io, (server) =>
         server.identityAdmin.providers.list(),
       );
@@ -52,7 +53,7 @@ export const ssoCommand: Command = {
       );
       return 0;
     }
-    if (id === undefined) throw new UsageError(`sso ${action ?? ''} takes a provider id`);
+    if (id === undefined) throw new UsageError(`sso ${action} takes a provider id`);
     if (action === 'add') {
       const settings = providerSettingsOf(id, values, await clientSecretOf(values, io));
       const saved = await withOperatorServer(io, (server) =>
@@ -66,14 +67,11 @@ export const ssoCommand: Command = {
       io.out(`Removed ${id}; its accounts stay.\n`);
       return 0;
     }
-    if (action === 'check') {
-      const checks = await withOperatorServer(io, (server) =>
-        server.identityAdmin.providers.check(id),
-      );
-      for (const check of checks)
-        io.out(`${check.ok ? 'ok  ' : 'FAIL'}  ${check.step}: ${check.message}\n`);
-      return checks.every((check) => check.ok) ? 0 : 1;
-    }
-    throw new UsageError(`Unknown subcommand "${action}": use list, add, remove or check`);
+    const checks = await withOperatorServer(io, (server) =>
+      server.identityAdmin.providers.check(id),
+    );
+    for (const check of checks)
+      io.out(`${check.ok ? 'ok  ' : 'FAIL'}  ${check.step}: ${check.message}\n`);
+    return checks.every((check) => check.ok) ? 0 : 1;
   },
 };

@@ -1,6 +1,4 @@
-import { setDisabledByEmail } from '../accounts/operator-accounts';
 import { type Command, parseCommandArgs, UsageError } from '../command';
-import { withOperatorServer } from '../operator-server';
 
 export const usersCommand: Command = {
   name: 'users',
@@ -20,6 +18,8 @@ export const usersCommand: Command = {
     }
     if (email === undefined || rest.length > 0)
       throw new UsageError(`users ${action} takes one email`);
+    const { withOperatorServer } = await import('../operator-server');
+    const { setDisabledByEmail } = await import('../accounts/operator-accounts');
     const user = await withOperatorServer(io, (server) =>
       setDisabledByEmail(server, email, action === 'disable'),
     );

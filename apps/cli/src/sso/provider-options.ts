@@ -4,35 +4,7 @@ import {
   signInProviderInputSchema,
 } from '@hackclass/contracts';
 import { UsageError } from '../command';
-
-/** The options of `sso add`, as parseArgs reads them. */
-export interface ProviderOptions {
-  name?: string | undefined;
-  issuer?: string | undefined;
-  'client-id'?: string | undefined;
-  'client-secret-stdin'?: boolean | undefined;
-  scope?: string[] | undefined;
-  domain?: string[] | undefined;
-  'teacher-domain'?: string[] | undefined;
-  'teacher-claim'?: string | undefined;
-  'teacher-value'?: string[] | undefined;
-  'school-only'?: boolean | undefined;
-  disabled?: boolean | undefined;
-}
-
-export const PROVIDER_OPTIONS = {
-  name: { type: 'string' },
-  issuer: { type: 'string' },
-  'client-id': { type: 'string' },
-  'client-secret-stdin': { type: 'boolean' },
-  scope: { type: 'string', multiple: true },
-  domain: { type: 'string', multiple: true },
-  'teacher-domain': { type: 'string', multiple: true },
-  'teacher-claim': { type: 'string' },
-  'teacher-value': { type: 'string', multiple: true },
-  'school-only': { type: 'boolean' },
-  disabled: { type: 'boolean' },
-} as const;
+import type { ProviderOptions } from './provider-flags';
 
 /**
  * A provider's settings from `sso add`'s options, checked as the admin screen checks them, the
