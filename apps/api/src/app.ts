@@ -2,7 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { ServerConfig } from '@hackclass/config';
 import { type Connection, drizzleOver, migrate, requireMigrated } from '@hackclass/db';
 import type { TargetDriver } from '@hackclass/engine';
-import { problemHandlers } from '@hackclass/http';
+import { addTargetMetrics, problemHandlers } from '@hackclass/http';
 import type { IdTokenVerifier } from '@hackclass/id-token';
 import { type MailDeliverySettings, type Mailer, mailMigrations } from '@hackclass/mail';
 import type { FileStore } from '@hackclass/storage';
@@ -57,6 +57,7 @@ import { webVitalsRoutes } from './routes/web-vitals';
 import { scheduleClock } from './schedules/schedule-clock';
 import { subscribeAll } from './subscribers';
 import { terminals } from './target-proxy/terminal/terminal-server';
+import { countTargets } from './targets/count-targets';
 import { ensureDeployment } from './targets/deployment';
 import { reportIsolation } from './targets/isolation-notice';
 import { type Janitor, janitor } from './targets/janitor';
@@ -183,6 +184,7 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
     db: app.db,
     log: app.log,
     startTimeoutMs: options.targetStartTimeoutMs,
+    metrics: addTargetMetrics(app.metrics.registry, () => countTargets(app.db)),
   });
   const targetJanitor = janitor(targets, options.janitorIntervalMs);
   const appTargets: AppTargets = { ...targets, janitor: targetJanitor };

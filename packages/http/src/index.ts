@@ -31,4 +31,10 @@ export {
 } from './run-service';
 export { closeOnSignals, SHUTDOWN_DRAIN_MS, SHUTDOWN_GRACE_MS } from './shutdown';
 export { diskReadiness, isStorageFull } from './storage-full';
+export {
+  addTargetMetrics,
+  type TargetCount,
+  type TargetMetrics,
+  uncountedTargets,
+} from './target-metrics';
 export type { WebVitalsMetrics } from './web-vitals-metrics';

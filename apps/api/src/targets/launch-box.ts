@@ -1,5 +1,5 @@
 import { targets } from '../db/schema';
-import { failStart, stillStarting } from './fail-start';
+import { failStart, secondsSince, stillStarting } from './fail-start';
 import { failureOf } from './failures';
 import { joinOwnersTargets } from './join-boxes';
 import type { TargetRow } from './present-target';
@@ -52,11 +52,12 @@ export function launchBox(service: TargetService, box: TargetRow): void {
         await service.driver?.stop(box.id);
         return;
       }
+      service.metrics.started(box.kind, secondsSince(box.createdAt, startedAt));
       await joinOwnersTargets(service, box);
     } catch (error) {
       if (signal.aborted) return;
       service.log.warn({ err: error, boxId: box.id }, 'attack box failed to start');
-      await failStart(service, box.id, boxFailureOf(error));
+      await failStart(service, box, boxFailureOf(error));
     }
   });
 }

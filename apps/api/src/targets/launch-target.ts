@@ -1,7 +1,7 @@
 import type { LabTarget } from '@hackclass/contracts';
 import { TARGET_FLAG_VARIABLE } from '@hackclass/contracts';
 import { targets } from '../db/schema';
-import { failStart, stillStarting } from './fail-start';
+import { failStart, secondsSince, stillStarting } from './fail-start';
 import { failureOf } from './failures';
 import { mayPull } from './image-policy';
 import { joinOwnersBox } from './join-boxes';
@@ -70,19 +70,23 @@ export function launchTarget(
         { timeoutMs: service.startTimeoutMs, signal },
       );
       const startedAt = new Date();
-      await db
+      const running = await db
         .update(targets)
         .set({
           state: 'running',
           startedAt,
           expiresAt: new Date(startedAt.getTime() + definition.lifetimeMinutes * MINUTE_MS),
         })
-        .where(stillStarting(target.id));
+        .where(stillStarting(target.id))
+        .returning({ id: targets.id });
+      if (running.length > 0) {
+        service.metrics.started(target.kind, secondsSince(target.createdAt, startedAt));
+      }
     } catch (error) {
       // Closing: the next reconcile decides about a target caught half-way.
       if (signal.aborted) return;
       service.log.warn({ err: error, targetId: target.id }, 'target failed to start');
-      await failStart(service, target.id, failureOf(error));
+      await failStart(service, target, failureOf(error));
     }
   });
 }

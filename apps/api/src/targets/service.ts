@@ -1,6 +1,6 @@
 import type { ServerConfig } from '@hackclass/config';
 import type { TargetDriver } from '@hackclass/engine';
-import type { DependencyStatus } from '@hackclass/http';
+import { type DependencyStatus, type TargetMetrics, uncountedTargets } from '@hackclass/http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApiDatabase } from '../db';
 import type { Deployment } from './deployment';
@@ -24,6 +24,8 @@ export interface TargetService {
   log: FastifyBaseLogger;
   /** How long a start may take; shorter in tests. */
   startTimeoutMs: number;
+  /** Where the outcome of each start is counted for `/metrics`. */
+  metrics: TargetMetrics;
   /** Whether the engine answers, as readiness reports it (asked at most every few seconds). */
   engineStatus(): Promise<DependencyStatus>;
   /**
@@ -42,12 +44,14 @@ export function targetService(services: {
   db: ApiDatabase;
   log: FastifyBaseLogger;
   startTimeoutMs?: number | undefined;
+  metrics?: TargetMetrics;
 }): TargetService {
   const running = new Set<Promise<void>>();
   const closing = new AbortController();
   return {
     ...services,
     startTimeoutMs: services.startTimeoutMs ?? START_TIMEOUT_MS,
+    metrics: services.metrics ?? uncountedTargets,
     engineStatus: cachedEngineStatus(services.driver),
     background(what, work) {
       const task = work(closing.signal)

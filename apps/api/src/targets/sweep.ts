@@ -47,11 +47,14 @@ async function finishStops(service: TargetService): Promise<void> {
   for (const { id } of stopping) await finishStopping(service, id);
 }
 
+/** Fails an active target; answers whether it was still active. */
 async function fail(service: TargetService, targetId: string, code: string, message: string) {
-  await service.db
+  const failed = await service.db
     .update(targets)
     .set({ state: 'failed', failureCode: code, failureMessage: message, endedAt: new Date() })
-    .where(and(eq(targets.id, targetId), isActive));
+    .where(and(eq(targets.id, targetId), isActive))
+    .returning({ id: targets.id });
+  return failed.length > 0;
 }
 
 const endedWhy = (container: TargetContainer | undefined) =>
@@ -73,7 +76,12 @@ async function reconcile(service: TargetService, now: Date): Promise<void> {
   const containers = new Map((await driver.list()).map((c) => [c.targetId, c]));
   const networks = await driver.networks();
   const active = await service.db
-    .select({ id: targets.id, state: targets.state, createdAt: targets.createdAt })
+    .select({
+      id: targets.id,
+      kind: targets.kind,
+      state: targets.state,
+      createdAt: targets.createdAt,
+    })
     .from(targets)
     .where(isActive);
   const held = new Set(active.map((row) => row.id));
@@ -92,7 +100,10 @@ async function reconcile(service: TargetService, now: Date): Promise<void> {
       await fail(service, row.id, code, message);
       if (current) await driver.stop(row.id);
     } else if (row.state === 'starting' && age > service.startTimeoutMs * (container ? 2 : 1)) {
-      await fail(service, row.id, 'start_failed', 'The target did not start in time: try again');
+      const code = 'start_failed';
+      if (await fail(service, row.id, code, 'The target did not start in time: try again')) {
+        service.metrics.failed(row.kind, code);
+      }
       if (container) await driver.stop(row.id);
     }
   }

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import type { MyTarget, Target } from '@hackclass/contracts';
+import { parsePrometheusText, sampleSum } from '@hackclass/http/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Person, signedInAs } from '../../../test/support';
@@ -239,6 +240,32 @@ describe.skipIf(!engineAnswers)('a student’s target, on the real engine', () =
     expect(target.failure?.message).toMatch(/^The image is not on this server and /);
     // Which image it is stays the lab's editors' to know.
     expect(target.failure?.message).not.toContain(MISSING_IMAGE);
+  });
+
+  it('counts starts on /metrics: their outcome, a failure’s code, the time to serve, what runs', async () => {
+    const lab = await createTargetLab(teacher, { image: engine.images.web });
+    const missing = await createTargetLab(teacher, { image: MISSING_IMAGE });
+    const { id } = await room([lab.id, missing.id]);
+    const scrape = async () =>
+      parsePrometheusText((await engine.server.app.inject('/metrics')).body);
+    const before = await scrape();
+    const serving = await settled(student, (await startOf(student, id, lab.id)).json<Target>().id);
+    const failed = await settled(
+      student,
+      (await startOf(student, id, missing.id)).json<Target>().id,
+    );
+    const after = await scrape();
+    const { kind } = await rowOf(engine.server, serving.id);
+    const moved = (name: string, labels: Record<string, string>) =>
+      sampleSum(after, name, { kind, ...labels }) - sampleSum(before, name, { kind, ...labels });
+    expect(failed.failure?.code).toBe('image_missing');
+    expect(moved('hackclass_target_starts_total', { outcome: 'running' })).toBe(1);
+    expect(moved('hackclass_target_starts_total', { outcome: 'failed' })).toBe(1);
+    expect(moved('hackclass_target_start_failures_total', { code: 'image_missing' })).toBe(1);
+    expect(moved('hackclass_target_start_seconds_count', {})).toBe(1);
+    expect(moved('hackclass_target_start_seconds_sum', {})).toBeGreaterThan(0);
+    expect(moved('hackclass_targets', { state: 'running' })).toBe(1);
+    await student.session.call('DELETE', `/targets/${serving.id}`);
   });
 
   it('stops the member’s targets when they leave, and the lab’s when it leaves the classroom', async () => {
