@@ -220,6 +220,12 @@ export const targetSchema = z.object({
   /** Whether the expiry may be pushed back now, by the lab's rule and the target's state. */
   canExtend: z.boolean(),
   /**
+   * When extending becomes possible, while it is not yet (an extension must gain at least a
+   * minute, so a target that just started has a minute to wait); null when it is possible now,
+   * or never will be.
+   */
+  extendableAt: z.iso.datetime().nullable(),
+  /**
    * TCP targets while running, when the operator exposes them on a plain port
    * (LAB_TCP_BIND_ADDRESS): `host:port` for `nc`. Otherwise null: they are reached through
    * their tunnel (`POST /targets/{id}/tunnel`).

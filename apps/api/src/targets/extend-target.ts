@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { targets } from '../db/schema';
 import { apiErrors } from '../errors';
 import type { TargetFacts } from './find-targets';
-import { boxLifetimeRule, extendedExpiry, type TargetRow } from './present-target';
+import { boxLifetimeRule, extendableFrom, extendedExpiry, type TargetRow } from './present-target';
 import type { TargetService } from './service';
 
 /**
@@ -22,7 +22,12 @@ export async function extendTarget(
   }
   const expiresAt = extendedExpiry(target, rule, service.config, now);
   if (!expiresAt) {
-    throw apiErrors.targetNotExtendable('This target already runs as long as a target may');
+    const from = extendableFrom(target, rule, service.config, now);
+    throw apiErrors.targetNotExtendable(
+      from
+        ? `It can be extended once it has run a minute: try again in ${Math.ceil((from.getTime() - now.getTime()) / 1000)} s`
+        : 'This target already runs as long as a target may',
+    );
   }
   const [extended] = await service.db
     .update(targets)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newTargetFlag } from './per-student-flag';
-import { extendedExpiry } from './present-target';
+import { extendableFrom, extendedExpiry } from './present-target';
 
 const MINUTE = 60_000;
 const now = new Date('2026-11-24T10:00:00Z');
@@ -33,6 +33,28 @@ describe('extendedExpiry', () => {
     const running = { state: 'running' as const, startedAt: at(-50), expiresAt: at(10) };
     const long = { lifetimeMinutes: 300, extendable: true };
     expect(extendedExpiry(running, long, config, now)).toEqual(at(250));
+  });
+});
+
+describe('extendableFrom', () => {
+  it('is a minute into the lifetime for a target that just started, when extending first gains a minute', () => {
+    const fresh = { state: 'running' as const, startedAt: now, expiresAt: at(60) };
+    const from = extendableFrom(fresh, rule, config, now);
+    expect(from).toEqual(at(1));
+    expect(extendedExpiry(fresh, rule, config, at(1))).toEqual(at(61));
+    expect(extendedExpiry(fresh, rule, config, new Date(at(1).getTime() - 1))).toBeUndefined();
+  });
+
+  it('is nothing when extending is possible now, or never will be', () => {
+    const running = { state: 'running' as const, startedAt: at(-50), expiresAt: at(10) };
+    expect(extendableFrom(running, rule, config, now)).toBeUndefined();
+    const longest = { state: 'running' as const, startedAt: at(-200), expiresAt: at(40) };
+    expect(extendedExpiry(longest, rule, config, now)).toBeUndefined();
+    expect(extendableFrom(longest, rule, config, now)).toBeUndefined();
+    const fresh = { state: 'running' as const, startedAt: now, expiresAt: at(60) };
+    expect(extendableFrom(fresh, { ...rule, extendable: false }, config, now)).toBeUndefined();
+    const stopped = { state: 'stopped' as const, startedAt: now, expiresAt: at(60) };
+    expect(extendableFrom(stopped, rule, config, now)).toBeUndefined();
   });
 });
 

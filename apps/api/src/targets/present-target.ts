@@ -36,6 +36,26 @@ export function extendedExpiry(
   return next - target.expiresAt.getTime() >= MINUTE_MS ? new Date(next) : undefined;
 }
 
+/**
+ * When `extendedExpiry` will first answer a date, if it does not yet and will one day: once the
+ * target has run long enough for another lifetime from then to gain a minute, unless the longest
+ * a target may run leaves less than that.
+ */
+export function extendableFrom(
+  target: Pick<TargetRow, 'state' | 'startedAt' | 'expiresAt'>,
+  rule: LifetimeRule | null,
+  config: Pick<LabsConfig, 'maxLifetimeMinutes'>,
+  now: Date,
+): Date | undefined {
+  if (target.state !== 'running' || !rule?.extendable) return undefined;
+  if (!target.startedAt || !target.expiresAt) return undefined;
+  const longest = Math.max(rule.lifetimeMinutes, config.maxLifetimeMinutes) * MINUTE_MS;
+  const expires = target.expiresAt.getTime();
+  if (target.startedAt.getTime() + longest - expires < MINUTE_MS) return undefined;
+  const from = expires - rule.lifetimeMinutes * MINUTE_MS + MINUTE_MS;
+  return from > now.getTime() ? new Date(from) : undefined;
+}
+
 /** An attack box's lifetime, the operator's: extendable, as a lab's target may be. */
 export const boxLifetimeRule = (config: Pick<LabsConfig, 'attackBox'>): LifetimeRule => ({
   lifetimeMinutes: config.attackBox.lifetimeMinutes,
@@ -79,6 +99,7 @@ export function presentTarget(
     expiresAt: row.expiresAt?.toISOString() ?? null,
     endedAt: row.endedAt?.toISOString() ?? null,
     canExtend: extendedExpiry(row, lifetime, config, now) !== undefined,
+    extendableAt: extendableFrom(row, lifetime, config, now)?.toISOString() ?? null,
     address:
       row.state === 'running' && row.exposedHost !== null && row.exposedPort !== null
         ? addressOf(row.exposedHost, row.exposedPort)

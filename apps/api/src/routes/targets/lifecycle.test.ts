@@ -141,7 +141,14 @@ describe.skipIf(!engineAnswers)('a student’s target, on the real engine', () =
     const fixed = await createTargetLab(teacher, { image: engine.images.web, extendable: false });
     const { id } = await room([lab.id, fixed.id]);
     const target = await running(student, (await startOf(student, id, lab.id)).json<Target>().id);
+    // Just started: a minute to wait, and the page is told until when.
     expect(target.canExtend).toBe(false);
+    expect(Date.parse(target.extendableAt ?? '')).toBe(Date.parse(target.startedAt ?? '') + 60_000);
+    const early = await student.session.call('POST', `/targets/${target.id}/extend`);
+    expect(early.status).toBe(409);
+    expect(early.json<{ detail: string }>().detail).toMatch(
+      /^It can be extended once it has run a minute: try again in \d+ s$/,
+    );
     // Ten minutes left: another lifetime (100 min) from now is worth asking for.
     const soon = new Date(Date.now() + 10 * 60_000);
     await engine.server.db
@@ -149,8 +156,8 @@ describe.skipIf(!engineAnswers)('a student’s target, on the real engine', () =
       .set({ expiresAt: soon })
       .where(eq(targets.id, target.id));
     expect(
-      (await student.session.call('GET', `/targets/${target.id}`)).json<Target>().canExtend,
-    ).toBe(true);
+      (await student.session.call('GET', `/targets/${target.id}`)).json<Target>(),
+    ).toMatchObject({ canExtend: true, extendableAt: null });
     expect((await teacher.session.call('POST', `/targets/${target.id}/extend`)).status).toBe(403);
     const extended = await student.session.call('POST', `/targets/${target.id}/extend`);
     expect(extended.status).toBe(200);
@@ -166,9 +173,13 @@ describe.skipIf(!engineAnswers)('a student’s target, on the real engine', () =
     expect(Date.parse(capped.json<Target>().expiresAt ?? '')).toBe(
       startedAt.getTime() + 240 * 60_000,
     );
+    expect(capped.json<Target>()).toMatchObject({ canExtend: false, extendableAt: null });
     const again = await student.session.call('POST', `/targets/${target.id}/extend`);
     expect(again.status).toBe(409);
-    expect(again.json()).toMatchObject({ code: 'target_not_extendable' });
+    expect(again.json()).toMatchObject({
+      code: 'target_not_extendable',
+      detail: 'This target already runs as long as a target may',
+    });
 
     const other = await running(student, (await startOf(student, id, fixed.id)).json<Target>().id);
     const refused = await student.session.call('POST', `/targets/${other.id}/extend`);

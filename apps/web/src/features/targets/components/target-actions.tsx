@@ -1,9 +1,10 @@
 import type { Target } from '@hackclass/contracts';
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconClockPlus, IconPlayerStop, IconRefresh } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { ConfirmModal } from '@/components/feedback/confirm-modal';
 import { useTargetAction } from '../api/target-action';
+import { useExtendable } from '../hooks/use-extendable';
 
 interface TargetActionsProps {
   target: Target;
@@ -18,6 +19,8 @@ export function TargetActions({ target, perStudent, onError }: TargetActionsProp
   const reset = useTargetAction('reset');
   const stop = useTargetAction('stop');
   const [confirming, setConfirming] = useState<'reset' | 'stop' | null>(null);
+  const extendable = useExtendable(target);
+  const extendHint = useId();
   const busy = extend.isPending || reset.isPending || stop.isPending;
   const close = () => setConfirming(null);
   const box = target.kind === 'box';
@@ -26,7 +29,7 @@ export function TargetActions({ target, perStudent, onError }: TargetActionsProp
   return (
     <>
       <Group gap="xs">
-        {target.can.extend && target.canExtend && (
+        {target.can.extend && extendable.now && (
           <Button
             variant="default"
             size="xs"
@@ -37,6 +40,22 @@ export function TargetActions({ target, perStudent, onError }: TargetActionsProp
           >
             Extend
           </Button>
+        )}
+        {target.can.extend && extendable.from && (
+          <>
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconClockPlus size={14} aria-hidden />}
+              disabled
+              aria-describedby={extendHint}
+            >
+              Extend
+            </Button>
+            <Text id={extendHint} size="xs" c="dimmed">
+              You can extend it from {extendable.from}.
+            </Text>
+          </>
         )}
         {target.can.reset && (
           <Button
