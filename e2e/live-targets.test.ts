@@ -202,6 +202,20 @@ describe('live targets', () => {
     expect(await table.locator('tbody tr').count()).toBe(1);
     await checkScreen(page, 'classroom-targets', 'main');
 
+    // The teacher opens the student's target as the student does, through the proxy.
+    const [tab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      row
+        .getByRole('button', {
+          name: `Open ${student.name}’s target for ${labName} (opens a new tab)`,
+        })
+        .click(),
+    ]);
+    await tab.waitForURL((url) => url.hostname.endsWith('.localhost'));
+    await tab.getByRole('heading', { name: 'Test target' }).waitFor();
+    expect(await tab.locator('p').textContent()).toContain(`Flag: ${sidFlag}`);
+    await tab.close();
+
     await page.getByLabel('Maximum running targets').fill('25');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Target limit saved').waitFor();
@@ -226,7 +240,19 @@ describe('live targets', () => {
     // The student's panel learns it: the target stopped, and a new one may start.
     await open(studentPage, `/hacking-labs/${labSlug}?classroom=${classroomId}`);
     const panel = studentPage.getByRole('region', { name: 'Live target' });
-    await panel.getByRole('button', { name: 'Start target' }).waitFor();
+    await panel.getByRole('button', { name: 'Start target' }).click();
+    await panel.getByTestId('target-state').getByText('Running').waitFor({ timeout: 60_000 });
+
+    // Stop all: the list shows them stopping at once, and empty as soon as they are stopped.
+    await row.getByText('Running').waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Stop all' }).click();
+    await page
+      .getByRole('dialog', { name: 'Stop all targets' })
+      .getByRole('button', { name: 'Stop 1 target' })
+      .click();
+    await page.getByText('1 target stopped').waitFor();
+    await page.getByText('No running targets').waitFor({ timeout: 8_000 });
+    expect(await page.getByRole('button', { name: 'Stop all' }).isDisabled()).toBe(true);
   });
 
   it('shows the teacher a flag passed from one student to another as a suspected shared flag', async () => {

@@ -13,7 +13,8 @@ export function ClassroomTargetsPanel({ classroomId }: { classroomId: string }) 
   const targets = useClassroomTargets(classroomId);
   const stopAll = useStopClassroomTargets();
   const [confirming, setConfirming] = useState(false);
-  const count = targets.data?.length ?? 0;
+  // Those stopping already are not stopped again.
+  const count = targets.data?.filter((target) => target.state !== 'stopping').length ?? 0;
   const counted = count === 1 ? '1 target' : `${count} targets`;
 
   return (
@@ -25,7 +26,8 @@ export function ClassroomTargetsPanel({ classroomId }: { classroomId: string }) 
               Running targets
             </Title>
             <Text size="sm" c="dimmed">
-              Refreshed every {TARGETS_REFRESH_MS / 1000} seconds.
+              Refreshed every {TARGETS_REFRESH_MS / 1000} seconds, and every second or two while one
+              starts or stops.
             </Text>
           </div>
           <Button

@@ -4,6 +4,7 @@ import { IconEye, IconPlayerStop } from '@tabler/icons-react';
 import { RelativeTime } from '@/components/time/relative-time';
 import { paths } from '@/config/paths';
 import { KIND_LABELS, targetStateLooks, targetTitle } from '../utils/target-states';
+import { OpenTargetButton } from './open-target-button';
 
 interface TargetsTableProps {
   targets: ClassroomTarget[];
@@ -14,7 +15,10 @@ interface TargetsTableProps {
   onStop(target: ClassroomTarget): void;
 }
 
-/** Active targets: student, lab, state, started, expires, and Stop where the caller may. */
+/**
+ * Active targets: student, lab, state, started, expires; Open for a running web target, Watch
+ * for a running attack box, and Stop where the caller may.
+ */
 export function TargetsTable({
   targets,
   withClassroom = false,
@@ -75,6 +79,9 @@ export function TargetsTable({
                   )}
                 </Table.Td>
                 <Table.Td ta="right">
+                  {target.kind === 'http' && target.state === 'running' && (
+                    <OpenTargetButton target={target} />
+                  )}
                   {target.kind === 'box' && target.state === 'running' && (
                     <Button
                       component="a"
