@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import { apiMigrations } from '@hackclass/api';
 import { drizzleOver, openConnection } from '@hackclass/db';
 import { sql } from 'drizzle-orm';
@@ -39,10 +40,15 @@ describe('starting the all-in-one server', () => {
 
 describe('an embedded-database server, run from its sources as `npm start` runs it', () => {
   it(
-    'refuses a second server on the same DATA_DIR, then shuts down cleanly on SIGTERM',
+    'logs nothing at info while idle, refuses a second server on the same DATA_DIR, then shuts down cleanly on SIGTERM',
     async () => {
       const dataDir = freshDataDir();
-      const server = await startServerProcess({ DATA_DIR: dataDir }, 60_000, fromSources);
+      // The API asks the identity service for account events every second here.
+      const server = await startServerProcess(
+        { DATA_DIR: dataDir, LOG_LEVEL: 'info', ACCOUNT_EVENTS_POLL_SECONDS: '1' },
+        60_000,
+        fromSources,
+      );
       try {
         const ready = await fetch(`${server.url}/readyz`);
         expect(ready.status).toBe(200);
@@ -53,6 +59,10 @@ describe('an embedded-database server, run from its sources as `npm start` runs 
           `DATA_DIR ${dataDir} is in use by another HackClass process`,
         );
         expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+
+        const idleFrom = server.output().length;
+        await setTimeout(3500);
+        expect(server.output().slice(idleFrom)).toBe('');
       } finally {
         expect(await server.stop('SIGTERM')).toBe(0);
       }

@@ -110,8 +110,9 @@ export async function adminRoutes(
   });
 
   // Revocations and deletions in order, after the reader's cursor (`after`), optionally only
-  // those recorded since a time (`since`, in seconds since the epoch).
-  app.get('/account-events', async (request) => {
+  // those recorded since a time (`since`, in seconds since the epoch). The API asks every few
+  // seconds: logged only when something goes wrong, or the idle log would be nothing but this.
+  app.get('/account-events', { logLevel: 'warn' }, async (request) => {
     const since = queryNumber(request, 'since', 0);
     const events = await listAccountEvents(ctx, {
       after: queryNumber(request, 'after', 0),
