@@ -1,4 +1,4 @@
-import { and, asc, gt, gte } from 'drizzle-orm';
+import { and, asc, gt, gte, lt } from 'drizzle-orm';
 import type { IdentityContext } from '../context';
 import { type AccountEvent, type AccountEventType, accountEvents } from '../db/schema';
 import { firstValidIssuedAt } from '../tokens/id-token-claims';
@@ -6,14 +6,28 @@ import { firstValidIssuedAt } from '../tokens/id-token-claims';
 /** The most events one listing returns; the reader asks again after the last one. */
 export const MAX_EVENTS_PER_PAGE = 500;
 
-/** Tells relying services that the account's tokens issued before `validSince` are void. */
+/**
+ * How long events are kept. Relying services read them every few seconds, and a starting one
+ * the last hour's; one away longer than this misses deletions, whose leftovers it finds when
+ * their email is used again (the API's stale-email check).
+ */
+export const ACCOUNT_EVENTS_KEPT_MS = 30 * 24 * 60 * 60_000;
+
+/**
+ * Tells relying services that the account's tokens issued before `validSince` are void, and
+ * drops the events older than ACCOUNT_EVENTS_KEPT_MS: the feed grows only with recent ones.
+ */
 export async function recordAccountEvent(
   ctx: Pick<IdentityContext, 'db' | 'now'>,
   uid: string,
   type: AccountEventType,
   validSince: Date,
 ): Promise<void> {
-  await ctx.db.insert(accountEvents).values({ uid, type, validSince, createdAt: ctx.now() });
+  const now = ctx.now();
+  await ctx.db.insert(accountEvents).values({ uid, type, validSince, createdAt: now });
+  await ctx.db
+    .delete(accountEvents)
+    .where(lt(accountEvents.createdAt, new Date(now.getTime() - ACCOUNT_EVENTS_KEPT_MS)));
 }
 
 /** Events after the `after` sequence number and, when given, recorded at or after `since`. */

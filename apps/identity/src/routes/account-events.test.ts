@@ -14,6 +14,7 @@ import {
   signUpWithSdk,
   startIdentity,
 } from '../../testing';
+import { ACCOUNT_EVENTS_KEPT_MS } from '../accounts/account-events';
 
 interface ListedEvent {
   seq: number;
@@ -118,5 +119,24 @@ describe('password change mail', () => {
     const next = server.smtp.expectMail(email, 1_000);
     await confirmPasswordReset(auth, code, 'battery staple');
     await expect(next.arrived()).rejects.toThrow(`no mail to ${email}`);
+  });
+});
+
+describe('the account event feed', () => {
+  // Last in this file: it moves the clock a month on.
+  it('keeps a month of events: older ones go when the next is recorded', async () => {
+    const [{ user: old }, { user: recent }] = [
+      await signUpWithSdk(server),
+      await signUpWithSdk(server),
+    ];
+    expect((await server.admin('POST', `/accounts/${old.uid}/disable`)).status).toBe(200);
+    server.clock.advance(ACCOUNT_EVENTS_KEPT_MS - 60_000);
+    expect((await server.admin('POST', `/accounts/${recent.uid}/disable`)).status).toBe(200);
+    expect(await eventsOf(old.uid)).toHaveLength(1);
+    server.clock.advance(2 * 60_000);
+    expect((await server.admin('POST', `/accounts/${recent.uid}/enable`)).status).toBe(200);
+    expect((await server.admin('POST', `/accounts/${recent.uid}/disable`)).status).toBe(200);
+    expect(await eventsOf(old.uid)).toEqual([]);
+    expect((await eventsOf(recent.uid)).map((event) => event.type)).toEqual(['revoked', 'revoked']);
   });
 });
