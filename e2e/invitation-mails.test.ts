@@ -41,6 +41,16 @@ describe('an invitation mail', () => {
     const mail = await invitationMail.arrived();
     expect(mail.raw).toContain('Web Security 101');
     const link = invitationLinkIn(mail);
+    // Sent just now: Send again says when it may go.
+    await teacherPage
+      .getByRole('button', { name: `Send the invitation to ${student.email} again` })
+      .click();
+    await teacherPage.getByText('Could not send the invitation again').waitFor();
+    await teacherPage
+      .getByText(
+        /^This invitation was mailed less than 10 minutes ago: send it again in 10 minutes$/,
+      )
+      .waitFor();
 
     const page = await freshPage(app);
     await page.goto(link);

@@ -191,6 +191,13 @@ export const apiErrors = {
         `${approved ? 'a teacher' : 'a teacher not yet approved by an admin'} may send in 24 hours; ` +
         `more may go out from ${freesAt.toISOString()}`,
     ),
+  /** `minutes`: the least time between two mails; `wait`: the minutes left of it. */
+  invitationSentRecently: (minutes: number, wait: number) =>
+    apiError(
+      'invitation_sent_recently',
+      'Invitation sent recently',
+      `This invitation was mailed less than ${minutes} minutes ago: send it again in ${wait} ${wait === 1 ? 'minute' : 'minutes'}`,
+    ),
   invitationWithdrawn: () =>
     apiError(
       'invitation_withdrawn',

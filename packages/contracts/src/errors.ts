@@ -68,6 +68,7 @@ export const API_ERROR_STATUS = {
   flag_rate_limited: 429,
   invitation_rate_limited: 429,
   invitation_limit: 429,
+  invitation_sent_recently: 429,
   invitation_withdrawn: 410,
   invitation_expired: 410,
   mail_link_dead: 409,

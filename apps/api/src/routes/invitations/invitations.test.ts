@@ -272,6 +272,80 @@ describe('invitation mails', () => {
   });
 });
 
+describe('sending an invitation again', () => {
+  const resend = (by: Inviter, classroomId: string, email: string) =>
+    by.session.call(
+      'POST',
+      `/classrooms/${classroomId}/invitations/resend?userEmail=${encodeURIComponent(email)}`,
+    );
+  /** As if the last mail to `email` had gone `minutes` ago. */
+  const mailedAgo = (classroomId: string, email: string, minutes: number) =>
+    server.db
+      .update(invitationLinks)
+      .set({ createdAt: new Date(Date.now() - minutes * 60_000) })
+      .where(and(eq(invitationLinks.classroomId, classroomId), eq(invitationLinks.email, email)));
+
+  it('mails a new link once ten minutes have passed, for an account or an address alone; both links work', async () => {
+    const student = await signedInAs(server, 'student');
+    const stranger = uniqueEmail('stranger');
+    // Each its own teacher: two invitations and two resends pass the daily limit of one.
+    const classroom = await newClassroom(teacher);
+    const other = await signedInAs(server, 'teacher');
+    const otherClassroom = await newClassroom(other);
+    for (const [inviter, room, email] of [
+      [teacher, classroom, student.email],
+      [other, otherClassroom, stranger],
+    ] as const) {
+      await invite(inviter, room.id, email);
+      const early = await resend(inviter, room.id, email);
+      expect(early.status).toBe(429);
+      expect(early.json()).toMatchObject({ code: 'invitation_sent_recently' });
+      expect(early.json<{ detail: string }>().detail).toMatch(
+        /^This invitation was mailed less than 10 minutes ago: send it again in (10 minutes|9 minutes)$/,
+      );
+      expect(await mailsTo(email)).toHaveLength(1);
+      await mailedAgo(room.id, email, 11);
+      const again = await resend(inviter, room.id, email);
+      expect(again.status).toBe(200);
+      expect(again.json()).toEqual({ email, status: 'Invited' });
+      expect(await mailsTo(email)).toHaveLength(2);
+    }
+    const [newest, first] = await mailsTo(student.email);
+    expect(newest?.textBody).toContain('Crypto 101');
+    expect(newest?.textBody).not.toBe(first?.textBody);
+    const accepted = await accept(student.session, await tokenMailedTo(student.email));
+    expect(accepted.json()).toMatchObject({ status: 'Accepted' });
+  });
+
+  it('refuses what no invitation waits for, and anyone but the classroom’s teachers', async () => {
+    const classroom = await newClassroom(teacher);
+    const member = await signedInAs(server, 'student');
+    await invite(teacher, classroom.id, member.email);
+    await accept(member.session, await tokenMailedTo(member.email));
+    const nobody = await resend(teacher, classroom.id, uniqueEmail('never-invited'));
+    expect(nobody.status).toBe(404);
+    expect(nobody.json()).toMatchObject({
+      detail: 'No invitation to this email waits in this classroom',
+    });
+    expect((await resend(teacher, classroom.id, member.email)).status).toBe(404);
+    const invitee = uniqueEmail('invitee');
+    await invite(teacher, classroom.id, invitee);
+    await mailedAgo(classroom.id, invitee, 11);
+    expect([403, 404]).toContain((await resend(member, classroom.id, invitee)).status);
+  });
+
+  it('counts in the daily allowance', async () => {
+    const classroom = await newClassroom(teacher);
+    const emails = Array.from({ length: PER_DAY }, () => uniqueEmail('s'));
+    for (const email of emails) await invite(teacher, classroom.id, email);
+    const email = emails[0] as string;
+    await mailedAgo(classroom.id, email, 11);
+    const refused = await resend(teacher, classroom.id, email);
+    expect(refused.status).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'invitation_limit' });
+  });
+});
+
 describe('the daily limit', () => {
   it(`stops a teacher at ${PER_DAY} mails in 24 hours, naming the limit and when it frees up`, async () => {
     const inviter = teacher;

@@ -21,6 +21,7 @@ import { inviteMember } from '../../members/invite-member';
 import { joinByCode } from '../../members/join-by-code';
 import { listMembers } from '../../members/list-members';
 import { removeMember } from '../../members/remove-member';
+import { RESEND_AFTER_MS, resendInvitation } from '../../members/resend-invitation';
 import { withdrawInvitation } from '../../members/withdraw-invitation';
 import { principalOf } from '../../plugins/authentication';
 import { errorResponses } from '../../plugins/error-responses';
@@ -139,6 +140,36 @@ export const memberRoutes: FastifyPluginAsyncZod<{ mailing: InvitationMailing }>
       const { classroom } = await managedClassroomFor(app.db, request.params.id, user);
       await withdrawInvitation(app.db, classroom.id, request.query.userEmail);
       return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/classrooms/:id/invitations/resend',
+    {
+      schema: {
+        tags,
+        summary:
+          'Mail an invitation not yet accepted again, by the email it was sent to, with a new link ' +
+          `(earlier links still work): at most once per ${RESEND_AFTER_MS / 60_000} minutes, and ` +
+          'counted in the inviter’s daily allowance as a new invitation is',
+        security: write,
+        params: classroomParamsSchema,
+        querystring: inviteMemberQuerySchema,
+        response: {
+          200: invitationSchema,
+          ...errorResponses(
+            'not_found',
+            'forbidden',
+            'invitation_sent_recently',
+            'invitation_limit',
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { user } = principalOf(request);
+      const { classroom } = await managedClassroomFor(app.db, request.params.id, user);
+      return resendInvitation(app.db, classroom, user, request.query.userEmail, mailing);
     },
   );
 

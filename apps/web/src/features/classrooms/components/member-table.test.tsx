@@ -26,6 +26,7 @@ const members = [creator, student, waiting, invitation];
 async function renderTable(canManage: boolean, approvingId?: string) {
   const onApprove = vi.fn();
   const onRemove = vi.fn();
+  const onResend = vi.fn();
   const screen = await renderInApp(
     <MemberTable
       members={members}
@@ -33,14 +34,15 @@ async function renderTable(canManage: boolean, approvingId?: string) {
       approvingId={approvingId}
       onApprove={onApprove}
       onRemove={onRemove}
+      onResend={onResend}
     />,
   );
-  return { screen, onApprove, onRemove };
+  return { screen, onApprove, onRemove, onResend };
 }
 
 describe('MemberTable', () => {
   it('offers each status its own actions to those who manage the classroom', async () => {
-    const { screen, onApprove, onRemove } = await renderTable(true);
+    const { screen, onApprove, onRemove, onResend } = await renderTable(true);
 
     await expect.element(screen.getByRole('button', { name: 'Approve Alan' })).toBeVisible();
     expect(screen.getByRole('button', { name: /^Approve/ }).elements()).toHaveLength(1);
@@ -58,6 +60,11 @@ describe('MemberTable', () => {
       .getByRole('button', { name: 'Withdraw the invitation to linus@example.com' })
       .click();
     expect(onRemove.mock.calls).toEqual([[student], [invitation]]);
+    expect(screen.getByRole('button', { name: /^Send the invitation/ }).elements()).toHaveLength(1);
+    await screen
+      .getByRole('button', { name: 'Send the invitation to linus@example.com again' })
+      .click();
+    expect(onResend).toHaveBeenCalledWith(invitation);
   });
 
   it('shows the creator and every status, with emails for managers', async () => {

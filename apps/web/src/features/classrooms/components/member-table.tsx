@@ -8,6 +8,9 @@ interface MemberTableProps {
   approvingId?: string;
   onApprove: (member: MemberListItem) => void;
   onRemove: (member: MemberListItem) => void;
+  /** The invitation whose mail is being sent again, by its email. */
+  resendingEmail?: string | undefined;
+  onResend: (member: MemberListItem) => void;
 }
 
 export function MemberTable({
@@ -16,6 +19,8 @@ export function MemberTable({
   approvingId,
   onApprove,
   onRemove,
+  resendingEmail,
+  onResend,
 }: MemberTableProps) {
   return (
     <Table.ScrollContainer minWidth={canManage ? 640 : 360}>
@@ -70,6 +75,17 @@ export function MemberTable({
                         aria-label={`Approve ${member.name}`}
                       >
                         Approve
+                      </Button>
+                    )}
+                    {member.status === 'Invited' && member.email && (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        loading={resendingEmail === member.email}
+                        onClick={() => onResend(member)}
+                        aria-label={`Send the invitation to ${member.name} again`}
+                      >
+                        Send again
                       </Button>
                     )}
                     {!member.isCreator && (

@@ -7,8 +7,11 @@ import { ConfirmModal } from '@/components/feedback/confirm-modal';
 import { EmptyState, ListError, ListSkeleton } from '@/components/feedback/list-states';
 import { SearchField } from '@/components/form/search-field';
 import { PageControls } from '@/components/paging/page-controls';
+import { toast } from '@/components/toast/toast';
+import { problemText } from '@/lib/problem-text';
 import { useMembers } from '../api/get-members';
 import { useRemoveMember } from '../api/remove-member';
+import { useResendInvitation } from '../api/resend-invitation';
 import { useUpdateMemberStatus } from '../api/update-member-status';
 import { useWithdrawInvitation } from '../api/withdraw-invitation';
 import { BulkInviteModal } from './bulk-invite/bulk-invite-modal';
@@ -49,6 +52,7 @@ export function MembersPanel({ classroomId, canManage, initialStatus = [] }: Mem
   const approve = useUpdateMemberStatus();
   const remove = useRemoveMember();
   const withdraw = useWithdrawInvitation();
+  const resend = useResendInvitation();
   // An invitation not yet accepted has no user id: it is taken back by its email.
   const removingInvitation = removing !== null && removing.userId === null;
 
@@ -125,6 +129,19 @@ export function MembersPanel({ classroomId, canManage, initialStatus = [] }: Mem
               approve.mutate({ classroomId, userId: member.userId, status: 'Accepted' })
             }
             onRemove={setRemoving}
+            resendingEmail={resend.isPending ? resend.variables?.email : undefined}
+            onResend={({ email }) =>
+              email &&
+              resend.mutate(
+                { classroomId, email },
+                {
+                  onSuccess: () =>
+                    toast.success('Invitation sent again', `A new link went to ${email}.`),
+                  onError: (error) =>
+                    toast.error('Could not send the invitation again', problemText(error)),
+                },
+              )
+            }
           />
         </Paper>
       )}

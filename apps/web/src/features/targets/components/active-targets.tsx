@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { ConfirmModal } from '@/components/feedback/confirm-modal';
 import { EmptyState, ListError, ListSkeleton } from '@/components/feedback/list-states';
 import { toast } from '@/components/toast/toast';
+import { problemText } from '@/lib/problem-text';
 import { useTargetAction } from '../api/target-action';
-import { problemText } from '../utils/problem-text';
 import { targetTitle } from '../utils/target-states';
 import { TargetsTable } from './targets-table';
 

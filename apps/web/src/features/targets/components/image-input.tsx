@@ -3,8 +3,8 @@ import { Alert, Button, Group, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconAlertCircle, IconCheck, IconCloudDownload, IconSearch } from '@tabler/icons-react';
 import { isApiError } from '@/lib/errors';
+import { problemText } from '@/lib/problem-text';
 import { useCheckImage } from '../api/check-image';
-import { problemText } from '../utils/problem-text';
 import type { TargetFormValues } from '../utils/target-form';
 
 const looks: Record<ImageCheck['status'], { color: string; title: string; icon: React.ReactNode }> =

@@ -3,8 +3,8 @@ import { Button } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/components/toast/toast';
+import { problemText } from '@/lib/problem-text';
 import { openInTab } from '../api/open-target';
-import { problemText } from '../utils/problem-text';
 import { targetTitle } from '../utils/target-states';
 
 /** Opens a student's running web target in a new tab, as its student does: for their teacher. */

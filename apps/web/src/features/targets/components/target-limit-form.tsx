@@ -3,8 +3,8 @@ import { Button, Group, NumberInput, Skeleton } from '@mantine/core';
 import { useState } from 'react';
 import { ListError } from '@/components/feedback/list-states';
 import { toast } from '@/components/toast/toast';
+import { problemText } from '@/lib/problem-text';
 import { useTargetSettings, useUpdateTargetSettings } from '../api/target-settings';
-import { problemText } from '../utils/problem-text';
 
 /** The classroom's "Maximum running targets": empty leaves only the server's own limits. */
 export function TargetLimitForm({ classroomId }: { classroomId: string }) {

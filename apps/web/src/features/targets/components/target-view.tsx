@@ -3,9 +3,9 @@ import { Alert, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantin
 import { IconAlertCircle, IconInfoCircle, IconPlayerPlay } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { problemText } from '@/lib/problem-text';
 import { targetKeys } from '../api/keys';
 import { useStartTarget } from '../api/start-target';
-import { problemText } from '../utils/problem-text';
 import {
   TARGETS_OFF_TEXT,
   TARGETS_UNAVAILABLE_TEXT,
