@@ -124,4 +124,24 @@ describe('admins manage users', () => {
     await studentPage.goto(`${app.server.url}/classrooms`);
     await studentPage.getByRole('button', { name: 'Create classroom' }).waitFor();
   });
+
+  it('deletes the account, once its email is typed: signed out at their next step, gone from the list', async () => {
+    const page = adminPage;
+    const row = page.getByRole('row').filter({ hasText: student.email });
+    await row.getByRole('button', { name: 'Delete Sam Student’s account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Sam Student’s account' });
+    await dialog.getByText('Classrooms and labs they created stay', { exact: false }).waitFor();
+    await settleAnimations(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    const confirm = dialog.getByRole('button', { name: 'Delete account' });
+    await dialog.getByLabel('The account’s email address').fill('someone@else.test');
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel('The account’s email address').fill(student.email.toUpperCase());
+    await confirm.click();
+    await page.getByText('Account deleted', { exact: true }).waitFor();
+    await expect.poll(() => row.count()).toBe(0);
+
+    await studentPage.goto(`${app.server.url}/classrooms`);
+    await studentPage.waitForURL((url) => url.pathname === '/login');
+  });
 });

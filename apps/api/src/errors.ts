@@ -30,12 +30,8 @@ export const apiErrors = {
   invalidToken: () => apiError('invalid_token', 'Unauthorized', 'Sign in again to continue'),
   emailNotVerified: () =>
     apiError('email_not_verified', 'Email not verified', 'Verify your email address first'),
-  deletionNotConfirmed: () =>
-    apiError(
-      'deletion_not_confirmed',
-      'Deletion not confirmed',
-      'Type your own email address to delete your account',
-    ),
+  deletionNotConfirmed: (detail = 'Type your own email address to delete your account') =>
+    apiError('deletion_not_confirmed', 'Deletion not confirmed', detail),
   recentSignInRequired: () =>
     apiError(
       'recent_sign_in_required',
@@ -107,6 +103,12 @@ export const apiErrors = {
       'cannot_demote_self',
       'Cannot change your own role',
       'Another admin has to change your role',
+    ),
+  cannotDeleteSelf: () =>
+    apiError(
+      'cannot_delete_self',
+      'Cannot delete your own account here',
+      'Delete your own account from your profile',
     ),
   cannotDisableSelf: () =>
     apiError(

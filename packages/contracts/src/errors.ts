@@ -34,6 +34,7 @@ export const API_ERROR_STATUS = {
   providers_in_firebase: 409,
   cannot_demote_self: 409,
   cannot_disable_self: 409,
+  cannot_delete_self: 409,
   not_awaiting_approval: 409,
   sign_up_role_chosen: 409,
   // Forms and files

@@ -58,7 +58,7 @@ export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 export const signUpRoleSchema = registerRequestSchema.pick({ roleId: true });
 export type SignUpRole = z.infer<typeof signUpRoleSchema>;
 
-/** Deleting one's own account: the email address, typed again, says it is meant. */
+/** Deleting an account: its email address, typed again, says it is meant. */
 export const deleteAccountRequestSchema = z.strictObject({
   email: z.string().trim().min(1, 'Type your email address').max(254),
 });

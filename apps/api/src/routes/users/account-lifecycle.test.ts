@@ -250,3 +250,67 @@ describe('DELETE /users/me', () => {
     expect(response.json()).toMatchObject({ code: 'antiforgery_failed' });
   });
 });
+
+describe('DELETE /users/:id', () => {
+  it('lets an admin delete someone else’s account, with its email typed, as its owner would', async () => {
+    const admin = await signedInAs(server, 'admin');
+    const teacher = await signedInAs(server, 'teacher');
+    const student = await signedInAs(server, 'student');
+    const lab = await createLab(teacher);
+    const room = await classroom(server, teacher.id, {
+      members: [[student.id, 'Accepted']],
+      labs: [lab.id],
+    });
+
+    const unconfirmed = await admin.session.call('DELETE', `/users/${student.id}`, {
+      email: teacher.email,
+    });
+    expect(unconfirmed.status).toBe(400);
+    expect(unconfirmed.json()).toMatchObject({
+      code: 'deletion_not_confirmed',
+      detail: 'Type the account’s email address to delete it',
+    });
+    expect(await userRow(student.id)).toBeDefined();
+
+    const deleted = await admin.session.call('DELETE', `/users/${student.id}`, {
+      email: ` ${student.email.toUpperCase()} `,
+    });
+    expect(deleted.status).toBe(204);
+    expect((await me(student.idToken)).status).toBe(401);
+    await expect(signIn(server, student.email)).rejects.toThrow('INVALID_LOGIN_CREDENTIALS');
+    expect(await userRow(student.id)).toBeUndefined();
+    const memberships = await server.db
+      .select()
+      .from(members)
+      .where(eq(members.userId, student.id));
+    expect(memberships).toEqual([]);
+
+    // A teacher's classrooms stay, with no owner.
+    expect(
+      (await admin.session.call('DELETE', `/users/${teacher.id}`, { email: teacher.email })).status,
+    ).toBe(204);
+    const [kept] = await server.db.select().from(classrooms).where(eq(classrooms.id, room.id));
+    expect(kept?.creatorId).toBeNull();
+    expect(
+      (await admin.session.call('DELETE', `/users/${teacher.id}`, { email: teacher.email })).status,
+    ).toBe(404);
+  });
+
+  it('is for admins, and not for their own account', async () => {
+    const admin = await signedInAs(server, 'admin');
+    const teacher = await signedInAs(server, 'teacher');
+    const student = await signedInAs(server, 'student');
+    const refused = await teacher.session.call('DELETE', `/users/${student.id}`, {
+      email: student.email,
+    });
+    expect(refused.status).toBe(403);
+    const self = await admin.session.call('DELETE', `/users/${admin.id}`, { email: admin.email });
+    expect(self.status).toBe(409);
+    expect(self.json()).toMatchObject({
+      code: 'cannot_delete_self',
+      detail: 'Delete your own account from your profile',
+    });
+    expect(await userRow(student.id)).toBeDefined();
+    expect(await userRow(admin.id)).toBeDefined();
+  });
+});

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { approveTeacher, changeRole } from '../../accounts/change-role';
 import { chooseSignUpRole } from '../../accounts/choose-sign-up-role';
 import { deleteOwnAccount } from '../../accounts/delete-own-account';
+import { deleteUserAccount } from '../../accounts/delete-user-account';
 import { listUsers } from '../../accounts/list-users';
 import { setUserDisabled } from '../../accounts/set-disabled';
 import { apiErrors } from '../../errors';
@@ -93,6 +94,40 @@ export const userRoutes: FastifyPluginAsyncZod<{
         { db: app.db, identityAdmin, revocations, knownUsers },
         principalOf(request),
         request.body,
+      );
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Delete someone else’s account, its email address typed again (admins only; their own ' +
+          'from their profile): as when its owner deletes it, memberships, solves and submissions ' +
+          'go, classrooms and labs they created stay with no owner, and live targets stop',
+        security: write,
+        params: userParamsSchema,
+        body: deleteAccountRequestSchema,
+        response: {
+          204: z.null().describe('Deleted'),
+          ...errorResponses(
+            'forbidden',
+            'not_found',
+            'cannot_delete_self',
+            'deletion_not_confirmed',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      await deleteUserAccount(
+        { db: app.db, identityAdmin, revocations, knownUsers, targets: app.targets },
+        principalOf(request).user,
+        request.params.id,
+        request.body.email,
       );
       return reply.code(204).send(null);
     },

@@ -2,6 +2,7 @@ import type { ManagedUser } from '@hackclass/contracts';
 import { Group, Stack, Text } from '@mantine/core';
 import {
   ApproveTeacherButton,
+  DeleteUserButton,
   nameOf,
   RoleSelect,
   SelfBadge,
@@ -39,6 +40,7 @@ export function UserCards({ users, ...actions }: { users: ManagedUser[] } & User
             <Group gap="xs">
               <ApproveTeacherButton user={user} {...actions} />
               <ToggleDisabledButton user={user} {...actions} />
+              <DeleteUserButton user={user} {...actions} />
             </Group>
           </Group>
         </Stack>

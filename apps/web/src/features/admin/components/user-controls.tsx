@@ -11,6 +11,7 @@ export interface UserActions {
   currentUserId: string;
   onRoleChange: (user: ManagedUser, roleId: RoleId) => void;
   onToggleDisabled: (user: ManagedUser) => void;
+  onDelete: (user: ManagedUser) => void;
   onApproveTeacher: (user: ManagedUser) => void;
   /** The user whose approval is being sent. */
   approvingId: string | undefined;
@@ -85,6 +86,25 @@ export function ToggleDisabledButton({
       aria-label={`${action} ${nameOf(user)}`}
     >
       {action}
+    </Button>
+  );
+}
+
+export function DeleteUserButton({
+  user,
+  currentUserId,
+  onDelete,
+}: { user: ManagedUser } & Pick<UserActions, 'currentUserId' | 'onDelete'>) {
+  if (user.id === currentUserId) return null;
+  return (
+    <Button
+      size="xs"
+      variant="subtle"
+      color="red"
+      onClick={() => onDelete(user)}
+      aria-label={`Delete ${nameOf(user)}’s account`}
+    >
+      Delete
     </Button>
   );
 }

@@ -2,6 +2,7 @@ import type { ManagedUser } from '@hackclass/contracts';
 import { Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import {
   ApproveTeacherButton,
+  DeleteUserButton,
   nameOf,
   RoleSelect,
   SelfBadge,
@@ -51,6 +52,7 @@ export function UserTable({ users, ...actions }: { users: ManagedUser[] } & User
               <Group gap="xs" justify="flex-end" wrap="nowrap">
                 <ApproveTeacherButton user={user} {...actions} />
                 <ToggleDisabledButton user={user} {...actions} />
+                <DeleteUserButton user={user} {...actions} />
               </Group>
             </Table.Td>
           </Table.Tr>

@@ -12,6 +12,7 @@ import { useChangeUserRole } from '../api/change-user-role';
 import { useUsers } from '../api/get-users';
 import { useSetUserDisabled } from '../api/set-user-disabled';
 import { roleLabels, roleOptions, toRoleId } from '../utils/roles';
+import { DeleteUserModal } from './delete-user-modal';
 import { UserCards } from './user-cards';
 import { nameOf, type UserActions } from './user-controls';
 import { UserTable } from './user-table';
@@ -33,6 +34,7 @@ export function UsersPanel({ currentUserId }: UsersPanelProps) {
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[1]);
   const [roleChange, setRoleChange] = useState<{ user: ManagedUser; roleId: RoleId } | null>(null);
   const [toggling, setToggling] = useState<ManagedUser | null>(null);
+  const [deleting, setDeleting] = useState<ManagedUser | null>(null);
 
   const users = useUsers({ search: debouncedSearch, role, awaitingApproval, page, pageSize });
   const changeRole = useChangeUserRole();
@@ -42,6 +44,7 @@ export function UsersPanel({ currentUserId }: UsersPanelProps) {
     currentUserId,
     onRoleChange: (user, roleId) => setRoleChange({ user, roleId }),
     onToggleDisabled: setToggling,
+    onDelete: setDeleting,
     onApproveTeacher: (user) => approveTeacher.mutate(user.id),
     approvingId: approveTeacher.isPending ? approveTeacher.variables : undefined,
   };
@@ -117,6 +120,8 @@ export function UsersPanel({ currentUserId }: UsersPanelProps) {
         onPage={setPage}
         onPageSize={setPageSize}
       />
+
+      <DeleteUserModal user={deleting} onClose={() => setDeleting(null)} />
 
       <ConfirmModal
         opened={roleChange !== null}
