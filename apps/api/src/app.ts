@@ -55,6 +55,7 @@ import { userActivityRoutes } from './routes/users/activity';
 import { userQuotaRoutes } from './routes/users/quota';
 import { webVitalsRoutes } from './routes/web-vitals';
 import { scheduleClock } from './schedules/schedule-clock';
+import { localStreamSlots, redisStreamSlots, type StreamSlots } from './streams/stream-slots';
 import { subscribeAll } from './subscribers';
 import { terminals } from './target-proxy/terminal/terminal-server';
 import { countTargets } from './targets/count-targets';
@@ -74,6 +75,8 @@ declare module 'fastify' {
     userEvents: UserEvents;
     /** Live lab targets: this deployment, its engine (if any), settings and janitor. */
     targets: AppTargets;
+    /** What users hold open (event streams), counted across replicas where Redis is shared. */
+    streamSlots: StreamSlots;
   }
 }
 
@@ -174,6 +177,11 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
     ? await redisTerminalEvents(options.redisUrl, app.log)
     : localTerminalEvents();
   app.addHook('onClose', () => terminalEvents.close());
+  const streamSlots = options.redisUrl
+    ? await redisStreamSlots(options.redisUrl, { log: app.log })
+    : localStreamSlots();
+  app.decorate('streamSlots', streamSlots);
+  app.addHook('onClose', () => streamSlots.close());
   const perProcess = perProcessWarning(options.connection.kind, options.redisUrl);
   if (perProcess) app.log.warn(perProcess);
   const deployment = await ensureDeployment(app.db);

@@ -9,6 +9,7 @@ import {
   TEST_API_KEY,
   uniqueEmail,
   watchClassroom,
+  watchUserEvents,
 } from '@hackclass/api/testing';
 import type { Classroom, Lab } from '@hackclass/contracts';
 import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
@@ -171,6 +172,28 @@ describe.skipIf(missing.length > 0)('two API replicas on one PostgreSQL and one 
       await again.stop();
     }
   }, 240_000);
+
+  it('holds a person to five event streams over both replicas together', async () => {
+    const person = await createAccount({ origin: one.url, adminSecret });
+    const streams = async (origin: string) => {
+      const opened = await watchUserEvents(origin, person.idToken);
+      watches.push(opened);
+      return opened;
+    };
+    const open = [];
+    for (const origin of [one.url, two.url, one.url, two.url, one.url]) {
+      const opened = await streams(origin);
+      expect(opened.response.status).toBe(200);
+      open.push(opened);
+    }
+    const refused = await streams(two.url);
+    expect(refused.response.status).toBe(429);
+    expect(await refused.response.json()).toMatchObject({ code: 'too_many_streams' });
+
+    // A tab closed on one replica frees a place on the other.
+    open[0]?.close();
+    await expect.poll(async () => (await streams(two.url)).response.status).toBe(200);
+  });
 
   it('shows a change made through one replica on a stream of the other', async () => {
     const [admin, student, latecomer] = await Promise.all([

@@ -35,12 +35,12 @@ export interface OpenStream<Event extends { type: string }> {
 }
 
 /**
- * The server-sent event streams of one route: at most `MAX_STREAMS_PER_USER` per user, each
- * ended when the caller's ID token expires or the server closes.
+ * The server-sent event streams of one route (`name`): at most `MAX_STREAMS_PER_USER` per user,
+ * counted across replicas where they share Redis (`app.streamSlots`), each ended when the
+ * caller's ID token expires or the server closes.
  */
-export function eventStreams(app: FastifyInstance) {
+export function eventStreams(app: FastifyInstance, name: string) {
   const open = new Map<PassThrough, ServerResponse>();
-  const streamsPerUser = new Map<string, number>();
 
   // Closing waits for the requests in flight, so the streams end before it starts waiting
   // (preClose); onClose would be too late.
@@ -54,15 +54,14 @@ export function eventStreams(app: FastifyInstance) {
    * Answers with an event stream for the caller; `watch` subscribes it to its events and
    * returns the function that unsubscribes, called when the stream ends.
    */
-  return function openStream<Event extends { type: string }>(
+  return async function openStream<Event extends { type: string }>(
     request: FastifyRequest,
     reply: FastifyReply,
     watch: (stream: OpenStream<Event>) => () => void,
   ) {
     const { user, token } = principalOf(request);
-    const streams = streamsPerUser.get(user.id) ?? 0;
-    if (streams >= MAX_STREAMS_PER_USER) throw apiErrors.tooManyStreams(MAX_STREAMS_PER_USER);
-    streamsPerUser.set(user.id, streams + 1);
+    const release = await app.streamSlots.take(`${name}:${user.id}`, MAX_STREAMS_PER_USER);
+    if (!release) throw apiErrors.tooManyStreams(MAX_STREAMS_PER_USER);
     const stream = new PassThrough();
     const heartbeat = setInterval(() => stream.write(HEARTBEAT_FRAME), HEARTBEAT_MS);
     // The token's claims were checked once: the stream does not outlive it.
@@ -80,9 +79,7 @@ export function eventStreams(app: FastifyInstance) {
       unsubscribe();
       open.delete(stream);
       app.metrics.openEventStreams.dec();
-      const left = (streamsPerUser.get(user.id) ?? 1) - 1;
-      if (left > 0) streamsPerUser.set(user.id, left);
-      else streamsPerUser.delete(user.id);
+      release();
     });
     stream.write(`retry: ${RETRY_MS}\n\n`);
     return (

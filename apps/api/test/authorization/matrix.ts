@@ -376,6 +376,15 @@ export const MATRIX: MatrixRow[] = [
     expect: adminsOnly(200),
   },
   {
+    method: 'DELETE',
+    route: '/api/users/:id',
+    request: ({ invitedId, invitedEmail }) => ({
+      url: `/users/${invitedId}`,
+      body: { email: invitedEmail },
+    }),
+    expect: adminsOnly(204),
+  },
+  {
     method: 'POST',
     route: '/api/users/:id/enable',
     request: ({ targetId }) => ({ url: `/users/${targetId}/enable` }),
@@ -505,6 +514,14 @@ export const MATRIX: MatrixRow[] = [
       url: `/classrooms/${classroom.id}/members?userEmail=${encodeURIComponent(invitedEmail)}`,
     }),
     expect: managersOf(204),
+  },
+  {
+    method: 'POST',
+    route: '/api/classrooms/:id/invitations/resend',
+    request: ({ classroom, invitedEmail }) => ({
+      url: `/classrooms/${classroom.id}/invitations/resend?userEmail=${encodeURIComponent(invitedEmail)}`,
+    }),
+    expect: managersOf(200),
   },
   {
     method: 'GET',

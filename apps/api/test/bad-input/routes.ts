@@ -336,6 +336,11 @@ export const routeCases = {
       adminOnly: true,
     },
     'POST /api/users/:id/disable': { params: { id: (world) => world.targetId }, adminOnly: true },
+    'DELETE /api/users/:id': {
+      params: { id: (world) => world.targetId },
+      json: { email: 'someone-else@example.org' },
+      adminOnly: true,
+    },
     'POST /api/users/:id/enable': { params: { id: (world) => world.targetId }, adminOnly: true },
     'PATCH /api/users/:id/role': {
       params: { id: (world) => world.targetId },
@@ -405,6 +410,10 @@ export const routeCases = {
       query: inviteeEmailQuery,
     },
     'DELETE /api/classrooms/:id/members': {
+      params: { id: classroomId },
+      query: inviteeEmailQuery,
+    },
+    'POST /api/classrooms/:id/invitations/resend': {
       params: { id: classroomId },
       query: inviteeEmailQuery,
     },

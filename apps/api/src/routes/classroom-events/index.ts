@@ -22,8 +22,8 @@ connection stays open. It starts with \`retry: ${RETRY_MS}\`; then each change i
 page refetches what changed. A comment line (\`: heartbeat\`) comes every ${HEARTBEAT_MS / 1000} s.
 The stream ends when the server shuts down, the ID token expires (reconnect with a fresh token) or
 the caller may no longer see the classroom. Only those who see the whole classroom (accepted
-members, its teacher, admins) may watch, with at most ${MAX_STREAMS_PER_USER} streams per user on
-one server (429 beyond).`;
+members, its teacher, admins) may watch, with at most ${MAX_STREAMS_PER_USER} streams per user,
+all replicas together where they share Redis (429 beyond).`;
 
 /** Whether the actor may still see the classroom, as the database says now. */
 async function stillSees(db: ApiDatabase, id: string, actor: Actor) {
@@ -32,7 +32,7 @@ async function stillSees(db: ApiDatabase, id: string, actor: Actor) {
 }
 
 export const classroomEventRoutes: FastifyPluginAsyncZod = async (app) => {
-  const openStream = eventStreams(app);
+  const openStream = eventStreams(app, 'classroom');
 
   app.get(
     '/classrooms/:id/events',

@@ -16,10 +16,10 @@ have the app open. It starts with \`retry: ${RETRY_MS}\`; then each event is one
 \`event: notification\` and \`data: <JSON of the event>\` carrying the new notification. A comment
 line (\`: heartbeat\`) comes every ${HEARTBEAT_MS / 1000} s. The stream ends when the server shuts
 down or the ID token expires (reconnect with a fresh token); at most ${MAX_STREAMS_PER_USER}
-streams per user on one server (429 beyond).`;
+streams per user, all replicas together where they share Redis (429 beyond).`;
 
 export const userEventRoutes: FastifyPluginAsyncZod = async (app) => {
-  const openStream = eventStreams(app);
+  const openStream = eventStreams(app, 'user');
 
   app.get(
     '/users/me/events',
