@@ -162,7 +162,7 @@ describe('classrooms', () => {
     const page = teacherPage;
     await open(page, `/classrooms/${classroomId}/members`);
     const rows = page.getByRole('table', { name: 'Members' }).locator('tbody tr');
-    const summary = page.getByText(/members? · page/);
+    const summary = page.getByText(/(members?(, \d+ [a-z ]+)*|\d+ found) · page/);
     await summary.filter({ hasText: 'page 1 of 2' }).waitFor();
     await expect.poll(() => rows.count()).toBe(10);
     await page.getByRole('button', { name: 'Page 2' }).click();
@@ -173,14 +173,14 @@ describe('classrooms', () => {
     await summary.filter({ hasText: 'page 1 of 1' }).waitFor();
 
     await page.getByLabel('Search by name').fill('  sEED member ');
-    await summary.filter({ hasText: '11 members · page 1 of 1' }).waitFor();
+    await summary.filter({ hasText: '11 found · page 1 of 1' }).waitFor();
     await expect.poll(() => rows.count()).toBe(11);
     await page.getByLabel('Search by name').fill('');
 
     await page.getByLabel('Status', { exact: true }).and(page.locator('input')).click();
     await page.getByRole('option', { name: 'Pending approval' }).click();
     await page.keyboard.press('Escape');
-    await summary.filter({ hasText: '1 member · page 1 of 1' }).waitFor();
+    await summary.filter({ hasText: '1 found · page 1 of 1' }).waitFor();
     await page.getByRole('row', { name: /Wanda Pending/ }).waitFor();
     // Twelve accounts, each with the production password hashing, one after the other: 80 s on
     // a machine busy with other suites.

@@ -43,7 +43,7 @@ describe('an invitation mail', () => {
     const link = invitationLinkIn(mail);
     // Sent just now: Send again says when it may go.
     await teacherPage
-      .getByRole('button', { name: `Send the invitation to ${student.email} again` })
+      .getByRole('button', { name: `Send again the invitation to ${student.email}` })
       .click();
     await teacherPage.getByText('Could not send the invitation again').waitFor();
     await teacherPage

@@ -69,5 +69,15 @@ export const memberListItemSchema = z.object({
 });
 export type MemberListItem = z.infer<typeof memberListItemSchema>;
 
-export const memberListSchema = pageOf(memberListItemSchema);
+export const memberListSchema = pageOf(memberListItemSchema).extend({
+  /**
+   * The whole classroom's, whatever the filter: `members` as every count of members says it (the
+   * accepted, not its creator); for those who manage it, the requests and invitations waiting.
+   */
+  counts: z.object({
+    members: z.number().int(),
+    asking: z.number().int().optional(),
+    invited: z.number().int().optional(),
+  }),
+});
 export type MemberList = z.infer<typeof memberListSchema>;

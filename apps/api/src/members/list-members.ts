@@ -110,6 +110,22 @@ const rosterPage = preparedQuery('roster_page', (db, name) => {
     .prepare(name);
 });
 
+/** How many of each status the classroom has, invitations to an address alone among the invited. */
+const rosterCounts = preparedQuery('roster_counts', (db, name) =>
+  db
+    .select({ status: members.status, count: count() })
+    .from(members)
+    .where(eq(members.classroomId, classroomId))
+    .groupBy(members.status)
+    .unionAll(
+      db
+        .select({ status: sql<MemberStatus>`'Invited'`, count: count() })
+        .from(emailInvitations)
+        .where(eq(emailInvitations.classroomId, classroomId)),
+    )
+    .prepare(name),
+);
+
 /** A page of a classroom's roster with each one's points, filtered, searched and paged in SQL. */
 export async function listMembers(
   db: ApiDatabase,
@@ -124,11 +140,14 @@ export async function listMembers(
     pattern: term ? containsPattern(term) : null,
     searchEmails: manager,
   };
-  const [totals, items] = await Promise.all([
+  const [totals, items, byStatus] = await Promise.all([
     rosterTotal(db).execute(filters),
     rosterPage(db).execute({ ...filters, limit: pageSize, offset: (page - 1) * pageSize }),
+    rosterCounts(db).execute({ classroomId }),
   ]);
   const total = totals[0]?.total ?? 0;
+  const counted = (status: MemberStatus) =>
+    byStatus.filter((row) => row.status === status).reduce((sum, row) => sum + row.count, 0);
   return {
     items: items.map((item) => ({
       userId: item.userId,
@@ -142,5 +161,9 @@ export async function listMembers(
     page,
     pageSize,
     pageCount: Math.ceil(total / pageSize),
+    counts: {
+      members: counted('Accepted'),
+      ...(manager ? { asking: counted('PendingApproval'), invited: counted('Invited') } : {}),
+    },
   };
 }

@@ -481,6 +481,16 @@ describe('GET /classrooms/:id/members', () => {
     expect((await list(teacher, '')).items[0]?.email).toBe(teacher.email);
   });
 
+  it('counts the members as the classroom does, whatever the filter; what waits for its managers', async () => {
+    const card = await teacher.session.call('GET', `/classrooms/${classroom.id}`);
+    const { memberCount } = card.json<{ memberCount: number }>();
+    expect(memberCount).toBe(4);
+    for (const query of ['', 'status=Invited', 'search=ivy&pageSize=1']) {
+      expect((await list(teacher, query)).counts).toEqual({ members: 4, asking: 1, invited: 1 });
+    }
+    expect((await list(student, '')).counts).toEqual({ members: 4 });
+  });
+
   it('validates the query and hides the roster from outsiders', async () => {
     const bad = await teacher.session.call(
       'GET',

@@ -88,20 +88,20 @@ describe('Leaderboard', () => {
     const api = serveApi(pagesOf(entries));
     const screen = await renderInApp(<Leaderboard classroomId={classroomId} />);
     const rows = boardRows(screen);
-    await expect.element(screen.getByText('23 members · page 1 of 3')).toBeVisible();
+    await expect.element(screen.getByText('23 ranked · page 1 of 3')).toBeVisible();
     await expect.element(rows.nth(1)).toMatchTextContent(/^1Student 011000$/);
     expect(rows.all()).toHaveLength(11);
     expect(api.requested.at(-1)?.pathname).toBe(`/api/classrooms/${classroomId}/leaderboard`);
     expect(api.requested.at(-1)?.searchParams.toString()).toBe('page=1&pageSize=10');
 
     await screen.getByRole('button', { name: 'Page 3' }).click();
-    await expect.element(screen.getByText('23 members · page 3 of 3')).toBeVisible();
+    await expect.element(screen.getByText('23 ranked · page 3 of 3')).toBeVisible();
     await expect.element(rows.nth(1)).toMatchTextContent(/^21Student 21800$/);
     expect(rows.all()).toHaveLength(4);
 
     await screen.getByRole('combobox', { name: 'Per page' }).click();
     await screen.getByRole('option', { name: '50' }).click();
-    await expect.element(screen.getByText('23 members · page 1 of 1')).toBeVisible();
+    await expect.element(screen.getByText('23 ranked · page 1 of 1')).toBeVisible();
     expect(rows.all()).toHaveLength(24);
     expect(api.requested.at(-1)?.searchParams.toString()).toBe('page=1&pageSize=50');
   });

@@ -64,7 +64,8 @@ export function Leaderboard({ classroomId }: { classroomId: string }) {
             </Table>
           </Paper>
           <PageControls
-            counted={total === 1 ? '1 member' : `${total} members`}
+            // Those who compete: accepted members, admins who joined aside.
+            counted={`${total} ranked`}
             page={page}
             pageCount={pageCount}
             pageSize={pageSize}

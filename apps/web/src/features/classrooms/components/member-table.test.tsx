@@ -60,9 +60,9 @@ describe('MemberTable', () => {
       .getByRole('button', { name: 'Withdraw the invitation to linus@example.com' })
       .click();
     expect(onRemove.mock.calls).toEqual([[student], [invitation]]);
-    expect(screen.getByRole('button', { name: /^Send the invitation/ }).elements()).toHaveLength(1);
+    expect(screen.getByRole('button', { name: /^Send again/ }).elements()).toHaveLength(1);
     await screen
-      .getByRole('button', { name: 'Send the invitation to linus@example.com again' })
+      .getByRole('button', { name: 'Send again the invitation to linus@example.com' })
       .click();
     expect(onResend).toHaveBeenCalledWith(invitation);
   });

@@ -83,7 +83,7 @@ export function MemberTable({
                         variant="default"
                         loading={resendingEmail === member.email}
                         onClick={() => onResend(member)}
-                        aria-label={`Send the invitation to ${member.name} again`}
+                        aria-label={`Send again the invitation to ${member.name}`}
                       >
                         Send again
                       </Button>

@@ -47,6 +47,15 @@ const membersOf =
       page,
       pageSize,
       pageCount: Math.max(1, Math.ceil(matching.length / pageSize)),
+      counts: {
+        members: members.filter((item) => item.status === 'Accepted' && !item.isCreator).length,
+        ...(statuses.includes('Accepted') && statuses.length === 1
+          ? {}
+          : {
+              asking: members.filter((item) => item.status === 'PendingApproval').length,
+              invited: members.filter((item) => item.status === 'Invited').length,
+            }),
+      },
     } satisfies MemberList;
   };
 
@@ -74,13 +83,17 @@ describe('MembersPanel', () => {
   it('pages through the members, ten at a time unless asked for more', async () => {
     const { screen, rows, lastAsked } = await renderPanel(classroomMembers);
 
-    await expect.element(screen.getByText('23 members · page 1 of 3')).toBeVisible();
+    await expect
+      .element(screen.getByText('20 members, 2 asking to join, 1 invited · page 1 of 3'))
+      .toBeVisible();
     await expect.element(screen.getByRole('form', { name: 'Invite a member' })).toBeVisible();
     expect(rows.elements()).toHaveLength(11);
     await expect.element(rows.nth(1)).toMatchTextContent('Student 01');
 
     await screen.getByRole('button', { name: 'Next page' }).click();
-    await expect.element(screen.getByText('23 members · page 2 of 3')).toBeVisible();
+    await expect
+      .element(screen.getByText('20 members, 2 asking to join, 1 invited · page 2 of 3'))
+      .toBeVisible();
     await expect.element(rows.nth(1)).toMatchTextContent('Student 11');
     expect(lastAsked()?.toString()).toBe('page=2&pageSize=10');
 
@@ -90,7 +103,9 @@ describe('MembersPanel', () => {
 
     await screen.getByRole('combobox', { name: 'Per page' }).click();
     await screen.getByRole('option', { name: '20' }).click();
-    await expect.element(screen.getByText('23 members · page 1 of 2')).toBeVisible();
+    await expect
+      .element(screen.getByText('20 members, 2 asking to join, 1 invited · page 1 of 2'))
+      .toBeVisible();
     expect(lastAsked()?.toString()).toBe('page=1&pageSize=20');
     expect(rows.elements()).toHaveLength(21);
   });
@@ -98,12 +113,14 @@ describe('MembersPanel', () => {
   it('filters by status, starting again from the first page', async () => {
     const { screen, rows, askedWith } = await renderPanel(classroomMembers);
     await screen.getByRole('button', { name: 'Page 2' }).click();
-    await expect.element(screen.getByText('23 members · page 2 of 3')).toBeVisible();
+    await expect
+      .element(screen.getByText('20 members, 2 asking to join, 1 invited · page 2 of 3'))
+      .toBeVisible();
 
     await screen.getByRole('combobox', { name: 'Status' }).click();
     await screen.getByRole('option', { name: 'Pending approval' }).click();
 
-    await expect.element(screen.getByText('2 members · page 1 of 1')).toBeVisible();
+    await expect.element(screen.getByText('2 found · page 1 of 1')).toBeVisible();
     expect(askedWith('status')).toEqual(['status=PendingApproval&page=1&pageSize=10']);
     await expect.element(rows.nth(1)).toMatchTextContent('Ada Lovelace');
     await expect.element(rows.nth(2)).toMatchTextContent('Alan Turing');
@@ -112,11 +129,13 @@ describe('MembersPanel', () => {
   it('searches by name once typing pauses, from the first page', async () => {
     const { screen, rows, askedWith } = await renderPanel(classroomMembers);
     await screen.getByRole('button', { name: 'Page 3' }).click();
-    await expect.element(screen.getByText('23 members · page 3 of 3')).toBeVisible();
+    await expect
+      .element(screen.getByText('20 members, 2 asking to join, 1 invited · page 3 of 3'))
+      .toBeVisible();
 
     await userEvent.type(screen.getByRole('textbox', { name: 'Search by name' }), 'Lovelace');
 
-    await expect.element(screen.getByText('1 member · page 1 of 1')).toBeVisible();
+    await expect.element(screen.getByText('1 found · page 1 of 1')).toBeVisible();
     await expect.element(rows.nth(1)).toMatchTextContent('Ada Lovelace');
     expect(askedWith('search')).toEqual(['search=Lovelace&page=1&pageSize=10']);
   });

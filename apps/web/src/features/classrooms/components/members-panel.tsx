@@ -14,6 +14,7 @@ import { useRemoveMember } from '../api/remove-member';
 import { useResendInvitation } from '../api/resend-invitation';
 import { useUpdateMemberStatus } from '../api/update-member-status';
 import { useWithdrawInvitation } from '../api/withdraw-invitation';
+import { rosterSummary } from '../utils/roster-summary';
 import { BulkInviteModal } from './bulk-invite/bulk-invite-modal';
 import { InviteMemberForm } from './invite-member-form';
 import { memberStatusLabels } from './member-status-badge';
@@ -147,7 +148,11 @@ export function MembersPanel({ classroomId, canManage, initialStatus = [] }: Mem
       )}
 
       <PageControls
-        counted={total === 1 ? '1 member' : `${total} members`}
+        counted={
+          members.data
+            ? rosterSummary(members.data, search.trim() !== '' || status.length > 0)
+            : '0 members'
+        }
         page={page}
         pageCount={pageCount}
         pageSize={pageSize}
