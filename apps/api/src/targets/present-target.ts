@@ -14,26 +14,43 @@ export interface LifetimeRule {
 
 const MINUTE_MS = 60_000;
 
+type ExtensionFacts = Pick<TargetRow, 'state' | 'startedAt' | 'expiresAt'>;
+
+/**
+ * What bounds an extension of a running target its rule lets extend (undefined for any other):
+ * its lifetime, its expiry, and the longest it may run from its start, the operator's
+ * LAB_MAX_LIFETIME_MINUTES (or the lab's own lifetime, if the operator lowered the maximum since).
+ */
+function extensionBounds(
+  target: ExtensionFacts,
+  rule: LifetimeRule | null,
+  config: Pick<LabsConfig, 'maxLifetimeMinutes'>,
+) {
+  if (target.state !== 'running' || !rule?.extendable) return undefined;
+  if (!target.startedAt || !target.expiresAt) return undefined;
+  const longest = Math.max(rule.lifetimeMinutes, config.maxLifetimeMinutes) * MINUTE_MS;
+  return {
+    lifetime: rule.lifetimeMinutes * MINUTE_MS,
+    expires: target.expiresAt.getTime(),
+    until: target.startedAt.getTime() + longest,
+  };
+}
+
 /**
  * The expiry an extension would set now: another lifetime from now, but never past the longest
- * a target may run from its start, the operator's LAB_MAX_LIFETIME_MINUTES (or the lab's own
- * lifetime, if the operator lowered the maximum since). Undefined when it may not be extended:
- * not running, its lab says no, or less than a minute would be gained.
+ * a target may run (see `extensionBounds`). Undefined when it may not be extended: not running,
+ * its lab says no, or less than a minute would be gained.
  */
 export function extendedExpiry(
-  target: Pick<TargetRow, 'state' | 'startedAt' | 'expiresAt'>,
+  target: ExtensionFacts,
   rule: LifetimeRule | null,
   config: Pick<LabsConfig, 'maxLifetimeMinutes'>,
   now: Date,
 ): Date | undefined {
-  if (target.state !== 'running' || !rule?.extendable) return undefined;
-  if (!target.startedAt || !target.expiresAt) return undefined;
-  const longest = Math.max(rule.lifetimeMinutes, config.maxLifetimeMinutes) * MINUTE_MS;
-  const next = Math.min(
-    now.getTime() + rule.lifetimeMinutes * MINUTE_MS,
-    target.startedAt.getTime() + longest,
-  );
-  return next - target.expiresAt.getTime() >= MINUTE_MS ? new Date(next) : undefined;
+  const bounds = extensionBounds(target, rule, config);
+  if (!bounds) return undefined;
+  const next = Math.min(now.getTime() + bounds.lifetime, bounds.until);
+  return next - bounds.expires >= MINUTE_MS ? new Date(next) : undefined;
 }
 
 /**
@@ -42,17 +59,14 @@ export function extendedExpiry(
  * a target may run leaves less than that.
  */
 export function extendableFrom(
-  target: Pick<TargetRow, 'state' | 'startedAt' | 'expiresAt'>,
+  target: ExtensionFacts,
   rule: LifetimeRule | null,
   config: Pick<LabsConfig, 'maxLifetimeMinutes'>,
   now: Date,
 ): Date | undefined {
-  if (target.state !== 'running' || !rule?.extendable) return undefined;
-  if (!target.startedAt || !target.expiresAt) return undefined;
-  const longest = Math.max(rule.lifetimeMinutes, config.maxLifetimeMinutes) * MINUTE_MS;
-  const expires = target.expiresAt.getTime();
-  if (target.startedAt.getTime() + longest - expires < MINUTE_MS) return undefined;
-  const from = expires - rule.lifetimeMinutes * MINUTE_MS + MINUTE_MS;
+  const bounds = extensionBounds(target, rule, config);
+  if (!bounds || bounds.until - bounds.expires < MINUTE_MS) return undefined;
+  const from = bounds.expires - bounds.lifetime + MINUTE_MS;
   return from > now.getTime() ? new Date(from) : undefined;
 }
 

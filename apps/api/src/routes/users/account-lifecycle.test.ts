@@ -51,6 +51,18 @@ const uidOf = async (person: Person) => {
 
 const me = (idToken: string) => apiSession(server, idToken).call('GET', '/users/me');
 
+/** A teacher, and a student accepted in their classroom with one of their labs. */
+async function teacherWithStudent() {
+  const teacher = await signedInAs(server, 'teacher');
+  const student = await signedInAs(server, 'student');
+  const lab = await createLab(teacher);
+  const room = await classroom(server, teacher.id, {
+    members: [[student.id, 'Accepted']],
+    labs: [lab.id],
+  });
+  return { teacher, student, lab, room };
+}
+
 /**
  * `iat` counts whole seconds, and a token minted in the second its account was created is dated
  * at the next one, the same line a revocation in that second draws: a real user's token is older.
@@ -88,13 +100,7 @@ describe('revocations reach the API', () => {
   });
 
   it('removes the product user of an account deleted at the identity service', async () => {
-    const teacher = await signedInAs(server, 'teacher');
-    const student = await signedInAs(server, 'student');
-    const lab = await createLab(teacher);
-    const room = await classroom(server, teacher.id, {
-      members: [[student.id, 'Accepted']],
-      labs: [lab.id],
-    });
+    const { teacher, student, lab, room } = await teacherWithStudent();
     await server.db
       .insert(solves)
       .values({ classroomId: room.id, userId: student.id, labId: lab.id });
@@ -254,13 +260,7 @@ describe('DELETE /users/me', () => {
 describe('DELETE /users/:id', () => {
   it('lets an admin delete someone else’s account, with its email typed, as its owner would', async () => {
     const admin = await signedInAs(server, 'admin');
-    const teacher = await signedInAs(server, 'teacher');
-    const student = await signedInAs(server, 'student');
-    const lab = await createLab(teacher);
-    const room = await classroom(server, teacher.id, {
-      members: [[student.id, 'Accepted']],
-      labs: [lab.id],
-    });
+    const { teacher, student, room } = await teacherWithStudent();
 
     const unconfirmed = await admin.session.call('DELETE', `/users/${student.id}`, {
       email: teacher.email,
