@@ -95,6 +95,32 @@ describe('the pages prerendered by the build', () => {
     }
   });
 
+  it('keep a click pressed before the app took over: it is not lost on the button the app puts there', async () => {
+    const person = testPerson('Pete Presser', 'Teacher');
+    await createVerifiedAccount(app, person);
+    const context = await app.browser.newContext();
+    try {
+      const page = await context.newPage();
+      const scripts = holdScripts(page);
+      await scripts.ready;
+      await page.goto(`${app.server.url}/login`);
+      await page.getByLabel('Email').fill(person.email);
+      await page.getByLabel(/^Password/).fill(person.password);
+      const button = await page.getByRole('button', { name: 'Log in' }).boundingBox();
+      if (!button) throw new Error('no Log in button');
+      await page.mouse.move(button.x + button.width / 2, button.y + button.height / 2);
+      await page.mouse.down();
+      // The app's code arrives and runs while the button is held down.
+      await scripts.release();
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(1_000);
+      await page.mouse.up();
+      await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 20_000 });
+    } finally {
+      await context.close();
+    }
+  });
+
   it('keep the field being typed in focused when the app takes over', async () => {
     const context = await app.browser.newContext();
     try {

@@ -58,7 +58,9 @@ async function renderPages(root: string): Promise<Map<PrerenderedPath, string>> 
 /**
  * The prerendered page's own script, at the end of its body. Until the app takes the page over
  * (main.tsx), a form sent is held rather than sent by the browser (it would put a password in
- * the URL), and marked for the app to send. `load` runs once the page has painted its first
+ * the URL), and marked for the app to send; a press under way marks the page (`data-pressed`,
+ * gone once its click is done), so that the app does not take it over between the press and the
+ * release, which would then click nothing. `load` runs once the page has painted its first
  * content, or at once when it shows none: a page for guests only is emptied for a visitor who
  * may be signed in (the key is the identity SDK's, as in saved-session.ts).
  */
@@ -72,6 +74,10 @@ function pageScript(load: string, guestsOnly: boolean): string {
     `document.addEventListener('submit',(event)=>{` +
     `if(!root.hasAttribute('data-prerendered')||!root.contains(event.target))return;` +
     `event.preventDefault();event.target.setAttribute('data-submitted','')},true);` +
+    `document.addEventListener('pointerdown',()=>root.setAttribute('data-pressed',''),true);` +
+    `const released=()=>setTimeout(()=>root.removeAttribute('data-pressed'));` +
+    `document.addEventListener('pointerup',released,true);` +
+    `document.addEventListener('pointercancel',released,true);` +
     emptyForSignedIn +
     `const load=()=>{${load}};` +
     `if(!root.hasAttribute('data-prerendered')||!PerformanceObserver.supportedEntryTypes?.includes('paint'))return load();` +

@@ -6,6 +6,7 @@ import { AppProvider } from './app/provider';
 import { createAppRouter, whenRouterReady } from './app/router';
 import { mayBeSignedIn } from './features/auth/utils/saved-session';
 import { preloadIdentity } from './lib/identity';
+import { pressEnded } from './lib/pointer-press';
 import { readTypedInput, restoreTypedInput } from './lib/prerendered-fields';
 import { loadRuntimeConfig } from './lib/runtime-config';
 import { startWebVitals } from './lib/web-vitals/start-web-vitals';
@@ -28,6 +29,7 @@ const render = () =>
 // A page the build rendered into its HTML (home, login) stays as it is until the app can show
 // it in its place: with the configuration read and the page's modules loaded, rather than a
 // loader in between. What the visitor typed meanwhile moves into the app's own form.
+// So does a click under way (see pressEnded).
 if (container.hasAttribute('data-prerendered')) {
   const takeOver = () => {
     const typed = readTypedInput(container);
@@ -35,7 +37,10 @@ if (container.hasAttribute('data-prerendered')) {
     flushSync(render);
     restoreTypedInput(container, typed);
   };
-  Promise.all([loadRuntimeConfig(), whenRouterReady(router)]).then(takeOver, takeOver);
+  Promise.all([loadRuntimeConfig(), whenRouterReady(router)])
+    .catch(() => undefined)
+    .then(() => pressEnded(container))
+    .then(takeOver);
 } else {
   render();
 }
