@@ -43,6 +43,30 @@ function holdScripts(page: Page) {
   };
 }
 
+/**
+ * The login page of a fresh context, its app's scripts held back, with a new teacher's email
+ * and password typed in: `use` runs on it, and the context closes after.
+ */
+async function typedLogin(
+  name: string,
+  use: (page: Page, scripts: ReturnType<typeof holdScripts>) => Promise<void>,
+) {
+  const person = testPerson(name, 'Teacher');
+  await createVerifiedAccount(app, person);
+  const context = await app.browser.newContext();
+  try {
+    const page = await context.newPage();
+    const scripts = holdScripts(page);
+    await scripts.ready;
+    await page.goto(`${app.server.url}/login`);
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByLabel(/^Password/).fill(person.password);
+    await use(page, scripts);
+  } finally {
+    await context.close();
+  }
+}
+
 describe('the pages prerendered by the build', () => {
   it('look the same before the app has run as once the app shows them, in either colour mode', async () => {
     for (const { path, title } of pages) {
@@ -67,17 +91,8 @@ describe('the pages prerendered by the build', () => {
   });
 
   it('keep what a visitor typed before the app ran, and send the form they sent meanwhile', async () => {
-    const person = testPerson('Pia Prerender', 'Teacher');
-    await createVerifiedAccount(app, person);
-    const context = await app.browser.newContext();
-    try {
-      const page = await context.newPage();
+    await typedLogin('Pia Prerender', async (page, scripts) => {
       const errors = errorsOf(page);
-      const scripts = holdScripts(page);
-      await scripts.ready;
-      await page.goto(`${app.server.url}/login`);
-      await page.getByLabel('Email').fill(person.email);
-      await page.getByLabel(/^Password/).fill(person.password);
       await page.getByLabel('Keep me signed in').uncheck();
       await page.getByRole('button', { name: 'Log in' }).click();
       // Held, not sent by the browser: no password in the address.
@@ -90,22 +105,11 @@ describe('the pages prerendered by the build', () => {
       );
       expect(kept).toBe(false);
       expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('keep a click pressed before the app took over: it is not lost on the button the app puts there', async () => {
-    const person = testPerson('Pete Presser', 'Teacher');
-    await createVerifiedAccount(app, person);
-    const context = await app.browser.newContext();
-    try {
-      const page = await context.newPage();
-      const scripts = holdScripts(page);
-      await scripts.ready;
-      await page.goto(`${app.server.url}/login`);
-      await page.getByLabel('Email').fill(person.email);
-      await page.getByLabel(/^Password/).fill(person.password);
+    await typedLogin('Pete Presser', async (page, scripts) => {
       const button = await page.getByRole('button', { name: 'Log in' }).boundingBox();
       if (!button) throw new Error('no Log in button');
       await page.mouse.move(button.x + button.width / 2, button.y + button.height / 2);
@@ -116,9 +120,7 @@ describe('the pages prerendered by the build', () => {
       await page.waitForTimeout(1_000);
       await page.mouse.up();
       await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 20_000 });
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('keep the field being typed in focused when the app takes over', async () => {
