@@ -40,17 +40,16 @@ afterAll(async () => {
 });
 
 describe('labs that travel', () => {
-  it('a teacher exports a lab, imports CTFd challenges into a classroom, and its student sees them', async () => {
-    const teacher = testPerson('Tara Teacher', 'Teacher');
-    const student = testPerson('Sam Student', 'Student');
-    const { classroom: room, teacherApi } = await seedCourse(
-      app,
-      teacher,
-      { name: 'Capture the flag club' },
-      student,
-    );
+  const teacher = testPerson('Tara Teacher', 'Teacher');
+  const student = testPerson('Sam Student', 'Student');
+  let room: Awaited<ReturnType<typeof seedCourse>>['classroom'];
+  let labSlug: string;
+
+  beforeAll(async () => {
+    const course = await seedCourse(app, teacher, { name: 'Capture the flag club' }, student);
+    room = course.classroom;
     const lab = await createLab(
-      teacherApi,
+      course.teacherApi,
       {
         name: 'Port scanning',
         description: 'Find the open port.',
@@ -61,15 +60,18 @@ describe('labs that travel', () => {
       },
       { 'scan.txt': 'nmap -p- target' },
     );
-    await addLabToClassroom(teacherApi, room.id, lab.id);
+    await addLabToClassroom(course.teacherApi, room.id, lab.id);
+    labSlug = lab.slug;
+  });
 
+  it("a teacher exports a lab, and a classroom's labs", async () => {
     const page = await signedInPage(app, teacher, { acceptDownloads: true });
-    await page.goto(`${app.server.url}/hacking-labs/${lab.slug}`);
+    await page.goto(`${app.server.url}/hacking-labs/${labSlug}`);
     await page.getByRole('heading', { name: 'Port scanning', level: 1 }).waitFor();
     const labDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export', exact: true }).click();
     const labArchive = await labDownload;
-    expect(labArchive.suggestedFilename()).toBe(`${lab.slug}.hackclass.tar.gz`);
+    expect(labArchive.suggestedFilename()).toBe(`${labSlug}.hackclass.tar.gz`);
     expect([...(await readFile(await labArchive.path())).subarray(0, 2)]).toEqual([0x1f, 0x8b]);
 
     await page.goto(`${app.server.url}/classrooms/${room.id}/hacking-labs`);
@@ -78,7 +80,10 @@ describe('labs that travel', () => {
     expect((await setDownload).suggestedFilename()).toBe(
       'capture-the-flag-club-labs.hackclass.tar.gz',
     );
+  });
 
+  it('a teacher imports CTFd challenges into a classroom, and its student sees them', async () => {
+    const page = await signedInPage(app, teacher);
     await page.goto(`${app.server.url}/hacking-labs`);
     await page.getByRole('link', { name: 'Import labs' }).click();
     await page.getByRole('heading', { name: 'Import labs', level: 1 }).waitFor();
