@@ -30,6 +30,7 @@ import { openapi, openapiReference } from './plugins/openapi';
 import { responseSerializerCompiler } from './plugins/response-serializer';
 import { security } from './plugins/security';
 import { announcementRoutes } from './routes/announcements';
+import { apiTokenRoutes } from './routes/api-tokens';
 import { authRoutes } from './routes/auth';
 import { bulkInvitationRoutes } from './routes/bulk-invitations';
 import { classroomEventRoutes } from './routes/classroom-events';
@@ -295,6 +296,7 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
     await routes.register(invitationRoutes);
     await routes.register(coTeacherRoutes);
     await routes.register(notificationRoutes);
+    await routes.register(apiTokenRoutes);
     await routes.register(labRoutes, {
       files: options.files,
       uploads: options.uploads,

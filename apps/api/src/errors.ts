@@ -28,6 +28,13 @@ export const apiErrors = {
   unauthenticated: () => apiError('unauthenticated', 'Unauthorized', 'Sign in to continue'),
   /** One answer for every refused token: why it was refused goes to the log, not the caller. */
   invalidToken: () => apiError('invalid_token', 'Unauthorized', 'Sign in again to continue'),
+  /** A personal API token that is unknown, expired or revoked: a script cannot sign in again. */
+  invalidApiToken: () =>
+    apiError(
+      'invalid_token',
+      'Unauthorized',
+      'This API token is unknown, expired or revoked: create another on your profile',
+    ),
   emailNotVerified: () =>
     apiError('email_not_verified', 'Email not verified', 'Verify your email address first'),
   deletionNotConfirmed: (detail = 'Type your own email address to delete your account') =>
@@ -37,6 +44,24 @@ export const apiErrors = {
       'recent_sign_in_required',
       'Sign in again',
       'Enter your password again to delete your account',
+    ),
+  insufficientScope: (scope: string) =>
+    apiError(
+      'insufficient_scope',
+      'Token lacks a scope',
+      `This API token lacks the ${scope} scope: create a token with it to do this`,
+    ),
+  browserSessionRequired: () =>
+    apiError(
+      'browser_session_required',
+      'Sign in to do this',
+      'API tokens cannot manage API tokens or delete accounts: do it signed in, in a browser',
+    ),
+  apiTokenLimit: (max: number) =>
+    apiError(
+      'api_token_limit',
+      'Too many API tokens',
+      `You hold the ${max} API tokens a person may: revoke one to create another`,
     ),
   accountDisabled: () =>
     apiError('account_disabled', 'Account disabled', 'This account has been disabled'),

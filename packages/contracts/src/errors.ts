@@ -23,6 +23,9 @@ export const API_ERROR_STATUS = {
   email_not_verified: 403,
   account_disabled: 403,
   recent_sign_in_required: 403,
+  insufficient_scope: 403,
+  browser_session_required: 403,
+  api_token_limit: 409,
   identity_unavailable: 503,
   // Accounts and users
   deletion_not_confirmed: 400,

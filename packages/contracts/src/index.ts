@@ -1,6 +1,7 @@
 import './parsing';
 
 export * from './announcements';
+export * from './api-tokens';
 export * from './bulk-invitations';
 export * from './classrooms';
 export * from './co-teachers';

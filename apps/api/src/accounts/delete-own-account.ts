@@ -24,7 +24,7 @@ export interface AccountDeletion {
  */
 export async function deleteOwnAccount(
   { db, identityAdmin, revocations, knownUsers }: AccountDeletion,
-  { token, user }: Principal,
+  { token, user }: Extract<Principal, { via: 'id-token' }>,
   { email }: DeleteAccountRequest,
   now = Date.now(),
 ): Promise<void> {

@@ -28,14 +28,16 @@ declare module 'fastify' {
 }
 
 /** Whom a token is for: the signed-in caller's uid, or nobody yet. Authentication runs first. */
-const subjectOf = (request: FastifyRequest) => request.principal?.token.uid ?? '';
+const subjectOf = ({ principal }: FastifyRequest) =>
+  principal?.via === 'id-token' ? principal.token.uid : '';
 
 /**
  * Double-submit anti-forgery: `POST /auth/antiforgery/token` keeps a secret in an HttpOnly,
  * SameSite=Strict cookie and returns a token made from it for the caller; every other
  * state-changing request must send such a token in `X-XSRF-TOKEN`, along with the cookie of the
- * same browser and the ID token of the same user. Over https the cookie is `Secure` with the
- * `__Host-` prefix, so neither plain http nor a sibling subdomain can set or replace it.
+ * same browser and the ID token of the same user (a call with a personal API token needs none).
+ * Over https the cookie is `Secure` with the `__Host-` prefix, so neither plain http nor a
+ * sibling subdomain can set or replace it.
  */
 export const antiforgery = fp<AntiforgeryOptions>(
   async (app: FastifyInstance, { publicUrl }) => {
@@ -51,9 +53,12 @@ export const antiforgery = fp<AntiforgeryOptions>(
       return createAntiforgeryToken(secret, subjectOf(this.request));
     });
     app.addHook('onRequest', async (request: FastifyRequest) => {
+      // A personal API token is never sent by a browser on its own, as a cookie is: a page of
+      // another site has nothing to forge with.
       if (
         !UNSAFE_METHODS.has(request.method) ||
-        request.routeOptions.config.antiforgery === false
+        request.routeOptions.config.antiforgery === false ||
+        request.principal?.via === 'api-token'
       ) {
         return;
       }

@@ -1,7 +1,11 @@
+import { ROLE } from '@hackclass/contracts';
 import { IdTokenError, type IdTokenVerifier, type VerifiedIdToken } from '@hackclass/id-token';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ensureUser, isInStep } from '../accounts/ensure-user';
+import { type ApiTokenGrant, resolveApiToken } from '../api-tokens/resolve-api-token';
+import { isApiTokenText } from '../api-tokens/token-text';
+import type { UserRow } from '../db/schema';
 import { apiErrors } from '../errors';
 import type { IdentityAdmin } from '../identity-admin/client';
 import type { KnownUsers } from '../users/known-users';
@@ -17,6 +21,11 @@ export type Access = 'public' | 'signed-in' | 'verified';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * `false` for what only a person signed in may do (manage API tokens, delete an account):
+     * a stolen token must not mint more tokens nor outlive its owner's account.
+     */
+    apiTokens?: false;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -92,7 +101,18 @@ async function verify(
   }
 }
 
-/** The signed-in user is the product user behind the request's bearer ID token. */
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
+/** The user a token acts as: an admin's token without the `admin` scope acts as a teacher. */
+const actingAs = (user: UserRow, grant: ApiTokenGrant): UserRow =>
+  user.roleId === ROLE.admin && !grant.scopes.includes('admin')
+    ? { ...user, roleId: ROLE.teacher }
+    : user;
+
+/**
+ * The signed-in user is the product user behind the request's bearer: an ID token, or a personal
+ * API token (`hcp_…`).
+ */
 export const authentication = fp<AuthenticationOptions>(
   async (
     app: FastifyInstance,
@@ -114,6 +134,10 @@ export const authentication = fp<AuthenticationOptions>(
         if (access === 'public') return;
         throw apiErrors.unauthenticated();
       }
+      if (isApiTokenText(bearer)) {
+        request.principal = await apiTokenPrincipal(request, bearer);
+        return;
+      }
       const token = await verifiedToken(request, bearer);
       if (revocations.refuses(token)) {
         request.log.info({ reason: 'revoked' }, 'ID token refused');
@@ -122,9 +146,28 @@ export const authentication = fp<AuthenticationOptions>(
       const user = await userOf(token);
       // ID tokens outlive the identity account's disabling by up to an hour.
       if (user.disabledAt) throw apiErrors.accountDisabled();
-      request.principal = { token, user };
+      request.principal = { via: 'id-token', token, user };
       if (access === 'verified' && !token.emailVerified) throw apiErrors.emailNotVerified();
     });
+
+    /** A personal API token's principal, if the token is good and has the scope the call needs. */
+    const apiTokenPrincipal = async (request: FastifyRequest, bearer: string) => {
+      const found = await resolveApiToken(app.db, bearer);
+      if (!found) {
+        request.log.info({ reason: 'unknown_or_expired' }, 'API token refused');
+        throw apiErrors.invalidApiToken();
+      }
+      const { grant, user } = found;
+      if (user.disabledAt) throw apiErrors.accountDisabled();
+      const { config } = request.routeOptions;
+      if (config.apiTokens === false) throw apiErrors.browserSessionRequired();
+      const needed = READ_METHODS.has(request.method) ? 'read' : 'write';
+      if (!grant.scopes.includes(needed)) throw apiErrors.insufficientScope(needed);
+      if ((config.access ?? 'verified') === 'verified' && !user.emailVerified) {
+        throw apiErrors.emailNotVerified();
+      }
+      return { via: 'api-token' as const, apiToken: grant, user: actingAs(user, grant) };
+    };
   },
   { name: 'authentication', dependencies: [] },
 );
@@ -133,4 +176,11 @@ export const authentication = fp<AuthenticationOptions>(
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw apiErrors.unauthenticated();
   return request.principal;
+}
+
+/** The caller of a route only a person signed in may call (`apiTokens: false`). */
+export function signedInPersonOf(request: FastifyRequest): Extract<Principal, { via: 'id-token' }> {
+  const principal = principalOf(request);
+  if (principal.via !== 'id-token') throw apiErrors.browserSessionRequired();
+  return principal;
 }

@@ -72,6 +72,9 @@ function commonCodesOf(route: RouteOptions): ApiErrorCode[] {
     'database_unavailable',
     // A first sight of a token writes its user, so a read may meet a full disk too.
     'storage_full',
+    // A personal API token: without the scope the method needs, or on a route only a person
+    // signed in may call.
+    config.apiTokens === false ? 'browser_session_required' : ('insufficient_scope' as const),
     ...(access === 'public' ? [] : (['unauthenticated'] as const)),
     ...(access === 'verified' ? (['email_not_verified'] as const) : []),
     ...(changes && config.antiforgery !== false ? (['antiforgery_failed'] as const) : []),

@@ -40,13 +40,25 @@ export const openapi = fp(
           description:
             'Classrooms, members, hacking labs, files and notifications. Authenticate with an ID ' +
             'token (`Authorization: Bearer …`); state-changing calls also need the token from ' +
-            '`POST /auth/antiforgery/token` in `X-XSRF-TOKEN`. Errors are RFC 9457 problem documents.',
+            '`POST /auth/antiforgery/token` in `X-XSRF-TOKEN`. Scripts and CI use a personal API ' +
+            'token instead (`Authorization: Bearer hcp_…`, made on the profile or with ' +
+            '`POST /users/me/api-tokens`): no anti-forgery token, and only what its scopes allow ' +
+            '(`read` for GET, `write` for the rest, `admin` for an admin to act as one). Errors ' +
+            'are RFC 9457 problem documents.',
         },
         servers: [{ url: '/api' }],
         components: {
           securitySchemes: {
             idToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
             antiforgery: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
+            apiToken: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'hcp_…',
+              description:
+                'A personal API token: scoped, expiring, revocable. Its scopes are listed in ' +
+                'each operation’s requirement.',
+            },
           },
         },
       },

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { apiErrors } from '../errors';
 import { principalOf } from '../plugins/authentication';
+import type { Principal } from '../users/principal';
 
 /** Proxies and load balancers drop connections idle for a minute or so; a comment line resets that. */
 export const HEARTBEAT_MS = 25_000;
@@ -34,10 +35,19 @@ export interface OpenStream<Event extends { type: string }> {
   end(): void;
 }
 
+/** An API token is looked up again by the stream's reconnection: revoked, it is refused then. */
+const API_TOKEN_STREAM_MS = 60 * 60_000;
+
+/** When a stream opened with this principal's token ends, in milliseconds since the epoch. */
+const streamEndOf = (principal: Principal) =>
+  principal.via === 'id-token'
+    ? principal.token.expiresAt * 1000
+    : Math.min(principal.apiToken.expiresAt.getTime(), Date.now() + API_TOKEN_STREAM_MS);
+
 /**
  * The server-sent event streams of one route (`name`): at most `MAX_STREAMS_PER_USER` per user,
  * counted across replicas where they share Redis (`app.streamSlots`), each ended when the
- * caller's ID token expires or the server closes.
+ * caller's token expires (an API token's after an hour at most) or the server closes.
  */
 export function eventStreams(app: FastifyInstance, name: string) {
   const open = new Map<PassThrough, ServerResponse>();
@@ -59,13 +69,14 @@ export function eventStreams(app: FastifyInstance, name: string) {
     reply: FastifyReply,
     watch: (stream: OpenStream<Event>) => () => void,
   ) {
-    const { user, token } = principalOf(request);
+    const principal = principalOf(request);
+    const { user } = principal;
     const release = await app.streamSlots.take(`${name}:${user.id}`, MAX_STREAMS_PER_USER);
     if (!release) throw apiErrors.tooManyStreams(MAX_STREAMS_PER_USER);
     const stream = new PassThrough();
     const heartbeat = setInterval(() => stream.write(HEARTBEAT_FRAME), HEARTBEAT_MS);
-    // The token's claims were checked once: the stream does not outlive it.
-    const expiry = setTimeout(() => stream.end(), token.expiresAt * 1000 - Date.now());
+    // The token was checked once: the stream does not outlive it.
+    const expiry = setTimeout(() => stream.end(), streamEndOf(principal) - Date.now());
     const unsubscribe = watch({
       write: (event) => void stream.write(eventFrame(event)),
       end: () => void stream.end(),

@@ -1,8 +1,12 @@
 import type { VerifiedIdToken } from '@hackclass/id-token';
+import type { ApiTokenGrant } from '../api-tokens/resolve-api-token';
 import type { UserRow } from '../db/schema';
 
-/** Who calls: their verified ID token and their product user. */
-export interface Principal {
-  token: VerifiedIdToken;
-  user: UserRow;
-}
+/**
+ * Who calls, and how they proved it: a verified ID token (a person in a browser or an app), or
+ * a personal API token (a script). `user` is the product user the call acts as: for a token
+ * without the `admin` scope, an admin acts as a teacher.
+ */
+export type Principal =
+  | { via: 'id-token'; token: VerifiedIdToken; user: UserRow }
+  | { via: 'api-token'; apiToken: ApiTokenGrant; user: UserRow };

@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { ROLE } from '@hackclass/contracts';
 import { outbox } from '@hackclass/mail';
 import { newStorageKey } from '@hackclass/storage';
+import { newApiTokenText } from '../../src/api-tokens/token-text';
 import { newJoinCode } from '../../src/classrooms/join-code';
 import {
   announcements,
+  apiTokens,
   classroomCoTeachers,
   classroomLabs,
   classrooms,
@@ -126,6 +128,7 @@ export async function seedFixtures(
       freshEmail: uniqueEmail('fresh'),
       liveTargetId: randomUUID(),
       failedMailId: randomUUID(),
+      apiTokenId: randomUUID(),
       invitationToken: invitation.token,
       invitationTokenHash: invitation.tokenHash,
       imageKey: newStorageKey('classroom-images'),
@@ -276,6 +279,21 @@ export async function seedFixtures(
         authorId: userIds.owner,
         body: 'Welcome to **Matrix**',
       })),
+    );
+    await tx.insert(apiTokens).values(
+      fixtures.map(({ apiTokenId }) => {
+        const { hash, prefix } = newApiTokenText();
+        return {
+          id: apiTokenId,
+          userId: userIds.member,
+          name: 'Matrix script',
+          tokenHash: hash,
+          prefix,
+          scopes: ['read'],
+          // Expired, as revoking needs no live token: `member`'s allowance stays free.
+          expiresAt: new Date(Date.now() - 86_400_000),
+        };
+      }),
     );
     await tx.insert(outbox).values(
       fixtures.map(({ failedMailId, freshEmail }) => ({

@@ -61,7 +61,11 @@ let elsewhere: Browser;
 
 beforeAll(async () => {
   // One owner holds every fixture's classroom and labs, hundreds of each: past any quota.
-  server = await startApiServer({ quotas: { labs: 1_000_000, classrooms: 1_000_000 } });
+  // Every fixture's invitations count against its owner's daily allowance.
+  server = await startApiServer({
+    quotas: { labs: 1_000_000, classrooms: 1_000_000 },
+    invitationsPerDay: 100_000,
+  });
   const callers = await createCallers(server);
   fixtures = await seedFixtures(server, callers, CELLS.length + FORGERIES.length);
   tabs = Object.fromEntries(

@@ -57,6 +57,8 @@ export interface Fixture {
   liveTargetId: string;
   /** A mail in the outbox that failed, for admins to send again. */
   failedMailId: string;
+  /** A personal API token of `member`. */
+  apiTokenId: string;
   /** The link token of an invitation to the classroom mailed to `outsider`'s address. */
   invitationToken: string;
 }
@@ -437,6 +439,42 @@ export const MATRIX: MatrixRow[] = [
       otherTeacher: 403,
       admin: 403,
     },
+  },
+
+  // --- personal API tokens: each person's own; admins see and revoke everyone's ---
+  {
+    method: 'GET',
+    route: '/api/users/me/api-tokens',
+    request: () => ({ url: '/users/me/api-tokens' }),
+    expect: everyVerified(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/users/me/api-tokens',
+    request: () => ({
+      url: '/users/me/api-tokens',
+      body: { name: 'Matrix', scopes: ['read'], expiresInDays: 7 },
+    }),
+    expect: everyVerified(201),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/users/me/api-tokens/:tokenId',
+    request: ({ apiTokenId }) => ({ url: `/users/me/api-tokens/${apiTokenId}` }),
+    // Another's token is as unknown as no token at all, to an admin too (they revoke it below).
+    expect: { ...everyVerified(404), member: 204 },
+  },
+  {
+    method: 'GET',
+    route: '/api/api-tokens',
+    request: () => ({ url: '/api-tokens?search=example&page=1&pageSize=5' }),
+    expect: adminsOnly(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/api-tokens/:tokenId',
+    request: ({ apiTokenId }) => ({ url: `/api-tokens/${apiTokenId}` }),
+    expect: adminsOnly(204),
   },
 
   // --- classrooms ---

@@ -362,6 +362,28 @@ export const routeCases = {
       params: { id: (world) => world.failedMailId },
       adminOnly: true,
     },
+    'GET /api/users/me/api-tokens': {},
+    'POST /api/users/me/api-tokens': {
+      json: { name: 'Grades export', scopes: ['read'], expiresInDays: 30 },
+    },
+    'DELETE /api/users/me/api-tokens/:tokenId': {
+      params: { tokenId: () => '00000000-0000-4000-8000-000000000000' },
+    },
+    'GET /api/api-tokens': {
+      query: {
+        good: { search: 'ada', page: '1', pageSize: '25' },
+        wrong: {
+          search: tooLong(200),
+          page: fc.constantFrom('0', '-1', 'abc', '1.5', '1e400'),
+          pageSize: fc.constantFrom('0', '101', '1e9', 'x'),
+        },
+      },
+      adminOnly: true,
+    },
+    'DELETE /api/api-tokens/:tokenId': {
+      params: { tokenId: () => '00000000-0000-4000-8000-000000000000' },
+      adminOnly: true,
+    },
     'GET /api/users/:id/notifications': { params: { id: (_world, caller) => caller.id } },
     'POST /api/users/:id/notifications/read': {
       params: { id: (_world, caller) => caller.id },

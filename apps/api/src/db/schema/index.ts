@@ -1,5 +1,6 @@
 export * from './account-events';
 export * from './announcements';
+export * from './api-tokens';
 export * from './classrooms';
 export * from './co-teachers';
 export * from './flags';

@@ -18,13 +18,13 @@ import { listUsers } from '../../accounts/list-users';
 import { setUserDisabled } from '../../accounts/set-disabled';
 import { apiErrors } from '../../errors';
 import type { IdentityAdmin } from '../../identity-admin/client';
-import { principalOf } from '../../plugins/authentication';
+import { principalOf, signedInPersonOf } from '../../plugins/authentication';
 import { errorResponses } from '../../plugins/error-responses';
 import { isAdmin } from '../../policies/actors';
 import type { KnownUsers } from '../../users/known-users';
 import { presentManagedUser, presentMe } from '../../users/present-user';
 import type { Revocations } from '../../users/revocations';
-import { read, write } from '../security';
+import { browserWrite, read, write } from '../security';
 
 const tags = ['users'];
 
@@ -74,14 +74,14 @@ export const userRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/users/me',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', apiTokens: false },
       schema: {
         tags,
         summary:
           'Delete the signed-in user’s account (their email typed again; signed in within 5 ' +
           'minutes): memberships, solves and submissions go; classrooms and labs they created ' +
           'stay, with no owner',
-        security: write,
+        security: browserWrite,
         body: deleteAccountRequestSchema,
         response: {
           204: z.null().describe('Deleted'),
@@ -92,7 +92,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       await deleteOwnAccount(
         { db: app.db, identityAdmin, revocations, knownUsers },
-        principalOf(request),
+        signedInPersonOf(request),
         request.body,
       );
       return reply.code(204).send(null);
@@ -102,13 +102,14 @@ export const userRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/users/:id',
     {
+      config: { apiTokens: false },
       schema: {
         tags,
         summary:
           'Delete someone else’s account, its email address typed again (admins only; their own ' +
           'from their profile): as when its owner deletes it, memberships, solves and submissions ' +
           'go, classrooms and labs they created stay with no owner, and live targets stop',
-        security: write,
+        security: browserWrite,
         params: userParamsSchema,
         body: deleteAccountRequestSchema,
         response: {
