@@ -290,6 +290,13 @@ export const createAppRouter = () =>
                       lazy: component(() => import('./routes/app/admin/mail'), 'AdminMailRoute'),
                     },
                     {
+                      path: paths.adminApiTokens.path,
+                      lazy: component(
+                        () => import('./routes/app/admin/api-tokens'),
+                        'AdminApiTokensRoute',
+                      ),
+                    },
+                    {
                       path: paths.adminSignInProviders.path,
                       lazy: component(
                         () => import('./routes/app/admin/sign-in-providers'),
@@ -319,6 +326,13 @@ export const createAppRouter = () =>
                           lazy: component(
                             () => import('./routes/app/profile/security'),
                             'SecurityRoute',
+                          ),
+                        },
+                        {
+                          path: paths.profileApiTokens.path,
+                          lazy: component(
+                            () => import('./routes/app/profile/api-tokens'),
+                            'ApiTokensRoute',
                           ),
                         },
                         {

@@ -120,6 +120,7 @@ export const paths = {
   profile: { path: '/profile', getHref: () => '/profile' },
   profileAccount: { path: '/profile/profile', getHref: () => '/profile/profile' },
   profileSecurity: { path: '/profile/security', getHref: () => '/profile/security' },
+  profileApiTokens: { path: '/profile/api-tokens', getHref: () => '/profile/api-tokens' },
   profileNotifications: {
     path: '/profile/notifications',
     getHref: () => '/profile/notifications',
@@ -128,6 +129,7 @@ export const paths = {
   adminUsers: { path: '/admin/users', getHref: () => '/admin/users' },
   adminTargets: { path: '/admin/targets', getHref: () => '/admin/targets' },
   adminMail: { path: '/admin/mail', getHref: () => '/admin/mail' },
+  adminApiTokens: { path: '/admin/api-tokens', getHref: () => '/admin/api-tokens' },
   adminSignInProviders: {
     path: '/admin/sign-in-providers',
     getHref: () => '/admin/sign-in-providers',

@@ -1,6 +1,7 @@
 import type { UserCan } from '@hackclass/contracts';
 import { NavLink, Stack } from '@mantine/core';
 import {
+  IconApi,
   IconChartBar,
   IconFlag,
   IconKey,
@@ -24,6 +25,12 @@ const items: { label: string; href: string; Icon: typeof IconFlag; needs?: keyof
   { label: 'Users', href: paths.adminUsers.getHref(), Icon: IconUsersGroup, needs: 'administer' },
   { label: 'Targets', href: paths.adminTargets.getHref(), Icon: IconServer, needs: 'administer' },
   { label: 'Mail', href: paths.adminMail.getHref(), Icon: IconMail, needs: 'administer' },
+  {
+    label: 'API tokens',
+    href: paths.adminApiTokens.getHref(),
+    Icon: IconApi,
+    needs: 'administer',
+  },
   {
     label: 'Sign-in',
     href: paths.adminSignInProviders.getHref(),

@@ -1,5 +1,5 @@
 import { Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconBell, IconLock, IconUser } from '@tabler/icons-react';
+import { IconBell, IconKey, IconLock, IconUser } from '@tabler/icons-react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 
@@ -7,6 +7,7 @@ const tabs = [
   { value: paths.profileAccount.getHref(), label: 'Profile', Icon: IconUser },
   { value: paths.profileSecurity.getHref(), label: 'Security', Icon: IconLock },
   { value: paths.profileNotifications.getHref(), label: 'Notifications', Icon: IconBell },
+  { value: paths.profileApiTokens.getHref(), label: 'API tokens', Icon: IconKey },
 ];
 
 /** The profile's screens under one heading, switched by tabs that are links in the URL. */
@@ -18,7 +19,7 @@ export function ProfileLayoutRoute() {
     <Stack gap="lg" maw={880}>
       <Stack gap={4}>
         <Title order={1}>Your account</Title>
-        <Text c="dimmed">Your profile, password and notifications.</Text>
+        <Text c="dimmed">Your profile, password, notifications and API tokens.</Text>
       </Stack>
       <Tabs value={active} onChange={(value) => value && navigate(value)} keepMounted={false}>
         <Tabs.List aria-label="Account sections">
