@@ -2,14 +2,8 @@ import type { ApiTokenScope } from '@hackclass/contracts';
 import { eq } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { apiTokens, type UserRow, users } from '../db/schema';
+import type { ApiTokenGrant } from '../users/principal';
 import { apiTokenHashOf, isWellFormedApiToken } from './token-text';
-
-/** What a request's personal API token lets it do. */
-export interface ApiTokenGrant {
-  id: string;
-  scopes: ApiTokenScope[];
-  expiresAt: Date;
-}
 
 /** How stale a token's `lastUsedAt` may be: a write per minute, not one per request. */
 const LAST_USE_STEP_MS = 60_000;

@@ -3,13 +3,13 @@ import { IdTokenError, type IdTokenVerifier, type VerifiedIdToken } from '@hackc
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ensureUser, isInStep } from '../accounts/ensure-user';
-import { type ApiTokenGrant, resolveApiToken } from '../api-tokens/resolve-api-token';
+import { resolveApiToken } from '../api-tokens/resolve-api-token';
 import { isApiTokenText } from '../api-tokens/token-text';
 import type { UserRow } from '../db/schema';
 import { apiErrors } from '../errors';
 import type { IdentityAdmin } from '../identity-admin/client';
 import type { KnownUsers } from '../users/known-users';
-import type { Principal } from '../users/principal';
+import type { ApiTokenGrant, Principal } from '../users/principal';
 import type { Revocations } from '../users/revocations';
 
 /**

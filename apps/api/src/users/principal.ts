@@ -1,6 +1,13 @@
+import type { ApiTokenScope } from '@hackclass/contracts';
 import type { VerifiedIdToken } from '@hackclass/id-token';
-import type { ApiTokenGrant } from '../api-tokens/resolve-api-token';
 import type { UserRow } from '../db/schema';
+
+/** What a request's personal API token lets it do. */
+export interface ApiTokenGrant {
+  id: string;
+  scopes: ApiTokenScope[];
+  expiresAt: Date;
+}
 
 /**
  * Who calls, and how they proved it: a verified ID token (a person in a browser or an app), or

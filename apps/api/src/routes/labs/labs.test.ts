@@ -397,7 +397,7 @@ describe('the OpenAPI document', () => {
     );
     expect(paths['/hacking-labs']?.post).toMatchObject({
       tags: ['hacking-labs'],
-      security: [{ idToken: [], antiforgery: [] }],
+      security: [{ idToken: [], antiforgery: [] }, { apiToken: ['write'] }],
     });
   });
 });
