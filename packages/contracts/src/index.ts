@@ -19,6 +19,7 @@ export * from './mail-outbox';
 export * from './members';
 export * from './names';
 export * from './notifications';
+export * from './paging';
 export * from './permissions';
 export * from './problem';
 export * from './product';

@@ -15,3 +15,10 @@ export const pageOf = <Item extends z.ZodType>(item: Item) =>
     pageSize: z.number().int(),
     pageCount: z.number().int(),
   });
+
+/** A page of `items`, out of `total`, where the listing's query asked for it. */
+export const pageOfItems = <Item>(
+  items: Item[],
+  total: number,
+  { page, pageSize }: { page: number; pageSize: number },
+) => ({ items, total, page, pageSize, pageCount: Math.ceil(total / pageSize) });

@@ -1,4 +1,4 @@
-import { ROLE, type UserList, type UserListQuery } from '@hackclass/contracts';
+import { pageOfItems, ROLE, type UserList, type UserListQuery } from '@hackclass/contracts';
 import {
   and,
   asc,
@@ -53,11 +53,5 @@ export async function listUsers(
       .offset((page - 1) * pageSize),
   ]);
   const total = totals[0]?.total ?? 0;
-  return {
-    items: rows.map(presentManagedUser),
-    total,
-    page,
-    pageSize,
-    pageCount: Math.ceil(total / pageSize),
-  };
+  return pageOfItems(rows.map(presentManagedUser), total, { page, pageSize });
 }

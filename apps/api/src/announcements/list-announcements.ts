@@ -1,4 +1,8 @@
-import type { AnnouncementList, AnnouncementListQuery } from '@hackclass/contracts';
+import {
+  type AnnouncementList,
+  type AnnouncementListQuery,
+  pageOfItems,
+} from '@hackclass/contracts';
 import { count, desc, eq } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { announcements } from '../db/schema';
@@ -20,11 +24,5 @@ export async function listAnnouncements(
       .offset((page - 1) * pageSize),
   ]);
   const total = totals[0]?.total ?? 0;
-  return {
-    items: rows.map(presentAnnouncement),
-    total,
-    page,
-    pageSize,
-    pageCount: Math.ceil(total / pageSize),
-  };
+  return pageOfItems(rows.map(presentAnnouncement), total, { page, pageSize });
 }

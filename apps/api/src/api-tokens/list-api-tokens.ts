@@ -1,4 +1,4 @@
-import type { ApiTokenList, ApiTokenPage } from '@hackclass/contracts';
+import { type ApiTokenList, type ApiTokenPage, pageOfItems } from '@hackclass/contracts';
 import { and, count, desc, eq, getTableColumns, ilike, or, type SQL } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { apiTokens, users } from '../db/schema';
@@ -47,14 +47,12 @@ export async function listAllApiTokens(
       .offset((page - 1) * pageSize),
   ]);
   const total = totals[0]?.total ?? 0;
-  return {
-    items: rows.map((row) => ({
+  return pageOfItems(
+    rows.map((row) => ({
       ...presentApiToken(row),
       owner: { id: row.userId, name: row.ownerName, email: row.ownerEmail },
     })),
     total,
-    page,
-    pageSize,
-    pageCount: Math.ceil(total / pageSize),
-  };
+    { page, pageSize },
+  );
 }

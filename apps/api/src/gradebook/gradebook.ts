@@ -3,6 +3,7 @@ import {
   type GradebookCell,
   type GradebookLab,
   type GradebookQuery,
+  pageOfItems,
   ROLE,
 } from '@hackclass/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
@@ -166,14 +167,14 @@ export async function gradebookOf(
   return {
     labs: labList,
     students: {
-      items: students.map(({ email: _email, ...student }) => ({
-        ...student,
-        cells: cells.get(student.userId) ?? [],
-      })),
-      total,
-      page: query.page,
-      pageSize: query.pageSize,
-      pageCount: Math.ceil(total / query.pageSize),
+      ...pageOfItems(
+        students.map(({ email: _email, ...student }) => ({
+          ...student,
+          cells: cells.get(student.userId) ?? [],
+        })),
+        total,
+        query,
+      ),
     },
   };
 }

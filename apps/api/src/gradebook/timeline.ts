@@ -1,4 +1,9 @@
-import type { Timeline, TimelineEvent, TimelineQuery } from '@hackclass/contracts';
+import {
+  pageOfItems,
+  type Timeline,
+  type TimelineEvent,
+  type TimelineQuery,
+} from '@hackclass/contracts';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { members, solves, users } from '../db/schema';
@@ -101,11 +106,7 @@ export async function timelineOf(
   return {
     student,
     events: {
-      items: rows.map(toEvent),
-      total,
-      page,
-      pageSize,
-      pageCount: Math.ceil(total / pageSize),
+      ...pageOfItems(rows.map(toEvent), total, { page, pageSize }),
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { HintUnlockList, HintUnlockListQuery } from '@hackclass/contracts';
+import { type HintUnlockList, type HintUnlockListQuery, pageOfItems } from '@hackclass/contracts';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { hintUnlocks, labHints, labs, users } from '../db/schema';
@@ -42,15 +42,13 @@ export async function listHintUnlocks(
       .offset((page - 1) * pageSize),
   ]);
   const total = totals[0]?.total ?? 0;
-  return {
-    items: rows.map(({ userId, name, unlockedAt, ...row }) => ({
+  return pageOfItems(
+    rows.map(({ userId, name, unlockedAt, ...row }) => ({
       ...row,
       user: { id: userId, name },
       unlockedAt: unlockedAt.toISOString(),
     })),
     total,
-    page,
-    pageSize,
-    pageCount: Math.ceil(total / pageSize),
-  };
+    { page, pageSize },
+  );
 }

@@ -2,6 +2,7 @@ import { archivedLabSchema, type CtfdMissingFiles } from '@hackclass/contracts';
 import { HttpError } from '@hackclass/http';
 import { apiErrors } from '../errors';
 import { safeFileName } from '../uploads/file-names';
+import type { UnpackedFiles } from './archive-limits';
 import { labCategoryOf } from './ctfd-categories';
 import { markdownFromCtfdHtml } from './ctfd-description';
 import { MAPPED_CTFD_FIELDS, UNMAPPED_CTFD_FIELDS } from './ctfd-fields';
@@ -17,7 +18,6 @@ import { filesListed, listedPath, topFolderOf } from './ctfd-listed-files';
 import { EXAMPLE_FILE, isChallengeFile, readChallengeYaml } from './ctfd-yaml';
 import { archiveFileNames } from './file-names';
 import { type DraftSet, type LabDraft, stuckInCycles } from './lab-draft';
-import type { UnpackedFiles } from './unpack-upload';
 
 type Report = Omit<DraftSet, 'drafts'>;
 

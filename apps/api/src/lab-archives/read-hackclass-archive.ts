@@ -8,9 +8,9 @@ import {
 } from '@hackclass/contracts';
 import { apiErrors } from '../errors';
 import { safeFileName } from '../uploads/file-names';
+import type { UnpackedFiles } from './archive-limits';
 import { archiveFileNames } from './file-names';
 import { type DraftSet, ensureNoCycle, type LabDraft, parseOrRefuse } from './lab-draft';
-import type { UnpackedFiles } from './unpack-upload';
 
 const MANIFEST = 'manifest.json';
 

@@ -1,35 +1,19 @@
-import { buffer } from 'node:stream/consumers';
-import { promisify } from 'node:util';
-import { gunzip } from 'node:zlib';
-import { HttpError } from '@hackclass/http';
-import { extract } from 'tar-stream';
 import { apiErrors } from '../errors';
+import {
+  MAX_ARCHIVE_ENTRIES,
+  MAX_LISTED_ENTRIES,
+  outsideArchive,
+  tooLarge,
+  tooManyEntries,
+  tooManyNeeded,
+  type UnpackedFiles,
+  type UnpackLimits,
+} from './archive-limits';
 import { safeEntryPath } from './archive-paths';
 import { filesChallengesNeed } from './ctfd-referenced';
+import { untarUpload } from './untar-upload';
 import { type ZipEntry, zipDirectory } from './zip-directory';
 import { zipEntryBytes } from './zip-entry-bytes';
-
-/**
- * The most entries an upload's labs are read from, folders included: a HackClass archive's, or
- * a CTFd repository's that its challenges need (`filesChallengesNeed`).
- */
-export const MAX_ARCHIVE_ENTRIES = 1_000;
-
-/** The most entries an uploaded archive may list, a repository's build folders and `.git` too. */
-export const MAX_LISTED_ENTRIES = 100_000;
-
-export interface UnpackLimits {
-  /** What the entries read may take once uncompressed, together. */
-  maxBytes: number;
-  /** The most entries the archive may list (`MAX_LISTED_ENTRIES` unless told). */
-  maxListedEntries?: number;
-}
-
-/** An upload's files by their path inside it; a lone challenge.yml is `challenge.yml`. */
-export type UnpackedFiles = Map<string, Buffer>;
-
-// zlib's callback form runs in its thread pool, leaving the event loop free.
-const gunzipAsync = promisify(gunzip);
 
 const isGzip = (bytes: Buffer) => bytes[0] === 0x1f && bytes[1] === 0x8b;
 const isZip = (bytes: Buffer) =>
@@ -37,33 +21,22 @@ const isZip = (bytes: Buffer) =>
   bytes.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
 const isYamlName = (name: string) => /\.ya?ml$/i.test(name);
 
-const tooLarge = (maxBytes: number) =>
-  apiErrors.labArchiveTooLarge(
-    `The archive holds more than ${Math.floor(maxBytes / 1_048_576)} MB once uncompressed`,
-  );
-const tooManyEntries = (most: number) =>
-  apiErrors.labArchiveTooLarge(`An archive may hold at most ${most} entries`);
-const tooManyNeeded = () =>
-  apiErrors.labArchiveTooLarge(
-    `The labs of an archive may have at most ${MAX_ARCHIVE_ENTRIES} files between them`,
-  );
-
-/** The entry names of an archive past `MAX_ARCHIVE_ENTRIES`: those its CTFd challenges need. */
-async function neededOf<Entry extends { name: string }>(
-  entries: Entry[],
-  read: (entry: Entry) => Promise<Buffer>,
-): Promise<Entry[]> {
-  if (entries.length <= MAX_ARCHIVE_ENTRIES) return entries;
-  const byPath = new Map<string, Entry>();
+/**
+ * The entries of a zip its CTFd challenges need, when it is too large to take whole: past
+ * `MAX_ARCHIVE_ENTRIES` entries or `maxBytes` declared. None when it has no challenges to say.
+ */
+async function neededOf(
+  entries: ZipEntry[],
+  read: (entry: ZipEntry) => Promise<Buffer>,
+): Promise<ZipEntry[]> {
+  const byPath = new Map<string, ZipEntry>();
   for (const entry of entries) {
     const path = safeEntryPath(entry.name);
-    if (path === undefined) {
-      throw apiErrors.labArchiveInvalid(entry.name, 'A path outside the archive is not allowed');
-    }
+    if (path === undefined) throw outsideArchive(entry.name);
     byPath.set(path, entry);
   }
   const needed = await filesChallengesNeed([...byPath.keys()], (path) =>
-    read(byPath.get(path) as Entry),
+    read(byPath.get(path) as ZipEntry),
   );
   if (needed.size > MAX_ARCHIVE_ENTRIES) throw tooManyNeeded();
   return [...byPath].filter(([path]) => needed.has(path)).map(([, entry]) => entry);
@@ -72,43 +45,9 @@ async function neededOf<Entry extends { name: string }>(
 /** Adds the entry `name` to `files`, its path checked before its bytes are read. */
 async function take(files: UnpackedFiles, name: string, read: () => Promise<Buffer>) {
   const path = safeEntryPath(name);
-  if (path === undefined) {
-    throw apiErrors.labArchiveInvalid(name, 'A path outside the archive is not allowed');
-  }
+  if (path === undefined) throw outsideArchive(name);
   const bytes = await read();
   if (path !== '') files.set(path, bytes);
-}
-
-async function untar(tar: Buffer, maxListed: number): Promise<UnpackedFiles> {
-  const files: UnpackedFiles = new Map();
-  const links: string[] = [];
-  const reader = extract();
-  reader.end(tar);
-  let entries = 0;
-  for await (const entry of reader) {
-    entries += 1;
-    if (entries > maxListed) throw tooManyEntries(maxListed);
-    const { name, type } = entry.header;
-    if (type === 'directory') {
-      entry.resume();
-      continue;
-    }
-    if (type !== 'file' && type !== 'contiguous-file') {
-      entry.resume();
-      links.push(name);
-      continue;
-    }
-    await take(files, name, () => buffer(entry));
-  }
-  // The whole tar is in memory already, within the limit its gzip was read with. A link is
-  // refused where a lab would take it: anywhere in a small archive.
-  const needed = await neededOf(
-    [...[...files.keys()].map((name) => ({ name })), ...links.map((name) => ({ name }))],
-    async ({ name }) => files.get(name) ?? Buffer.alloc(0),
-  );
-  const link = needed.find(({ name }) => !files.has(name));
-  if (link) throw apiErrors.labArchiveInvalid(link.name, 'Links and special files are not allowed');
-  return new Map(needed.map(({ name }) => [name, files.get(name) ?? Buffer.alloc(0)]));
 }
 
 async function unzip(
@@ -127,7 +66,13 @@ async function unzip(
     if (read > maxBytes) throw tooLarge(maxBytes);
     return zipEntryBytes(zip, entry);
   };
-  const entries = await neededOf(files, readBounded);
+  const declaredAll = files.reduce((total, entry) => total + entry.size, 0);
+  const whole = files.length <= MAX_ARCHIVE_ENTRIES && declaredAll <= maxBytes;
+  const entries = whole ? files : await neededOf(files, readBounded);
+  // Without challenges to say what they need, a zip past `maxBytes` is just too large.
+  if (entries.length === 0 && files.length > 0 && files.length <= MAX_ARCHIVE_ENTRIES) {
+    throw tooLarge(maxBytes);
+  }
   const linked = entries.find((entry) => entry.symlink);
   if (linked) throw apiErrors.labArchiveInvalid(linked.name, 'Links are not allowed');
   const declared = entries.reduce((total, entry) => total + entry.size, 0);
@@ -142,9 +87,9 @@ async function unzip(
 /**
  * The files of an upload: a gzipped tar, a zip, or a lone challenge.yml (known by its name).
  * Refuses whatever could reach outside the archive (`..`, absolute paths, links) and archives
- * past `maxBytes` uncompressed (a zip: of the entries read) or listing more than
- * `maxListedEntries`. Of an archive past `MAX_ARCHIVE_ENTRIES` entries (a repository with its
- * build folders and `.git`), only the files its CTFd challenges need are taken.
+ * whose entries read pass `maxBytes` uncompressed or which list more than `maxListedEntries`.
+ * Of an archive past `MAX_ARCHIVE_ENTRIES` entries or `maxBytes` (a repository with its build
+ * folders and `.git`), only the files its CTFd challenges need are taken.
  */
 export async function unpackUpload(
   fileName: string,
@@ -152,23 +97,7 @@ export async function unpackUpload(
   limits: UnpackLimits,
 ): Promise<UnpackedFiles> {
   if (isZip(bytes)) return unzip(bytes, limits);
-  if (isGzip(bytes)) {
-    let tar: Buffer;
-    try {
-      tar = await gunzipAsync(bytes, { maxOutputLength: limits.maxBytes });
-    } catch (error) {
-      if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') {
-        throw tooLarge(limits.maxBytes);
-      }
-      throw apiErrors.labArchiveInvalid('archive', 'A damaged gzip file');
-    }
-    try {
-      return await untar(tar, limits.maxListedEntries ?? MAX_LISTED_ENTRIES);
-    } catch (error) {
-      if (error instanceof HttpError) throw error;
-      throw apiErrors.labArchiveInvalid('archive', 'Not a tar archive inside the gzip file');
-    }
-  }
+  if (isGzip(bytes)) return untarUpload(bytes, limits);
   if (isYamlName(fileName)) return new Map([['challenge.yml', bytes]]);
   throw apiErrors.notALabArchive();
 }

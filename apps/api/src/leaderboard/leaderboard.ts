@@ -1,4 +1,4 @@
-import { type Leaderboard, type LeaderboardQuery, ROLE } from '@hackclass/contracts';
+import { type Leaderboard, type LeaderboardQuery, pageOfItems, ROLE } from '@hackclass/contracts';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { preparedQuery } from '../db/prepared';
@@ -137,15 +137,13 @@ export async function leaderboardOf(
   ]);
   const ranks = await ranksOf(db, classroomId, rows, offset);
   const total = counted?.total ?? 0;
-  return {
-    items: rows.map(({ reachedAt, tiesBefore: _, ...row }, index) => ({
+  return pageOfItems(
+    rows.map(({ reachedAt, tiesBefore: _, ...row }, index) => ({
       rank: ranks[index] ?? 0,
       ...row,
       reachedAt: reachedAt?.toISOString() ?? null,
     })),
     total,
-    page,
-    pageSize,
-    pageCount: Math.ceil(total / pageSize),
-  };
+    { page, pageSize },
+  );
 }

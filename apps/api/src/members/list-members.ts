@@ -1,4 +1,9 @@
-import type { MemberList, MemberListQuery, MemberStatus } from '@hackclass/contracts';
+import {
+  type MemberList,
+  type MemberListQuery,
+  type MemberStatus,
+  pageOfItems,
+} from '@hackclass/contracts';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { preparedQuery } from '../db/prepared';
@@ -149,18 +154,18 @@ export async function listMembers(
   const counted = (status: MemberStatus) =>
     byStatus.filter((row) => row.status === status).reduce((sum, row) => sum + row.count, 0);
   return {
-    items: items.map((item) => ({
-      userId: item.userId,
-      name: item.name,
-      ...(manager ? { email: item.email } : {}),
-      status: item.status,
-      points: item.points,
-      isCreator: item.isCreator,
-    })),
-    total,
-    page,
-    pageSize,
-    pageCount: Math.ceil(total / pageSize),
+    ...pageOfItems(
+      items.map((item) => ({
+        userId: item.userId,
+        name: item.name,
+        ...(manager ? { email: item.email } : {}),
+        status: item.status,
+        points: item.points,
+        isCreator: item.isCreator,
+      })),
+      total,
+      { page, pageSize },
+    ),
     counts: {
       members: counted('Accepted'),
       ...(manager ? { asking: counted('PendingApproval'), invited: counted('Invited') } : {}),

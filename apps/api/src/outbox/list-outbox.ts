@@ -3,6 +3,7 @@ import {
   type MailOutbox,
   type MailOutboxQuery,
   type OutboxMail,
+  pageOfItems,
 } from '@hackclass/contracts';
 import { outbox } from '@hackclass/mail';
 import { count, desc, eq } from 'drizzle-orm';
@@ -61,11 +62,7 @@ export async function listOutbox(
   for (const row of perStatus) counts[row.status] = row.total;
   const total = status ? counts[status] : perStatus.reduce((sum, row) => sum + row.total, 0);
   return {
-    items: rows.map(presentOutboxMail),
+    ...pageOfItems(rows.map(presentOutboxMail), total, { page, pageSize }),
     counts,
-    total,
-    page,
-    pageSize,
-    pageCount: Math.ceil(total / pageSize),
   };
 }

@@ -1,4 +1,4 @@
-import type { SubmissionList, SubmissionListQuery } from '@hackclass/contracts';
+import { pageOfItems, type SubmissionList, type SubmissionListQuery } from '@hackclass/contracts';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { ApiDatabase } from '../db';
 import { labs, submissions, users } from '../db/schema';
@@ -47,8 +47,8 @@ export async function listSubmissions(
       .offset((page - 1) * pageSize),
   ]);
   const total = totals[0]?.total ?? 0;
-  return {
-    items: rows.map(
+  return pageOfItems(
+    rows.map(
       ({
         labCreatorId,
         flag,
@@ -67,8 +67,6 @@ export async function listSubmissions(
       }),
     ),
     total,
-    page,
-    pageSize,
-    pageCount: Math.ceil(total / pageSize),
-  };
+    { page, pageSize },
+  );
 }
