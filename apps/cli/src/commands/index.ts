@@ -3,6 +3,7 @@ import { adminCommand } from './admin';
 import { backupCommand } from './backup';
 import { configCommand } from './config';
 import { connectCommand } from './connect';
+import { engineProxyCommand } from './engine-proxy';
 import { identityCommand } from './identity';
 import { migrateCommand } from './migrate';
 import { restoreCommand } from './restore';
@@ -20,4 +21,5 @@ export const commands: Command[] = [
   backupCommand,
   restoreCommand,
   connectCommand,
+  engineProxyCommand,
 ];
