@@ -1,7 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase, type TestDatabase } from '@hackclass/db/testing';
+import { buildTestImage, testPortWindow, WEB_SCRIPT } from '@hackclass/engine/testing';
 import { freePort } from '@hackclass/http/testing';
 import { deleteApp, initializeApp } from 'firebase/app';
 import {
@@ -13,9 +16,11 @@ import {
   signInWithEmailAndPassword,
 } from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parse } from 'yaml';
 import { linkIn, startSmtpServer } from '../apps/identity/testing/smtp';
 import { testPerson } from './support/accounts';
 import { type BaseImage, buildNodeBaseImage } from './support/node-base-image';
+import { removeTargetsOf } from './support/targets';
 
 /*
  * The repository's Dockerfile, built and run as an operator would: on a Node 22 base made here
@@ -281,4 +286,274 @@ describe.skipIf(!postgresUrl || !engineAnswers)('the container image', () => {
     await healthy(embedded);
     expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
   });
+
+  /*
+   * compose.targets.yaml, run as Compose would run it: its engine proxy with the machine's engine
+   * socket, and a server on the host's network reaching the engine through the proxy alone.
+   */
+  describe('with live targets (compose.targets.yaml)', () => {
+    const compose = parse(readFileSync(join(repoRoot, 'compose.targets.yaml'), 'utf8'), {
+      logLevel: 'error',
+    }) as { services: Record<string, ComposeService> };
+    const proxyService = compose.services['engine-proxy'] as ComposeService;
+    const serverService = compose.services.hackclass as ComposeService;
+    const volume = `hackclass-test-engine-${suffix}`;
+    const proxyContainer = `${container}-engine-proxy`;
+    const serverContainer = `${container}-targets`;
+    let targetImage: { image: string; remove(): Promise<void> } | undefined;
+    let targetsDatabase: TestDatabase | undefined;
+    let targetsOrigin = '';
+
+    /** The compose service's own settings as `docker run` flags. */
+    const runFlags = (service: ComposeService) => [
+      ...(service.user ? ['--user', service.user] : []),
+      ...(service.network_mode ? ['--network', service.network_mode] : []),
+      ...(service.read_only ? ['--read-only'] : []),
+      ...(service.tmpfs ?? []).flatMap((path) => ['--tmpfs', path]),
+      ...(service.cap_drop ?? []).flatMap((capability) => ['--cap-drop', capability]),
+      ...(service.security_opt ?? []).flatMap((option) => ['--security-opt', option]),
+    ];
+    /** The engine's socket and the shared volume, as the compose file mounts them. */
+    const mounts = (service: ComposeService) =>
+      (service.volumes ?? []).flatMap((mount) => [
+        '--volume',
+        mount
+          // A variable with its default: the default.
+          .replace(/\$\{\w+:-([^}]+)\}/g, '$1')
+          .replace(/^engine-socket:/, `${volume}:`),
+      ]);
+
+    beforeAll(async () => {
+      [targetImage, targetsDatabase] = await Promise.all([
+        buildTestImage('compose-web', WEB_SCRIPT, 8080),
+        createTestDatabase(),
+      ]);
+      await docker('volume', 'create', volume);
+      await docker(
+        'run',
+        '--detach',
+        '--name',
+        proxyContainer,
+        ...runFlags(proxyService),
+        ...mounts(proxyService),
+        '--health-cmd',
+        (proxyService.healthcheck?.test ?? []).slice(1).join(' '),
+        '--health-interval',
+        '2s',
+        image,
+        ...(proxyService.command ?? []),
+      );
+      await healthy(proxyContainer);
+      const port = await freePort();
+      targetsOrigin = `http://127.0.0.1:${port}`;
+      const { first, last } = testPortWindow(20);
+      // The compose file's settings of the engine; the rest say where this test's server is.
+      const taken = ['LABS_DRIVER', 'DOCKER_HOST', 'LAB_BIND_ADDRESS', 'LABS_FIREWALL'];
+      const environment = Object.entries(serverService.environment ?? {}).filter(([name]) =>
+        taken.includes(name),
+      );
+      expect(environment.map(([name]) => name).sort()).toEqual([...taken].sort());
+      await docker(
+        'run',
+        '--detach',
+        '--name',
+        serverContainer,
+        ...runFlags(serverService),
+        ...mounts(serverService),
+        '--health-interval',
+        '2s',
+        ...environment.flatMap(([name, value]) => ['--env', `${name}=${value}`]),
+        '--env',
+        `PORT=${port}`,
+        '--env',
+        'HOST=127.0.0.1',
+        '--env',
+        `PUBLIC_URL=${targetsOrigin}`,
+        '--env',
+        `DATABASE_URL=${targetsDatabase.databaseUrl}`,
+        '--env',
+        `LAB_PORT_RANGE=${first}-${last}`,
+        image,
+      );
+      await healthy(serverContainer);
+    });
+
+    afterAll(async () => {
+      for (const name of [serverContainer, proxyContainer]) {
+        await docker('rm', '--force', '--volumes', name).catch(() => undefined);
+      }
+      if (targetImage) await removeTargetsOf([targetImage.image]);
+      await docker('volume', 'rm', '--force', volume).catch(() => undefined);
+      await targetImage?.remove();
+      await targetsDatabase?.drop();
+    });
+
+    /** An admin made with the CLI in the container, and a personal API token of theirs. */
+    async function adminWithToken(
+      name: string,
+    ): Promise<(path: string, init?: RequestInit) => Promise<Response>> {
+      const person = testPerson(name);
+      await docker(
+        'exec',
+        serverContainer,
+        'npx',
+        'hackclass',
+        'admin',
+        'create',
+        person.email,
+        '--password',
+        person.password,
+      );
+      const config = (await (await fetch(`${targetsOrigin}/config.json`)).json()) as {
+        identity: { apiKey: string; projectId: string };
+      };
+      const app = initializeApp(
+        { apiKey: config.identity.apiKey, projectId: config.identity.projectId },
+        `${name}-${suffix}`,
+      );
+      try {
+        const auth = initializeAuth(app, { persistence: inMemoryPersistence });
+        connectAuthEmulator(auth, targetsOrigin, { disableWarnings: true });
+        const { user } = await signInWithEmailAndPassword(auth, person.email, person.password);
+        const idToken = await user.getIdToken();
+        const antiforgery = await fetch(`${targetsOrigin}/api/auth/antiforgery/token`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${idToken}` },
+        });
+        const { token } = (await antiforgery.json()) as { token: string };
+        const created = await fetch(`${targetsOrigin}/api/users/me/api-tokens`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${idToken}`,
+            'content-type': 'application/json',
+            'x-xsrf-token': token,
+            cookie: antiforgery.headers
+              .getSetCookie()
+              .map((line) => line.split(';')[0])
+              .join('; '),
+          },
+          body: JSON.stringify({
+            name: 'compose test',
+            scopes: ['read', 'write'],
+            expiresInDays: 7,
+          }),
+        });
+        expect(created.status, await created.clone().text()).toBe(201);
+        const { secret } = (await created.json()) as { secret: string };
+        return (path, init = {}) =>
+          fetch(`${targetsOrigin}/api${path}`, {
+            ...init,
+            headers: { authorization: `Bearer ${secret}`, ...init.headers },
+          });
+      } finally {
+        await deleteApp(app);
+      }
+    }
+
+    const json = (body: unknown): RequestInit => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+    it('starts a student’s target on the machine’s engine through the proxy alone', async () => {
+      const teacher = await adminWithToken('Tess');
+      const student = await adminWithToken('Stu');
+      const room = new FormData();
+      room.set('name', 'Compose club');
+      room.set('teacherName', 'Tess');
+      const classroom = (await (
+        await teacher('/classrooms', { method: 'POST', body: room })
+      ).json()) as { id: string; joinCode: string };
+      const lab = new FormData();
+      for (const [field, value] of Object.entries({
+        name: 'Proxied web',
+        description: 'Through the engine proxy.',
+        difficulty: 'Easy',
+        category: 'Web',
+        points: '10',
+        flags: '[]',
+        target: JSON.stringify({
+          image: targetImage?.image,
+          port: 8080,
+          kind: 'http',
+          flagMode: 'per-student',
+        }),
+      })) {
+        lab.set(field, value);
+      }
+      const made = await teacher('/hacking-labs', { method: 'POST', body: lab });
+      expect(made.status, await made.clone().text()).toBe(201);
+      const { id: labId } = (await made.json()) as { id: string };
+      await teacher(`/classrooms/${classroom.id}/hacking-labs`, json({ hackingLabId: labId }));
+      const joined = await student('/classrooms/join', json({ classroomCode: classroom.joinCode }));
+      const { userId } = (await joined.json()) as { userId: string };
+      await teacher(`/classrooms/${classroom.id}/members/${userId}`, {
+        ...json({ status: 'Accepted' }),
+        method: 'PATCH',
+      });
+
+      const started = await student(`/classrooms/${classroom.id}/labs/${labId}/target`, json({}));
+      expect(started.status, await started.clone().text()).toBe(201);
+      const { id: targetId } = (await started.json()) as { id: string };
+      await expect
+        .poll(
+          async () =>
+            ((await (await student(`/targets/${targetId}`)).json()) as { state: string }).state,
+          { timeout: 90_000, interval: 1_000 },
+        )
+        .toBe('running');
+      const [engineSide] = JSON.parse(await docker('inspect', `hackclass-${targetId}`)) as {
+        Config: { Labels: Record<string, string> };
+        HostConfig: { CapDrop: string[] };
+      }[];
+      expect(engineSide?.Config.Labels['hackclass.target']).toBe(targetId);
+      expect(engineSide?.HostConfig.CapDrop).toEqual(['ALL']);
+
+      expect((await student(`/targets/${targetId}`, { method: 'DELETE' })).status).toBeLessThan(
+        300,
+      );
+      await expect
+        .poll(() => docker('ps', '--all', '--quiet', '--filter', `name=hackclass-${targetId}`), {
+          timeout: 60_000,
+          interval: 1_000,
+        })
+        .toBe('');
+    });
+
+    it('holds no engine socket: what it reaches answers only the calls targets make', async () => {
+      const reach = JSON.parse(
+        await nodeIn(
+          serverContainer,
+          `const http = require('node:http');
+           const fs = require('node:fs');
+           http.request({ socketPath: '/run/hackclass-engine/engine.sock', path: '/volumes' }, (r) => {
+             let body = '';
+             r.on('data', (c) => (body += c));
+             r.on('end', () => console.log(JSON.stringify({
+               engineSocket: fs.existsSync('/var/run/docker.sock'),
+               status: r.statusCode,
+               body,
+             })));
+           }).end();`,
+        ),
+      ) as { engineSocket: boolean; status: number; body: string };
+      expect(reach.engineSocket).toBe(false);
+      expect(reach.status).toBe(403);
+      expect(reach.body).toContain('HackClass never asks for it');
+    });
+  });
 });
+
+interface ComposeService {
+  user?: string;
+  command?: string[];
+  network_mode?: string;
+  read_only?: boolean;
+  tmpfs?: string[];
+  cap_drop?: string[];
+  security_opt?: string[];
+  volumes?: string[];
+  environment?: Record<string, string>;
+  healthcheck?: { test?: string[] };
+}
