@@ -92,6 +92,10 @@ async function healthy(container: string, timeoutMs = 180_000): Promise<void> {
   }
 }
 
+/** Settings for `docker run`. */
+const envFlags = (env: Record<string, string>) =>
+  Object.entries(env).flatMap(([name, value]) => ['--env', `${name}=${value}`]);
+
 /** Runs `script` with the image's node inside the container, as the image's user. */
 const nodeIn = (container: string, script: string) =>
   docker('exec', container, 'node', '-e', script);
@@ -139,17 +143,14 @@ describe.skipIf(!postgresUrl || !engineAnswers)('the container image', () => {
       // The image's check, run every 2 s instead of 15 so the test need not wait.
       '--health-interval',
       '2s',
-      '--env',
-      `PORT=${port}`,
-      // On the host's network: listen on loopback only, not on every interface of the machine.
-      '--env',
-      'HOST=127.0.0.1',
-      '--env',
-      `PUBLIC_URL=${origin}`,
-      '--env',
-      `DATABASE_URL=${database.databaseUrl}`,
-      '--env',
-      `SMTP_URL=${smtp.url}`,
+      ...envFlags({
+        PORT: String(port),
+        // On the host's network: listen on loopback only, not on every interface of the machine.
+        HOST: '127.0.0.1',
+        PUBLIC_URL: origin,
+        DATABASE_URL: database.databaseUrl ?? '',
+        SMTP_URL: smtp.url,
+      }),
       image,
     );
     await healthy(container);
@@ -362,17 +363,14 @@ describe.skipIf(!postgresUrl || !engineAnswers)('the container image', () => {
         ...mounts(serverService),
         '--health-interval',
         '2s',
-        ...environment.flatMap(([name, value]) => ['--env', `${name}=${value}`]),
-        '--env',
-        `PORT=${port}`,
-        '--env',
-        'HOST=127.0.0.1',
-        '--env',
-        `PUBLIC_URL=${targetsOrigin}`,
-        '--env',
-        `DATABASE_URL=${targetsDatabase.databaseUrl}`,
-        '--env',
-        `LAB_PORT_RANGE=${first}-${last}`,
+        ...envFlags({
+          ...Object.fromEntries(environment),
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          PUBLIC_URL: targetsOrigin,
+          DATABASE_URL: targetsDatabase.databaseUrl ?? '',
+          LAB_PORT_RANGE: `${first}-${last}`,
+        }),
         image,
       );
       await healthy(serverContainer);

@@ -123,6 +123,9 @@ export function engineProxy({ engineSocket }: EngineProxyOptions): Server {
       } catch {
         throw new Refusal('The listing’s filters are not JSON', 400);
       }
+      if (filters.label !== undefined && !Array.isArray(filters.label)) {
+        throw new Refusal('The listing’s label filter is not a list', 400);
+      }
       const labels = Array.isArray(filters.label) ? filters.label.map(String) : [];
       filters.label = [...labels, 'hackclass.deployment'];
       url.searchParams.set('filters', JSON.stringify(filters));
