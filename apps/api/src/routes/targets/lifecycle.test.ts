@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import type { MyTarget, Target } from '@hackclass/contracts';
-import { parsePrometheusText, sampleSum } from '@hackclass/http/testing';
+import { freePort, parsePrometheusText, sampleSum } from '@hackclass/http/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Person, signedInAs } from '../../../test/support';
@@ -355,7 +355,8 @@ describe.skipIf(!engineAnswers)('the janitor, on the real engine', () => {
       image: engine.images.web,
       kind: 'http',
       containerPort: 8080,
-      hostPort: engine.server.targets.config.portRange.last,
+      // Not a port of the server's range, where one of its running targets may be.
+      hostPort: await freePort(),
       env: {},
       memoryMb: 64,
       cpus: 0.5,
