@@ -21,8 +21,33 @@ export async function signedInPage(
   await page.goto(`${app.server.url}/login`);
   if (options.scheme) await useScheme(page, options.scheme);
   await logInThroughForm(page, account.email, account.password);
-  await page.waitForURL((url) => url.pathname === '/dashboard');
+  await page
+    .waitForURL((url) => url.pathname === '/dashboard')
+    .catch(async (error: unknown) => {
+      throw new Error(`The sign-in never reached the dashboard: ${await whereItStopped(page)}`, {
+        cause: error,
+      });
+    });
   return page;
+}
+
+/** Where a page stands, for a failure to say: its address, its alerts, its form's state. */
+async function whereItStopped(page: Page): Promise<string> {
+  const alerts = await page
+    .getByRole('alert')
+    .allInnerTexts()
+    .catch(() => []);
+  const form = await page
+    .locator('form')
+    .first()
+    .evaluate((element) => ({
+      pressed: element.ownerDocument.body.querySelector('[data-pressed]') !== null,
+      busy: element.querySelector('[data-loading], [aria-busy="true"]') !== null,
+      // Still the page the build rendered: the app never took it over.
+      prerendered: element.ownerDocument.querySelector('[data-prerendered]') !== null,
+    }))
+    .catch(() => null);
+  return JSON.stringify({ url: page.url(), alerts, form });
 }
 
 /** The desktop window the journeys look at their screens in. */
