@@ -58,6 +58,33 @@ describe('the web app shell', () => {
     }
   });
 
+  it.each([
+    ['a prerendered page', '/login'],
+    ['a page of the app alone', '/community'],
+  ])('starts the app on %s whose own code failed to arrive the first time', async (_, path) => {
+    const context = await app.browser.newContext();
+    try {
+      const visitor = await context.newPage();
+      let failed = 0;
+      await visitor.route('**/assets/index-*.js', (route) => {
+        if (failed >= 1) return route.continue();
+        failed += 1;
+        return route.abort('internetdisconnected');
+      });
+      await visitor.goto(`${app.server.url}${path}`);
+      // The app took the page over: the prerendered mark goes, the title is the app's.
+      await expect.poll(() => visitor.locator('#root[data-prerendered]').count()).toBe(0);
+      await expect.poll(() => visitor.locator('#root > *').count()).toBeGreaterThan(0);
+      await visitor.getByRole('heading', { level: 1 }).waitFor();
+      expect(failed).toBe(1);
+      expect(
+        await visitor.evaluate(() => document.querySelectorAll('script[type=module]').length),
+      ).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("says a page's code did not load, with a reload button, as the production build runs", async () => {
     const context = await app.browser.newContext();
     try {
