@@ -92,6 +92,20 @@ async function healthy(container: string, timeoutMs = 180_000): Promise<void> {
   }
 }
 
+/** The anti-forgery token and its cookie, as the web app sends them, for `idToken`'s user. */
+async function antiforgeryHeaders(origin: string, idToken?: string) {
+  const answer = await fetch(`${origin}/api/auth/antiforgery/token`, {
+    method: 'POST',
+    headers: idToken ? { authorization: `Bearer ${idToken}` } : {},
+  });
+  const { token } = (await answer.json()) as { token: string };
+  const cookie = answer.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  return { 'x-xsrf-token': token, cookie };
+}
+
 /** Settings for `docker run`. */
 const envFlags = (env: Record<string, string>) =>
   Object.entries(env).flatMap(([name, value]) => ['--env', `${name}=${value}`]);
@@ -200,18 +214,9 @@ describe.skipIf(!postgresUrl || !engineAnswers)('the container image', () => {
     expect(config.identity.emulatorOrigin).toBe(origin);
 
     // As the web app's signup: register with the API, sign in with the SDK, verify the email.
-    const antiforgery = await fetch(`${origin}/api/auth/antiforgery/token`, { method: 'POST' });
-    const { token } = (await antiforgery.json()) as { token: string };
     const register = await fetch(`${origin}/api/auth/register`, {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-xsrf-token': token,
-        cookie: antiforgery.headers
-          .getSetCookie()
-          .map((line) => line.split(';')[0])
-          .join('; '),
-      },
+      headers: { 'content-type': 'application/json', ...(await antiforgeryHeaders(origin)) },
       body: JSON.stringify({
         email: person.email,
         password: person.password,
@@ -414,21 +419,12 @@ describe.skipIf(!postgresUrl || !engineAnswers)('the container image', () => {
         connectAuthEmulator(auth, targetsOrigin, { disableWarnings: true });
         const { user } = await signInWithEmailAndPassword(auth, person.email, person.password);
         const idToken = await user.getIdToken();
-        const antiforgery = await fetch(`${targetsOrigin}/api/auth/antiforgery/token`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${idToken}` },
-        });
-        const { token } = (await antiforgery.json()) as { token: string };
         const created = await fetch(`${targetsOrigin}/api/users/me/api-tokens`, {
           method: 'POST',
           headers: {
             authorization: `Bearer ${idToken}`,
             'content-type': 'application/json',
-            'x-xsrf-token': token,
-            cookie: antiforgery.headers
-              .getSetCookie()
-              .map((line) => line.split(';')[0])
-              .join('; '),
+            ...(await antiforgeryHeaders(targetsOrigin, idToken)),
           },
           body: JSON.stringify({
             name: 'compose test',
