@@ -46,6 +46,7 @@ import { leaderboardRoutes } from './routes/leaderboard';
 import { mailRoutes } from './routes/mail';
 import { memberRoutes } from './routes/members';
 import { notificationRoutes } from './routes/notifications';
+import { pageSessionRoutes } from './routes/page-session';
 import { signInProviderRoutes } from './routes/sign-in-providers';
 import { submissionRoutes } from './routes/submissions';
 import { targetTicketRoutes } from './routes/target-tickets';
@@ -297,6 +298,7 @@ export async function apiApp(app: FastifyInstance, options: ApiOptions): Promise
     await routes.register(coTeacherRoutes);
     await routes.register(notificationRoutes);
     await routes.register(apiTokenRoutes);
+    await routes.register(pageSessionRoutes, { publicUrl: options.publicUrl });
     await routes.register(labRoutes, {
       files: options.files,
       uploads: options.uploads,

@@ -15,6 +15,7 @@ export {
   type PagePolicyOptions,
   sendSecurityHeaders,
 } from './page-security';
+export { pageSessionCookie } from './page-session';
 export { problemOf, sendProblem } from './problem';
 export {
   type ProblemHandlersOptions,

@@ -1,6 +1,7 @@
 import { text } from 'node:stream/consumers';
 import type { LightMyRequestResponse } from 'fastify';
 import type { ApiServer } from '../support';
+import { cookieJar } from '../support/cookie-jar';
 import type { MatrixRequest } from './matrix';
 
 export interface BrowserResponse {
@@ -16,7 +17,7 @@ export interface BrowserResponse {
  * since downloads are bytes.
  */
 export function browser(server: ApiServer, idToken?: string) {
-  let cookie: string | undefined;
+  const cookies = cookieJar();
   let token: string | undefined;
 
   async function send(
@@ -39,7 +40,7 @@ export function browser(server: ApiServer, idToken?: string) {
       url: `/api${url}`,
       headers: {
         ...(idToken ? { authorization: `Bearer ${idToken}` } : {}),
-        ...(cookie ? { cookie } : {}),
+        ...cookies.header(),
         ...(contentType ? { 'content-type': contentType } : {}),
         ...(xsrf === undefined ? {} : { 'x-xsrf-token': xsrf }),
       },
@@ -47,8 +48,7 @@ export function browser(server: ApiServer, idToken?: string) {
       ...(stream ? { payloadAsStream: true } : {}),
     });
     const content = await bodyOf(response, stream);
-    const setCookie = response.headers['set-cookie'];
-    if (setCookie) cookie = [setCookie].flat()[0]?.split(';')[0];
+    cookies.keep(response.headers);
     const isJson = /json/.test(String(response.headers['content-type'] ?? ''));
     const parsed: unknown = isJson && content ? JSON.parse(content) : undefined;
     const code = (parsed as { code?: unknown } | undefined)?.code;

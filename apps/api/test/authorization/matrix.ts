@@ -477,6 +477,30 @@ export const MATRIX: MatrixRow[] = [
     expect: adminsOnly(204),
   },
 
+  // --- the page session: each person's own browser; dropped by anyone ---
+  {
+    method: 'PUT',
+    route: '/api/page-session',
+    request: () => ({ url: '/page-session' }),
+    expect: everyVerified(204),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/page-session',
+    request: () => ({ url: '/page-session' }),
+    expect: {
+      anonymous: 204,
+      unverified: 204,
+      guest: 204,
+      outsider: 204,
+      member: 204,
+      owner: 204,
+      coTeacher: 204,
+      otherTeacher: 204,
+      admin: 204,
+    },
+  },
+
   // --- classrooms ---
   {
     method: 'GET',
@@ -1086,8 +1110,12 @@ export const MATRIX: MatrixRow[] = [
 ];
 
 /** State changes that go without an anti-forgery token: see each route for why. */
-const WITHOUT_ANTIFORGERY = ['/api/auth/antiforgery/token', '/api/web-vitals'];
+const WITHOUT_ANTIFORGERY = [
+  'POST /api/auth/antiforgery/token',
+  'POST /api/web-vitals',
+  'DELETE /api/page-session',
+];
 
 /** Calls that change state, each of which must carry a valid anti-forgery token. */
 export const needsAntiforgery = (row: Pick<MatrixRow, 'method' | 'route'>) =>
-  row.method !== 'GET' && !WITHOUT_ANTIFORGERY.includes(row.route);
+  row.method !== 'GET' && !WITHOUT_ANTIFORGERY.includes(`${row.method} ${row.route}`);

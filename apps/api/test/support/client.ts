@@ -1,5 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { ApiServer } from './api-server';
+import { cookieJar } from './cookie-jar';
 
 export interface ApiResponse {
   status: number;
@@ -20,7 +21,7 @@ export function apiSession(
   idToken?: string,
   remoteAddress?: string,
 ) {
-  let cookie: string | undefined;
+  const cookies = cookieJar();
   let xsrf: string | undefined;
 
   async function send(
@@ -42,7 +43,7 @@ export function apiSession(
       url: `/api${url}`,
       headers: {
         ...(idToken ? { authorization: `Bearer ${idToken}` } : {}),
-        ...(cookie ? { cookie } : {}),
+        ...cookies.header(),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...headers,
       },
@@ -50,8 +51,7 @@ export function apiSession(
       ...(payload === undefined ? {} : { payload }),
       ...(remoteAddress === undefined ? {} : { remoteAddress }),
     });
-    const setCookie = response.headers['set-cookie'];
-    if (setCookie) cookie = [setCookie].flat()[0]?.split(';')[0];
+    cookies.keep(response.headers);
     const parsed = response.body ? JSON.parse(response.body) : undefined;
     return {
       status: response.statusCode,
