@@ -1,58 +1,116 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import {
+  PAGE_DATA_ID,
+  SERVER_RENDERED_DATA,
+  SERVER_RENDERED_MARKUP,
+} from '@hackclass/contracts/server-rendered-pages';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
 import { chunkOfModule, chunksOf, modulePreloadsOf, withImports } from './bundle-graph';
 import type { PrerenderedPath } from './src/prerender/pages';
 
-const RENDERER = 'src/prerender/pages.tsx';
+/** The renderers' sources, by the name of the module each is built into. */
+const RENDERERS = {
+  pages: 'src/prerender/pages.tsx',
+  'signed-in-pages': 'src/prerender/signed-in-pages.tsx',
+};
+export const RENDERER_DIR = 'dist-server';
 
 interface PrerenderedPage {
-  path: PrerenderedPath;
-  /** The page's file beside index.html; the server sends it at `path`. */
+  /** The page's file beside index.html; the server sends it at its path. */
   fileName: string;
   /** The modules of the page's routes: their chunks are asked for once it has painted. */
   routes: string[];
-  /** Guests only: a visitor the browser may hold a session for gets the app's own page. */
-  guestsOnly?: boolean;
+  /**
+   * Rendered by the build, at this path; or a page the server renders for its user: the file
+   * is then the frame it renders into (SERVER_RENDERED_MARKUP, SERVER_RENDERED_DATA).
+   */
+  render: { by: 'build'; path: PrerenderedPath } | { by: 'server' };
+  /**
+   * Guests only: a visitor the browser may hold a session for gets the app's own page. Users
+   * only: one the browser holds no session of the page's user for gets it too.
+   */
+  audience?: 'guests' | 'users';
 }
 
+const signedInLayout = [
+  'src/features/auth/components/guards.tsx',
+  'src/app/layouts/dashboard-layout.tsx',
+];
+
 const PAGES: PrerenderedPage[] = [
-  { path: '/', fileName: 'home.html', routes: ['src/app/routes/home.tsx'] },
   {
-    path: '/login',
+    fileName: 'home.html',
+    routes: ['src/app/routes/home.tsx'],
+    render: { by: 'build', path: '/' },
+  },
+  {
     fileName: 'login.html',
     routes: [
       'src/app/layouts/auth-layout.tsx',
       'src/features/auth/components/guards.tsx',
       'src/app/routes/auth/login.tsx',
     ],
-    guestsOnly: true,
+    render: { by: 'build', path: '/login' },
+    audience: 'guests',
+  },
+  {
+    fileName: 'dashboard.html',
+    routes: [...signedInLayout, 'src/app/routes/app/dashboard.tsx'],
+    render: { by: 'server' },
+    audience: 'users',
+  },
+  {
+    fileName: 'classroom.html',
+    routes: [
+      ...signedInLayout,
+      'src/app/routes/app/classrooms/classroom.tsx',
+      'src/app/routes/app/classrooms/overview.tsx',
+    ],
+    render: { by: 'server' },
+    audience: 'users',
   },
 ];
 
-/** Each page's HTML, rendered by `RENDERER` built for Node in a folder of its own. */
+/**
+ * The pages' renderer, built for Node with every package it uses inside, into `RENDERER_DIR`
+ * beside the app's build: the build renders home and login with it, and the server the
+ * signed-in pages (apps/server/src/signed-in-pages.ts).
+ */
+async function buildRenderer(root: string): Promise<string> {
+  const outDir = join(root, RENDERER_DIR);
+  await build({
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react()],
+    resolve: { tsconfigPaths: true },
+    define: { __BUILD_ID__: JSON.stringify('server') },
+    ssr: { noExternal: true, target: 'node' },
+    publicDir: false,
+    build: {
+      ssr: true,
+      outDir,
+      emptyOutDir: true,
+      write: true,
+      rolldownOptions: { input: RENDERERS, output: { entryFileNames: '[name].js' } },
+    },
+  });
+  return outDir;
+}
+
+/** Each page's HTML, rendered by the renderer of `PAGES`. */
 async function renderPages(root: string): Promise<Map<PrerenderedPath, string>> {
-  // Inside the app's folder, so that the renderer finds the app's packages.
-  mkdirSync(join(root, 'node_modules'), { recursive: true });
-  const outDir = mkdtempSync(join(root, 'node_modules', '.prerender-'));
-  try {
-    await build({
-      root,
-      configFile: false,
-      logLevel: 'warn',
-      plugins: [react()],
-      resolve: { tsconfigPaths: true },
-      build: { ssr: RENDERER, outDir, emptyOutDir: false, write: true },
-    });
-    const { renderPage } = (await import(pathToFileURL(join(outDir, 'pages.js')).href)) as {
-      renderPage: (path: PrerenderedPath) => string;
-    };
-    return new Map(PAGES.map(({ path }) => [path, renderPage(path)]));
-  } finally {
-    rmSync(outDir, { recursive: true, force: true });
-  }
+  const outDir = await buildRenderer(root);
+  const { renderPage } = (await import(pathToFileURL(join(outDir, 'pages.js')).href)) as {
+    renderPage: (path: PrerenderedPath) => string;
+  };
+  return new Map(
+    PAGES.flatMap(({ render }) =>
+      render.by === 'build' ? [[render.path, renderPage(render.path)] as const] : [],
+    ),
+  );
 }
 
 /**
@@ -64,11 +122,18 @@ async function renderPages(root: string): Promise<Map<PrerenderedPath, string>> 
  * content, or at once when it shows none: a page for guests only is emptied for a visitor who
  * may be signed in (the key is the identity SDK's, as in saved-session.ts).
  */
-function pageScript(load: string, guestsOnly: boolean): string {
-  const emptyForSignedIn = guestsOnly
-    ? `try{const saved=(storage)=>Object.keys(storage).some((key)=>key.startsWith('firebase:authUser:'));` +
-      `if(saved(localStorage)||saved(sessionStorage)){root.removeAttribute('data-prerendered');root.replaceChildren()}}catch{}`
-    : '';
+function pageScript(load: string, audience: PrerenderedPage['audience']): string {
+  const empty = `root.removeAttribute('data-prerendered');root.replaceChildren();document.getElementById(${JSON.stringify(PAGE_DATA_ID)})?.remove()`;
+  const saved =
+    `const saved=(storage,uid)=>Object.keys(storage).some((key)=>key.startsWith('firebase:authUser:')` +
+    `&&(uid===undefined||JSON.parse(storage.getItem(key)??'{}').uid===uid));`;
+  const emptyFor =
+    audience === 'guests'
+      ? `try{${saved}if(saved(localStorage)||saved(sessionStorage)){${empty}}}catch{}`
+      : audience === 'users'
+        ? `try{${saved}const {account}=JSON.parse(document.getElementById(${JSON.stringify(PAGE_DATA_ID)})?.textContent??'{}');` +
+          `if(!account||!(saved(localStorage,account.uid)||saved(sessionStorage,account.uid))){${empty}}}catch{${empty}}`
+        : '';
   return (
     `(()=>{const root=document.getElementById('root');` +
     `document.addEventListener('submit',(event)=>{` +
@@ -78,7 +143,7 @@ function pageScript(load: string, guestsOnly: boolean): string {
     `const released=()=>setTimeout(()=>root.removeAttribute('data-pressed'));` +
     `document.addEventListener('pointerup',released,true);` +
     `document.addEventListener('pointercancel',released,true);` +
-    emptyForSignedIn +
+    emptyFor +
     `const load=()=>{${load}};` +
     `if(!root.hasAttribute('data-prerendered')||!PerformanceObserver.supportedEntryTypes?.includes('paint'))return load();` +
     `new PerformanceObserver((list,observer)=>{` +
@@ -116,7 +181,7 @@ export const prerenderPages = (): Plugin => {
       }
       const rendered = await renderPages(root);
 
-      for (const { path, fileName, routes, guestsOnly = false } of PAGES) {
+      for (const { fileName, routes, render, audience } of PAGES) {
         const page = new Set<string>();
         for (const route of routes) {
           withImports(chunkOfModule(chunks, resolve(root, route)), byFile, page);
@@ -139,9 +204,12 @@ export const prerenderPages = (): Plugin => {
           )
           .replace(
             '<div id="root"></div>',
-            `<div id="root" data-prerendered>${rendered.get(path)}</div>`,
+            `<div id="root" data-prerendered>${render.by === 'build' ? rendered.get(render.path) : SERVER_RENDERED_MARKUP}</div>`,
           )
-          .replace('</body>', `  <script>${pageScript(load, guestsOnly)}</script>\n  </body>`);
+          .replace(
+            '</body>',
+            `${render.by === 'server' ? `  ${SERVER_RENDERED_DATA}\n` : ''}  <script>${pageScript(load, audience)}</script>\n  </body>`,
+          );
         this.emitFile({ type: 'asset', fileName, source });
       }
     },

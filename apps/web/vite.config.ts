@@ -64,10 +64,11 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             {
-              // The contracts' modules without Zod, which the sign-in pages use: shared by many
-              // pages, they would otherwise join the contracts' common chunk, and bring Zod.
+              // The contracts' modules without Zod, which the sign-in pages and the app's shell
+              // use: shared by many pages, they would otherwise join the contracts' common chunk,
+              // and bring Zod.
               name: 'contracts-without-zod',
-              test: /packages[\\/]contracts[\\/]src[\\/]email-address\.ts$/,
+              test: /packages[\\/]contracts[\\/]src[\\/](email-address|server-rendered-pages)\.ts$/,
             },
           ],
         },

@@ -8,10 +8,16 @@ import { identityOriginsOf, providerPageSourcesOf, runtimeConfigOf } from './run
 import { pageOrNotFound, webApp } from './web-app';
 
 export const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
+/** The web app's renderer of signed-in pages, built beside it. */
+export const defaultWebRenderer = fileURLToPath(
+  new URL('../../web/dist-server/signed-in-pages.js', import.meta.url),
+);
 
 export interface AllInOneOptions {
   /** The built web app; `null` for identity and API alone (tools such as the demo seed). */
   webRoot?: string | null;
+  /** Its renderer of signed-in pages; without the file, those pages render in the browser. */
+  webRenderer?: string;
 }
 
 /**
@@ -20,7 +26,7 @@ export interface AllInOneOptions {
  */
 export async function buildServer(
   context: ServiceContext,
-  { webRoot = defaultWebRoot }: AllInOneOptions = {},
+  { webRoot = defaultWebRoot, webRenderer = defaultWebRenderer }: AllInOneOptions = {},
 ): Promise<FastifyInstance> {
   const app = await createService(context);
   // First: requests for a live target's host name are the target's, not the app's.
@@ -52,6 +58,12 @@ export async function buildServer(
       root: webRoot,
       connectSources: identityOriginsOf(runtimeConfig),
       ...providerPageSourcesOf(context.config),
+      signedInPages: {
+        renderer: webRenderer,
+        runtimeConfig,
+        publicUrl: context.config.publicUrl,
+        apiPrefix: '/api',
+      },
     });
   }
   return app;

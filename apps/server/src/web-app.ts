@@ -10,6 +10,7 @@ import {
 } from '@hackclass/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { SIGNED_IN_PAGE_FRAMES, type SignedInPagesOptions, signedInPages } from './signed-in-pages';
 
 export interface WebAppOptions {
   /** The web app's production build: `apps/web/dist`. */
@@ -19,6 +20,8 @@ export interface WebAppOptions {
   /** Scripts and frames of other origins the pages need (a Firebase project's providers). */
   scriptSources?: string[];
   frameSources?: string[];
+  /** Renders the dashboard and a classroom for the page session's user (signed-in-pages.ts). */
+  signedInPages?: SignedInPagesOptions;
 }
 
 const sendIndex = (_request: FastifyRequest, reply: FastifyReply) =>
@@ -49,7 +52,10 @@ export function pageOrNotFound(request: FastifyRequest, reply: FastifyReply): Fa
  * build being served, hashed at start.
  */
 export const webApp = fp<WebAppOptions>(
-  async (app: FastifyInstance, { root, connectSources = [], scriptSources, frameSources }) => {
+  async (
+    app: FastifyInstance,
+    { root, connectSources = [], scriptSources, frameSources, signedInPages: rendering },
+  ) => {
     const index = join(root, 'index.html');
     if (!existsSync(index)) {
       throw new StartupError(`The web app is not built (no ${index}): run npm run build`);
@@ -58,10 +64,13 @@ export const webApp = fp<WebAppOptions>(
       path,
       file: existsSync(join(root, file)) ? file : 'index.html',
     }));
+    const frames = Object.values(SIGNED_IN_PAGE_FRAMES).filter((file) =>
+      existsSync(join(root, file)),
+    );
     const policy = contentSecurityPolicy({
-      scriptHashes: [...new Set(['index.html', ...pages.map(({ file }) => file)])].flatMap((page) =>
-        inlineScriptHashes(readFileSync(join(root, page), 'utf8')),
-      ),
+      scriptHashes: [
+        ...new Set(['index.html', ...pages.map(({ file }) => file), ...frames]),
+      ].flatMap((page) => inlineScriptHashes(readFileSync(join(root, page), 'utf8'))),
       connectSources,
       scriptSources,
       frameSources,
@@ -73,7 +82,12 @@ export const webApp = fp<WebAppOptions>(
       index: false,
       preCompressed: true,
       // A prerendered page is the page at its path, not a path of its own.
-      globIgnore: ['**/*.br', '**/*.gz', ...Object.values(PRERENDERED_PAGES)],
+      globIgnore: [
+        '**/*.br',
+        '**/*.gz',
+        ...Object.values(PRERENDERED_PAGES),
+        ...Object.values(SIGNED_IN_PAGE_FRAMES),
+      ],
       setHeaders: (reply, path) => {
         reply.header(
           'cache-control',
@@ -83,6 +97,9 @@ export const webApp = fp<WebAppOptions>(
     });
     for (const { path, file } of pages) {
       app.get(path, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile(file));
+    }
+    if (rendering) {
+      await signedInPages(app, { root, options: rendering, fallback: pageOrNotFound });
     }
   },
   { name: 'web-app' },

@@ -33,6 +33,15 @@ export type User = z.infer<typeof userSchema>;
 export const meSchema = userSchema.extend({ can: userCanSchema });
 export type Me = z.infer<typeof meSchema>;
 
+/**
+ * `PUT /page-session`: whether the session outlives the browser, as the user chose at sign-in
+ * ("keep me signed in"); if not, its cookie goes when the browser closes.
+ */
+export const pageSessionRequestSchema = z.strictObject({
+  keepSignedIn: z.boolean({ error: 'Say whether the session outlives the browser: true or false' }),
+});
+export type PageSessionRequest = z.infer<typeof pageSessionRequestSchema>;
+
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const DISPLAY_NAME_MAX_LENGTH = 100;

@@ -481,7 +481,7 @@ export const MATRIX: MatrixRow[] = [
   {
     method: 'PUT',
     route: '/api/page-session',
-    request: () => ({ url: '/page-session' }),
+    request: () => ({ url: '/page-session', body: { keepSignedIn: true } }),
     expect: everyVerified(204),
   },
   {

@@ -384,7 +384,7 @@ export const routeCases = {
       params: { tokenId: () => '00000000-0000-4000-8000-000000000000' },
       adminOnly: true,
     },
-    'PUT /api/page-session': {},
+    'PUT /api/page-session': { json: { keepSignedIn: false } },
     'DELETE /api/page-session': {},
     'GET /api/users/:id/notifications': { params: { id: (_world, caller) => caller.id } },
     'POST /api/users/:id/notifications/read': {

@@ -8,16 +8,27 @@ import { ThemeProvider } from '@/components/color-scheme/theme-provider';
 import { ToastContainer } from '@/components/toast/toast-container';
 import { SessionProvider } from '@/features/auth/components/session-provider';
 import { createQueryClient } from '@/lib/query-client';
+import { type PageData, seedQueries } from '@/prerender/page-data';
 import { Boot } from './boot';
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+interface AppProviderProps {
+  children: ReactNode;
+  /** What the server rendered the page from, when it did: the app starts from the same. */
+  pageData?: PageData;
+}
+
+export function AppProvider({ children, pageData }: AppProviderProps) {
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    if (pageData) seedQueries(client, pageData);
+    return client;
+  });
   return (
     <ThemeProvider>
       <ToastContainer />
       <QueryClientProvider client={queryClient}>
         <Boot>
-          <SessionProvider>{children}</SessionProvider>
+          <SessionProvider renderedFor={pageData?.account}>{children}</SessionProvider>
         </Boot>
       </QueryClientProvider>
     </ThemeProvider>

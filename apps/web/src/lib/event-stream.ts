@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent } from 'react';
-import { getIdentity } from './identity';
+import { signedInUser } from './identity';
 import { type EventTypes, knownEventOf } from './known-event';
 import { getRuntimeConfig } from './runtime-config';
 import { sseParser } from './sse-parser';
@@ -51,9 +51,7 @@ export async function watchEventStream<Event extends { type: string }>(
   let forceRefresh = false;
   while (!signal.aborted) {
     try {
-      const idToken: string | undefined = await (await getIdentity()).currentUser?.getIdToken(
-        forceRefresh,
-      );
+      const idToken: string | undefined = await (await signedInUser())?.getIdToken(forceRefresh);
       if (!idToken) return;
       forceRefresh = false;
       const response: Response = await fetch(`${getRuntimeConfig().apiBaseUrl}${path}`, {

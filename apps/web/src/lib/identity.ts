@@ -63,10 +63,14 @@ export function getIdentity(): Promise<Auth> {
 
 /**
  * Who is signed in, without loading the SDK to ask: nobody is before it starts (it starts at once
- * where someone may be, see `Boot`).
+ * where someone may be, see `Boot`). Once started, the SDK is asked after it has read the user
+ * it saved: a page the server rendered shows before then, and its first calls wait for it.
  */
 export async function signedInUser(): Promise<User | null> {
-  return loading ? (await loading).currentUser : null;
+  if (!loading) return null;
+  const auth = await loading;
+  await auth.authStateReady();
+  return auth.currentUser;
 }
 
 /** The identity SDK, once something has started it: for what only listens to it. */

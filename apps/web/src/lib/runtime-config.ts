@@ -23,6 +23,11 @@ export function loadRuntimeConfig(): Promise<RuntimeConfig> {
   return loading;
 }
 
+/** For the server's renderer of pages, which is given the configuration it serves. */
+export function setRuntimeConfig(config: RuntimeConfig): void {
+  current = config;
+}
+
 export const runtimeConfigLoaded = (): boolean => current !== undefined;
 
 export function getRuntimeConfig(): RuntimeConfig {

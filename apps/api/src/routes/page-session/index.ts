@@ -1,3 +1,4 @@
+import { pageSessionRequestSchema } from '@hackclass/contracts';
 import { pageSessionCookie } from '@hackclass/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -30,6 +31,7 @@ export const pageSessionRoutes: FastifyPluginAsyncZod<PageSessionOptions> = asyn
           'Keep the caller’s ID token in an HttpOnly cookie until it expires, so that the ' +
           'server renders their pages with their data on a first visit',
         security: browserWrite,
+        body: pageSessionRequestSchema,
         response: { 204: z.null() },
       },
     },
@@ -42,7 +44,8 @@ export const pageSessionRoutes: FastifyPluginAsyncZod<PageSessionOptions> = asyn
         httpOnly: true,
         sameSite: 'lax',
         secure: cookie.secure,
-        maxAge: Math.max(0, maxAge),
+        // Without it, a session cookie: gone when the browser closes, as the session is.
+        ...(request.body.keepSignedIn ? { maxAge: Math.max(0, maxAge) } : {}),
       });
       return reply.code(204).send(null);
     },

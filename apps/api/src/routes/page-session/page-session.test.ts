@@ -19,7 +19,9 @@ const setCookieOf = (headers: Record<string, unknown>): string =>
 
 describe('the page session', () => {
   it('keeps the caller’s ID token in an HttpOnly cookie until the token expires', async () => {
-    const response = await apiSession(server, student.idToken).call('PUT', '/page-session');
+    const response = await apiSession(server, student.idToken).call('PUT', '/page-session', {
+      keepSignedIn: true,
+    });
     expect(response.status).toBe(204);
     const cookie = setCookieOf(response.headers);
     expect(cookie).toContain(`hackclass_session=${student.idToken};`);
@@ -32,11 +34,31 @@ describe('the page session', () => {
     expect(maxAge).toBeLessThanOrEqual(exp - Date.now() / 1000 + 1);
   });
 
+  it('ends with the browser when the user chose not to stay signed in', async () => {
+    const response = await apiSession(server, student.idToken).call('PUT', '/page-session', {
+      keepSignedIn: false,
+    });
+    expect(response.status).toBe(204);
+    const cookie = setCookieOf(response.headers);
+    expect(cookie).toContain(`hackclass_session=${student.idToken};`);
+    expect(cookie).not.toMatch(/Max-Age|Expires/);
+  });
+
+  it('says what is wrong with its request', async () => {
+    const response = await apiSession(server, student.idToken).call('PUT', '/page-session', {
+      keepSignedIn: 'yes',
+    });
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(response.body)).toContain('true or false');
+  });
+
   it('is for a browser’s session: no ID token, no anti-forgery token or a personal API token is refused', async () => {
-    expect((await apiSession(server).call('PUT', '/page-session')).status).toBe(401);
+    const body = { keepSignedIn: true };
+    expect((await apiSession(server).call('PUT', '/page-session', body)).status).toBe(401);
     const withoutAntiforgery = await apiSession(server, student.idToken).send(
       'PUT',
       '/page-session',
+      { body },
     );
     expect(withoutAntiforgery.status).toBe(403);
 
@@ -46,7 +68,7 @@ describe('the page session', () => {
       expiresInDays: 7,
     });
     const { secret } = created.json<{ secret: string }>();
-    const byToken = await apiSession(server, secret).send('PUT', '/page-session');
+    const byToken = await apiSession(server, secret).send('PUT', '/page-session', { body });
     expect(byToken.status).toBe(403);
     expect(byToken.json<{ code: string }>().code).toBe('browser_session_required');
     expect(setCookieOf(byToken.headers)).toBeUndefined();

@@ -5,15 +5,14 @@ import { api } from '@/lib/api-client';
 /** Announcements shown at first and added by each "Load more". */
 const PAGE_SIZE = 5;
 
+export const announcementsPath = (classroomId: string, page: number) =>
+  `/classrooms/${encodeURIComponent(classroomId)}/announcements?page=${page}&pageSize=${PAGE_SIZE}`;
+
 export const getAnnouncements = (
   classroomId: string,
   page: number,
   signal?: AbortSignal,
-): Promise<AnnouncementList> =>
-  api.get(
-    `/classrooms/${encodeURIComponent(classroomId)}/announcements?page=${page}&pageSize=${PAGE_SIZE}`,
-    { signal },
-  );
+): Promise<AnnouncementList> => api.get(announcementsPath(classroomId, page), { signal });
 
 export const getAnnouncementsQueryOptions = (classroomId: string) =>
   infiniteQueryOptions({

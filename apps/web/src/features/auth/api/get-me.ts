@@ -3,7 +3,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { messages } from '@/config/messages';
 import { api } from '@/lib/api-client';
 
-export const getMe = (signal?: AbortSignal): Promise<Me> => api.get('/users/me', { signal });
+export const mePath = '/users/me';
+
+export const getMe = (signal?: AbortSignal): Promise<Me> => api.get(mePath, { signal });
 
 /** The product's user behind the signed-in account; keyed by uid so accounts never mix. */
 export const getMeQueryOptions = (uid: string | undefined) =>

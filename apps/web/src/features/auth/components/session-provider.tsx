@@ -5,6 +5,7 @@ import { toast } from '@/components/toast/toast';
 import { messages } from '@/config/messages';
 import { getIdentity, whenIdentityStarts } from '@/lib/identity';
 import { endSessionOn } from '@/lib/session-end';
+import { keepPageSession } from '../api/page-session';
 import {
   type Account,
   type Session,
@@ -23,16 +24,28 @@ const snapshot = (user: FirebaseUser): Account => ({
   photoUrl: user.photoURL,
 });
 
+interface SessionProviderProps {
+  children: ReactNode;
+  /**
+   * The account a page the server rendered was rendered for: signed in as it until the identity
+   * SDK, once started, says who is (the same account, or another, or nobody).
+   */
+  renderedFor?: Omit<Account, 'firebaseUser'>;
+}
+
 /**
- * The session: who is signed in, kept fresh by our own refresh clock. When the account changes
- * or goes, every cached piece of server state goes with it.
+ * The session: who is signed in, kept fresh by our own refresh clock, and handed to the server
+ * for the pages it renders. When the account changes or goes, every cached piece of server state
+ * goes with it.
  */
-export function SessionProvider({ children }: { children: ReactNode }) {
+export function SessionProvider({ children, renderedFor }: SessionProviderProps) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<SessionState>(() =>
-    mayBeSignedIn() ? { status: 'loading' } : { status: 'signed-out' },
-  );
-  const lastUid = useRef<string | null>(null);
+  const [state, setState] = useState<SessionState>(() => {
+    if (renderedFor)
+      return { status: 'signed-in', account: { ...renderedFor, firebaseUser: null } };
+    return mayBeSignedIn() ? { status: 'loading' } : { status: 'signed-out' };
+  });
+  const lastUid = useRef<string | null>(renderedFor?.uid ?? null);
 
   useEffect(() => {
     let cancelRefresh: (() => void) | undefined;
@@ -49,6 +62,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const uid = user?.uid ?? null;
       if (lastUid.current !== null && lastUid.current !== uid) queryClient.clear();
       lastUid.current = uid;
+      void keepPageSession(user);
       setState(user ? { status: 'signed-in', account: snapshot(user) } : { status: 'signed-out' });
     };
     whenIdentityStarts()

@@ -3,7 +3,11 @@ import { createContext } from 'react';
 
 /** A snapshot of the signed-in account: a new object on every token or profile change. */
 export interface Account {
-  firebaseUser: FirebaseUser;
+  /**
+   * The identity SDK's user; null while the app shows a page the server rendered, before the
+   * SDK has started and confirmed who is signed in.
+   */
+  firebaseUser: FirebaseUser | null;
   uid: string;
   email: string;
   emailVerified: boolean;

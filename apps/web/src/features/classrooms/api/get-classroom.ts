@@ -2,8 +2,10 @@ import type { Classroom } from '@hackclass/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
+export const classroomPath = (id: string) => `/classrooms/${encodeURIComponent(id)}`;
+
 export const getClassroom = (id: string, signal?: AbortSignal): Promise<Classroom> =>
-  api.get(`/classrooms/${encodeURIComponent(id)}`, { signal });
+  api.get(classroomPath(id), { signal });
 
 /** One classroom; its members list and image live under this key too. */
 export const getClassroomQueryOptions = (id: string) =>

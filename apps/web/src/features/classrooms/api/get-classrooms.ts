@@ -2,8 +2,10 @@ import type { ClassroomSummary } from '@hackclass/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
+export const classroomsPath = '/classrooms';
+
 export const getClassrooms = (signal?: AbortSignal): Promise<ClassroomSummary[]> =>
-  api.get('/classrooms', { signal });
+  api.get(classroomsPath, { signal });
 
 /** Every classroom the caller may see, with their own invitations and pending requests. */
 export const getClassroomsQueryOptions = () =>

@@ -8,18 +8,25 @@ export interface LeaderboardPage {
   pageSize: number;
 }
 
+export const LEADERBOARD_PAGE_SIZES = [10, 20, 50] as const;
+
+/** The page a classroom's overview opens on. */
+export const firstLeaderboardPage: LeaderboardPage = {
+  page: 1,
+  pageSize: LEADERBOARD_PAGE_SIZES[0],
+};
+
+export const leaderboardPath = (classroomId: string, { page, pageSize }: LeaderboardPage) =>
+  `/classrooms/${encodeURIComponent(classroomId)}/leaderboard?${new URLSearchParams({
+    page: String(page),
+    pageSize: String(pageSize),
+  })}`;
+
 export const getLeaderboard = (
   classroomId: string,
-  { page, pageSize }: LeaderboardPage,
+  paging: LeaderboardPage,
   signal?: AbortSignal,
-): Promise<Leaderboard> =>
-  api.get(
-    `/classrooms/${encodeURIComponent(classroomId)}/leaderboard?${new URLSearchParams({
-      page: String(page),
-      pageSize: String(pageSize),
-    })}`,
-    { signal },
-  );
+): Promise<Leaderboard> => api.get(leaderboardPath(classroomId, paging), { signal });
 
 /**
  * Under the classroom's key: whatever refetches the classroom (its live events, a flag solved, a

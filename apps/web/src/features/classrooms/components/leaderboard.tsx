@@ -3,18 +3,20 @@ import { IconTrophy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { EmptyState, ListError, ListSkeleton } from '@/components/feedback/list-states';
 import { PageControls } from '@/components/paging/page-controls';
-import { useLeaderboard } from '../api/get-leaderboard';
+import {
+  firstLeaderboardPage,
+  LEADERBOARD_PAGE_SIZES,
+  useLeaderboard,
+} from '../api/get-leaderboard';
 import { FirstSolveMark } from './first-solve-mark';
-
-const LEADERBOARD_PAGE_SIZES = [10, 20, 50] as const;
 
 /**
  * The classroom's leaderboard a page at a time, with the ranks the API gives: the one ranking
  * the dashboard and the CSV export show too.
  */
 export function Leaderboard({ classroomId }: { classroomId: string }) {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(LEADERBOARD_PAGE_SIZES[0]);
+  const [page, setPage] = useState(firstLeaderboardPage.page);
+  const [pageSize, setPageSize] = useState<number>(firstLeaderboardPage.pageSize);
   const board = useLeaderboard(classroomId, { page, pageSize });
   const total = board.data?.total ?? 0;
   const pageCount = Math.max(1, board.data?.pageCount ?? 1);

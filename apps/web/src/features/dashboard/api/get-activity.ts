@@ -2,8 +2,10 @@ import type { UserActivity } from '@hackclass/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
+export const activityPath = '/users/me/activity';
+
 export const getActivity = (signal?: AbortSignal): Promise<UserActivity> =>
-  api.get('/users/me/activity', { signal });
+  api.get(activityPath, { signal });
 
 /**
  * Under the `classrooms` list key, so that joining, leaving or an approval marks it stale too.

@@ -1,4 +1,5 @@
 import { Card, Title } from '@mantine/core';
+import { PageLoader } from '@/components/feedback/page-loader';
 import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
 import { useSession } from '@/features/auth/hooks/use-session';
 import { ProfileForm } from '@/features/profile/components/profile-form';
@@ -8,7 +9,8 @@ export function ProfileRoute() {
   usePageTitle('Profile');
   const { account } = useCurrentUser();
   const { reloadAccount } = useSession();
-  if (!account) return null;
+  // The SDK's user is there once it has confirmed a page the server rendered.
+  if (!account?.firebaseUser) return account ? <PageLoader /> : null;
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="profile-heading">
       <Title order={2} size="h3" id="profile-heading" mb="md">

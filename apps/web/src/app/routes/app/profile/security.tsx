@@ -1,5 +1,6 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
+import { PageLoader } from '@/components/feedback/page-loader';
 import { toast } from '@/components/toast/toast';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/features/auth/hooks/use-current-user';
@@ -11,7 +12,8 @@ export function SecurityRoute() {
   usePageTitle('Security');
   const { account, user } = useCurrentUser();
   const navigate = useNavigate();
-  if (!account) return null;
+  // The SDK's user is there once it has confirmed a page the server rendered.
+  if (!account?.firebaseUser) return account ? <PageLoader /> : null;
 
   const onDeleted = () => {
     toast.success('Account deleted', 'Your HackClass account and its data are gone.');
