@@ -120,10 +120,13 @@ async function renderPages(root: string): Promise<Map<PrerenderedPath, string>> 
  * gone once its click is done), so that the app does not take it over between the press and the
  * release, which would then click nothing. `load` runs once the page has painted its first
  * content, or at once when it shows none: a page for guests only is emptied for a visitor who
- * may be signed in (the key is the identity SDK's, as in saved-session.ts).
+ * may be signed in (the key is the identity SDK's, as in saved-session.ts), and a signed-in
+ * page the server rendered, for a visitor whose browser holds no session of the page's user.
  */
 function pageScript(load: string, audience: PrerenderedPage['audience']): string {
   const empty = `root.removeAttribute('data-prerendered');root.replaceChildren();document.getElementById(${JSON.stringify(PAGE_DATA_ID)})?.remove()`;
+  // The app then has the server drop the session it rendered the page for (see main.tsx).
+  const forAnother = `${empty};root.setAttribute('data-rendered-for-another','')`;
   const saved =
     `const saved=(storage,uid)=>Object.keys(storage).some((key)=>key.startsWith('firebase:authUser:')` +
     `&&(uid===undefined||JSON.parse(storage.getItem(key)??'{}').uid===uid));`;
@@ -132,7 +135,7 @@ function pageScript(load: string, audience: PrerenderedPage['audience']): string
       ? `try{${saved}if(saved(localStorage)||saved(sessionStorage)){${empty}}}catch{}`
       : audience === 'users'
         ? `try{${saved}const {account}=JSON.parse(document.getElementById(${JSON.stringify(PAGE_DATA_ID)})?.textContent??'{}');` +
-          `if(!account||!(saved(localStorage,account.uid)||saved(sessionStorage,account.uid))){${empty}}}catch{${empty}}`
+          `if(!account||!(saved(localStorage,account.uid)||saved(sessionStorage,account.uid))){${forAnother}}}catch{${forAnother}}`
         : '';
   return (
     `(()=>{const root=document.getElementById('root');` +

@@ -28,10 +28,12 @@ interface SignedInAccount {
 
 /** The web app's renderer of signed-in pages (apps/web/src/prerender/signed-in-pages.tsx). */
 export interface SignedInPageRenderer {
-  signedInPageReads(pathname: string, uid: string): PageRead[] | undefined;
+  userRead(uid: string): PageRead;
+  signedInPageReads(pathname: string, me: { id: string }): PageRead[] | undefined;
   renderSignedInPage(
     pathname: string,
     account: SignedInAccount,
+    me: { id: string },
     responses: unknown[],
     config: RuntimeConfig,
   ): { html: string; title: string; data: unknown };
@@ -111,22 +113,26 @@ export async function signedInPages(
     const idToken = header ? fastifyCookie.parse(header)[cookie.name] : undefined;
     const account = idToken ? accountOf(idToken) : undefined;
     const pathname = request.url.split('?')[0] ?? request.url;
-    const reads = account && renderer.signedInPageReads(pathname, account.uid);
-    if (!idToken || !account || !reads) return undefined;
-    const responses = await Promise.all(
-      reads.map(({ path }) =>
-        app.inject({
-          method: 'GET',
-          url: `${options.apiPrefix}${path}`,
-          headers: { authorization: `Bearer ${idToken}`, accept: 'application/json' },
-          remoteAddress: request.ip,
-        }),
-      ),
-    );
+    if (!idToken || !account) return undefined;
+    const read = (path: string) =>
+      app.inject({
+        method: 'GET',
+        url: `${options.apiPrefix}${path}`,
+        headers: { authorization: `Bearer ${idToken}`, accept: 'application/json' },
+        remoteAddress: request.ip,
+      });
+    // The user first: it checks the session, and the page's reads may need who they are.
+    const user = await read(renderer.userRead(account.uid).path);
+    if (user.statusCode !== 200) return undefined;
+    const me = user.json<{ id: string }>();
+    const reads = renderer.signedInPageReads(pathname, me);
+    if (!reads) return undefined;
+    const responses = await Promise.all(reads.map(({ path }) => read(path)));
     if (responses.some(({ statusCode }) => statusCode !== 200)) return undefined;
     const { html, title, data } = renderer.renderSignedInPage(
       pathname,
       account,
+      me,
       responses.map((response) => response.json()),
       options.runtimeConfig,
     );

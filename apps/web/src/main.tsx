@@ -18,9 +18,10 @@ if (!container) throw new Error('index.html has no #root element');
 
 startWebVitals(window.location.pathname);
 if (mayBeSignedIn()) preloadIdentity();
-// A signed-in page the server rendered for its user, with the data it was rendered from.
+// A signed-in page the server rendered for its user, with the data it was rendered from; or
+// emptied by its own script, for a user this browser no longer holds a session for.
 const pageData = container.hasAttribute('data-prerendered') ? readPageData() : undefined;
-if (pageData) pageSessionUsed();
+if (pageData || container.hasAttribute('data-rendered-for-another')) pageSessionUsed();
 // Before the app renders (it waits for `/config.json`): the page's code loads meanwhile.
 const router = createAppRouter();
 const render = () =>

@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '@hackclass/contracts';
+import type { Me, RuntimeConfig } from '@hackclass/contracts';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
@@ -25,6 +25,10 @@ import {
   leaderboardPath,
 } from '@/features/classrooms/api/get-leaderboard';
 import { activityPath, getActivityQueryOptions } from '@/features/dashboard/api/get-activity';
+import {
+  getNotificationsQueryOptions,
+  notificationsPath,
+} from '@/features/notifications/api/get-notifications';
 import { setRuntimeConfig } from '@/lib/runtime-config';
 import { cssVariablesResolver, theme } from '@/lib/theme';
 import {
@@ -92,40 +96,50 @@ const pageAt = (pathname: string) => {
   return undefined;
 };
 
+/** The read of the signed-in user, made first: every page shows them, and their reads need them. */
+export const userRead = (uid: string): PageRead => ({
+  queryKey: getMeQueryOptions(uid).queryKey,
+  path: mePath,
+});
+
 /**
- * The API reads the page at `pathname` makes as it opens, the signed-in user's first; undefined
- * for a page the server does not render.
+ * What the page at `pathname` reads as it opens, besides the user (whose answer is `me`): the
+ * page's own queries, and the header's. Undefined for a page the server does not render.
  */
-export function signedInPageReads(pathname: string, uid: string): PageRead[] | undefined {
+export function signedInPageReads(pathname: string, me: Me): PageRead[] | undefined {
   const found = pageAt(pathname);
   if (!found) return undefined;
   return [
-    { queryKey: getMeQueryOptions(uid).queryKey, path: mePath },
+    { queryKey: getNotificationsQueryOptions(me.id).queryKey, path: notificationsPath(me.id) },
     ...found.page.reads(found.params),
   ];
 }
 
 /**
- * The signed-in page at `pathname` as its user first sees it, given the answers to its reads
- * (in their order), as HTML for the server to send in the page's place; and the data the app
- * then shows the very same page from, once it has started (see takeOverPage).
+ * The signed-in page at `pathname` as its user first sees it, as HTML for the server to send in
+ * the page's place, given the user's answer (`me`) and the answers to the page's reads, in their
+ * order; and the data the app shows the very same page from once it has started (main.tsx).
  */
 export function renderSignedInPage(
   pathname: string,
   account: SignedInAccount,
+  me: Me,
   responses: unknown[],
   config: RuntimeConfig,
 ): { html: string; title: string; data: PageData } {
   const found = pageAt(pathname);
-  const reads = signedInPageReads(pathname, account.uid);
+  const reads = signedInPageReads(pathname, me);
   if (!found || !reads) throw new Error(`${pathname} is not a page the server renders`);
   setRuntimeConfig(config);
   const data: PageData = {
     account,
-    answers: reads.map((read, index) => ({
-      queryKey: read.queryKey,
-      data: cachedAnswer(read, responses[index]),
-    })),
+    answers: [
+      { queryKey: userRead(account.uid).queryKey, data: me },
+      ...reads.map((read, index) => ({
+        queryKey: read.queryKey,
+        data: cachedAnswer(read, responses[index]),
+      })),
+    ],
   };
   const queryClient = new QueryClient();
   seedQueries(queryClient, data);

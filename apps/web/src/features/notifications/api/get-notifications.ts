@@ -2,10 +2,11 @@ import type { NotificationList } from '@hackclass/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
+export const notificationsPath = (userId: string) =>
+  `/users/${encodeURIComponent(userId)}/notifications`;
+
 export const getNotifications = (userId: string, signal?: AbortSignal): Promise<NotificationList> =>
-  api.get(`/users/${encodeURIComponent(userId)}/notifications`, {
-    signal,
-  });
+  api.get(notificationsPath(userId), { signal });
 
 export const getNotificationsQueryOptions = (userId: string | undefined) =>
   queryOptions({
