@@ -128,8 +128,10 @@ function printTrial(configName: string, { report, memoryBefore, memoryAfter }: T
   );
   const solved = report.outcomes.filter((outcome) => outcome.solved).length;
   const events = report.outcomes.reduce((sum, outcome) => sum + outcome.classroomEvents, 0);
+  const rendered = report.outcomes.reduce((sum, outcome) => sum + outcome.pagesRendered, 0);
+  const opened = report.outcomes.reduce((sum, outcome) => sum + outcome.pagesOpened, 0);
   console.log(
-    `solved ${solved} of ${report.students}; live classroom events received: ${events}; server memory before → ${SETTLE_SECONDS.join(' s → ')} s after: ${memoryBefore
+    `solved ${solved} of ${report.students}; live classroom events received: ${events}; pages rendered by the server: ${rendered} of ${opened}; server memory before → ${SETTLE_SECONDS.join(' s → ')} s after: ${memoryBefore
       .map((before, server) =>
         [before, ...memoryAfter.map((after) => after[server] ?? 0)]
           .map((mib) => mib.toFixed(0))

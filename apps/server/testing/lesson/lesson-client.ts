@@ -23,6 +23,7 @@ export class HttpError extends Error {
  */
 export class LessonClient {
   #antiforgery: { cookie: string; token: string } | undefined;
+  #pageSession: string | undefined;
 
   constructor(
     readonly origin: string,
@@ -80,6 +81,40 @@ export class LessonClient {
     await refuseUnlessOk(response, `${method} /api${path}`);
     const text = await response.text();
     return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  /** Hands the server the ID token for the pages it renders, as the web app does once signed in. */
+  async keepPageSession(): Promise<void> {
+    this.#antiforgery ??= await this.#antiforgeryToken();
+    const response = await fetch(`${this.origin}/api/page-session`, {
+      method: 'PUT',
+      headers: {
+        authorization: `Bearer ${this.idToken}`,
+        cookie: this.#antiforgery.cookie,
+        'x-xsrf-token': this.#antiforgery.token,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ keepSignedIn: true }),
+      signal: AbortSignal.timeout(REQUEST_DEADLINE_MS),
+    });
+    await refuseUnlessOk(response, 'PUT /api/page-session');
+    this.#pageSession = response.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('hackclass_session='))
+      ?.split(';')[0];
+  }
+
+  /**
+   * A page of the app as the browser asks for it, with the page session: whether the server
+   * rendered it with its data (else the app would make the page's reads itself).
+   */
+  async page(path: string): Promise<boolean> {
+    const response = await fetch(`${this.origin}${path}`, {
+      headers: { accept: 'text/html', ...(this.#pageSession ? { cookie: this.#pageSession } : {}) },
+      signal: AbortSignal.timeout(REQUEST_DEADLINE_MS),
+    });
+    await refuseUnlessOk(response, `GET ${path}`);
+    return (await response.text()).includes('id="page-data"');
   }
 
   /** The bytes of a path on the app's origin (a signed download link). */

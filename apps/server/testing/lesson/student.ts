@@ -38,6 +38,9 @@ export interface StudentOutcome {
   acknowledged: AcknowledgedFlag[];
   /** Classroom events the student's open page received. */
   classroomEvents: number;
+  /** Pages the server rendered with their data, of those the student opened. */
+  pagesRendered: number;
+  pagesOpened: number;
 }
 
 interface MyTarget {
@@ -59,6 +62,23 @@ export async function runStudent(plan: StudentPlan, timings: StepTimings): Promi
     wrongAcknowledged: 0,
     acknowledged: [],
     classroomEvents: 0,
+    pagesRendered: 0,
+    pagesOpened: 0,
+  };
+  /**
+   * A page as the web app opens it: rendered by the server with its data, and then the reads the
+   * app makes all the same (`refetched`); or, if the server did not render it, all its reads.
+   */
+  const open = async (
+    client: LessonClient,
+    path: string,
+    reads: string[],
+    refetched: string[] = [],
+  ) => {
+    outcome.pagesOpened += 1;
+    const rendered = await client.page(path);
+    if (rendered) outcome.pagesRendered += 1;
+    await Promise.all((rendered ? refetched : reads).map((read) => client.call('GET', read)));
   };
   const submit = async (step: 'wrong flag' | 'right flag', client: LessonClient, flag: string) => {
     const result = await timings.time(step, () =>
@@ -78,27 +98,29 @@ export async function runStudent(plan: StudentPlan, timings: StepTimings): Promi
     const signedIn = await timings.time('sign-in', async () => {
       const idToken = await signIn(origin, plan.apiKey, student.email, LESSON_PASSWORD);
       const client = new LessonClient(origin, idToken);
-      await client.call('GET', '/users/me');
+      await Promise.all([client.call('GET', '/users/me'), client.keepPageSession()]);
       return client;
     });
     if (!signedIn) return outcome;
     const client = signedIn;
     await timings.time('dashboard', async () => {
-      await Promise.all([
-        client.call('GET', '/classrooms'),
-        client.call('GET', '/users/me/activity'),
-        client.call('GET', `/users/${student.id}/notifications`),
-      ]);
+      // The dashboard's activity is asked for again on every visit, its data or not.
+      await open(
+        client,
+        '/dashboard',
+        ['/classrooms', '/users/me/activity', `/users/${student.id}/notifications`],
+        ['/users/me/activity'],
+      );
       streams.push(await openEventStream(`${origin}/api/users/me/events`, client.idToken, noop));
     });
     await think();
 
     const refetch = classroomRefetcher(client, classroomId, timings);
     await timings.time('classroom', async () => {
-      await Promise.all([
-        client.call('GET', `/classrooms/${classroomId}`),
-        client.call('GET', `/classrooms/${classroomId}/announcements`),
-        client.call('GET', `/classrooms/${classroomId}/leaderboard?page=1`),
+      await open(client, `/classrooms/${classroomId}`, [
+        `/classrooms/${classroomId}`,
+        `/classrooms/${classroomId}/announcements`,
+        `/classrooms/${classroomId}/leaderboard?page=1`,
       ]);
       streams.push(
         await openEventStream(
