@@ -95,6 +95,7 @@ describe('signed-in pages rendered by the server', () => {
         expect(
           await page.evaluate(() => (window as { shifts?: { total: number } }).shifts?.total),
         ).toBe(0);
+
         await context.close();
       }
     }
@@ -112,6 +113,10 @@ describe('signed-in pages rendered by the server', () => {
     await page.waitForURL((url) => url.pathname === classroomPath);
     await page.getByRole('tab', { name: 'Members' }).click();
     await page.getByText(student.name).waitFor();
+    // A press as soon as the server's page shows reaches the app's control, not a dead copy.
+    await page.goto(`${app.server.url}${classroomPath}`);
+    await page.getByRole('tab', { name: 'Hacking labs' }).click();
+    await page.waitForURL((url) => url.pathname === `${classroomPath}/hacking-labs`);
     // Signing out drops the page session: the next visit renders nothing of the teacher's.
     await page.getByRole('button', { name: `Account menu of ${teacher.name}` }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();

@@ -34,6 +34,13 @@ interface PrerenderedPage {
   audience?: 'guests' | 'users';
 }
 
+/**
+ * A signed-in page's controls do nothing until the app has taken the page over, so none takes a
+ * press it would lose: a press reaches them once they work (links work from the first paint).
+ */
+const INERT_UNTIL_TAKEN_OVER =
+  '#root[data-prerendered] :is(button,input,select,textarea,[role="tab"],[role="button"]){pointer-events:none}';
+
 const signedInLayout = [
   'src/features/auth/components/guards.tsx',
   'src/app/layouts/dashboard-layout.tsx',
@@ -208,7 +215,7 @@ export const prerenderPages = (): Plugin => {
           .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
           .replace(
             '</head>',
-            `${pageStyles.map((file) => `  <link rel="stylesheet" crossorigin href="/${file}">\n`).join('')}  </head>`,
+            `${pageStyles.map((file) => `  <link rel="stylesheet" crossorigin href="/${file}">\n`).join('')}${render.by === 'server' ? `  <style>${INERT_UNTIL_TAKEN_OVER}</style>\n` : ''}  </head>`,
           )
           .replace(
             '<div id="root"></div>',

@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { AppRoot } from './app/app-root';
@@ -11,7 +11,7 @@ import { pressEnded } from './lib/pointer-press';
 import { readTypedInput, restoreTypedInput } from './lib/prerendered-fields';
 import { loadRuntimeConfig } from './lib/runtime-config';
 import { startWebVitals } from './lib/web-vitals/start-web-vitals';
-import { readPageData } from './prerender/page-data';
+import { pageRenderedAt, readPageData } from './prerender/page-data';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -21,15 +21,23 @@ if (mayBeSignedIn()) preloadIdentity();
 // A signed-in page the server rendered for its user, with the data it was rendered from; or
 // emptied by its own script, for a user this browser no longer holds a session for.
 const pageData = container.hasAttribute('data-prerendered') ? readPageData() : undefined;
+if (pageData) pageRenderedAt(window.location.pathname);
 if (pageData || container.hasAttribute('data-rendered-for-another')) pageSessionUsed();
 // Before the app renders (it waits for `/config.json`): the page's code loads meanwhile.
 const router = createAppRouter();
+/** Runs `shown` once the app's first render is on the page, in place of what was there. */
+function Shown({ shown }: { shown: () => void }) {
+  useLayoutEffect(shown, [shown]);
+  return null;
+}
+const takenOver = () => container.removeAttribute('data-prerendered');
 const render = () =>
   createRoot(container).render(
     <StrictMode>
       <AppProvider pageData={pageData}>
         <AppRoot router={router} />
       </AppProvider>
+      <Shown shown={takenOver} />
     </StrictMode>,
   );
 // A page rendered into its HTML (home and login by the build, a signed-in page by the server)
@@ -37,15 +45,16 @@ const render = () =>
 // page's modules loaded, rather than a loader in between. What the visitor typed meanwhile moves
 // into the app's own form. So does a click under way (see pressEnded). A signed-in page is
 // rendered again in the background, a little at a time, from the data the server sent: it
-// replaces the server's once complete, and the SDK has started before any of its calls.
+// replaces the server's once complete (until then its controls take no press, see
+// prerender-pages.ts), and the SDK has started before any of its calls.
 if (container.hasAttribute('data-prerendered')) {
   const takeOver = () => {
-    const typed = readTypedInput(container);
-    container.removeAttribute('data-prerendered');
     if (pageData) {
       startTransition(render);
       return;
     }
+    const typed = readTypedInput(container);
+    takenOver();
     flushSync(render);
     restoreTypedInput(container, typed);
   };

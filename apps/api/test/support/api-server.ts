@@ -18,6 +18,8 @@ export const TEST_API_KEY = 'api-test-key';
 export interface ApiRoute {
   method: string;
   url: string;
+  /** Whether a change there needs the anti-forgery token (its config says `antiforgery: false`). */
+  antiforgery: boolean;
 }
 
 /** Quick hashes: the tests sign in often and measure nothing about passwords. */
@@ -115,9 +117,11 @@ export async function startApiServer({
   const app = await createService(context);
   await app.register(targetProxy, targetProxyOptionsOf(context));
   const routes: ApiRoute[] = [];
-  app.addHook('onRoute', ({ method, url }) => {
+  app.addHook('onRoute', ({ method, url, config }) => {
+    const antiforgery = config?.antiforgery !== false;
     for (const verb of [method].flat()) {
-      if (url.startsWith('/api/') && verb !== 'HEAD') routes.push({ method: verb, url });
+      if (url.startsWith('/api/') && verb !== 'HEAD')
+        routes.push({ method: verb, url, antiforgery });
     }
   });
   const undeclaredErrors = recordUndeclaredErrors(app);

@@ -67,7 +67,8 @@ export async function runStudent(plan: StudentPlan, timings: StepTimings): Promi
   };
   /**
    * A page as the web app opens it: rendered by the server with its data, and then the reads the
-   * app makes all the same (`refetched`); or, if the server did not render it, all its reads.
+   * app makes all the same (`refetched`: what its live streams follow, read again once they are
+   * open); or, if the server did not render it, all its reads.
    */
   const open = async (
     client: LessonClient,
@@ -104,12 +105,14 @@ export async function runStudent(plan: StudentPlan, timings: StepTimings): Promi
     if (!signedIn) return outcome;
     const client = signedIn;
     await timings.time('dashboard', async () => {
-      // The dashboard's activity is asked for again on every visit, its data or not.
+      // The dashboard's activity is asked for again on every visit, its data or not; what its
+      // live stream follows, once the stream is open, for what went by before it.
+      const notifications = `/users/${student.id}/notifications`;
       await open(
         client,
         '/dashboard',
-        ['/classrooms', '/users/me/activity', `/users/${student.id}/notifications`],
-        ['/users/me/activity'],
+        ['/classrooms', '/users/me/activity', notifications],
+        ['/users/me/activity', notifications],
       );
       streams.push(await openEventStream(`${origin}/api/users/me/events`, client.idToken, noop));
     });
@@ -117,10 +120,14 @@ export async function runStudent(plan: StudentPlan, timings: StepTimings): Promi
 
     const refetch = classroomRefetcher(client, classroomId, timings);
     await timings.time('classroom', async () => {
-      await open(client, `/classrooms/${classroomId}`, [
+      const classroomReads = [
         `/classrooms/${classroomId}`,
         `/classrooms/${classroomId}/announcements`,
         `/classrooms/${classroomId}/leaderboard?page=1`,
+      ];
+      await open(client, `/classrooms/${classroomId}`, classroomReads, [
+        ...classroomReads,
+        `/users/${student.id}/notifications`,
       ]);
       streams.push(
         await openEventStream(

@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent } from 'react';
+import { showsServerRenderedData } from '@/prerender/page-data';
 import { signedInUser } from './identity';
 import { type EventTypes, knownEventOf } from './known-event';
 import { getRuntimeConfig } from './runtime-config';
@@ -64,7 +65,9 @@ export async function watchEventStream<Event extends { type: string }>(
         forceRefresh = response.status === 401;
         throw new Error(`The event stream ${path} answered ${response.status}`);
       }
-      if (opened) handlers.onReconnect?.();
+      // What was missed is caught up as after a break: events of a page the server rendered
+      // went by before its first stream opened.
+      if (opened || showsServerRenderedData()) handlers.onReconnect?.();
       opened = true;
       failures = 0;
       const parser = sseParser();

@@ -27,9 +27,28 @@ export function seedQueries(queryClient: QueryClient, { answers }: PageData): vo
   for (const { queryKey, data } of answers) queryClient.setQueryData(queryKey, data);
 }
 
-/** The data of the page the server rendered into this document, if it did. */
+/** The path of the page the server rendered into this document with its data, if it did. */
+let renderedPath: string | undefined;
+
+export function pageRenderedAt(path: string): void {
+  renderedPath = path;
+}
+
+/**
+ * Whether what is shown may be older than a live stream opened now: the page still shows what
+ * the server rendered, read before its streams could open (its code had still to arrive), so
+ * its events meanwhile went by unseen.
+ */
+export const showsServerRenderedData = (): boolean =>
+  renderedPath !== undefined && renderedPath === window.location.pathname;
+
+/**
+ * The data of the page the server rendered into this document, if it did; taken out of the
+ * document, so that it does not stay behind the pages the app shows next.
+ */
 export function readPageData(): PageData | undefined {
   const script = document.getElementById(PAGE_DATA_ID);
+  script?.remove();
   if (!script?.textContent) return undefined;
   try {
     return JSON.parse(script.textContent) as PageData;
