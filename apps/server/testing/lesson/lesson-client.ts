@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { pageSessionCookie } from '@hackclass/http';
 
 const QUERY_RETRY_DELAY_MS = 1_000;
 /** A student whose sign-in did not go through tries again, a few times. */
@@ -100,7 +101,7 @@ export class LessonClient {
     await refuseUnlessOk(response, 'PUT /api/page-session');
     this.#pageSession = response.headers
       .getSetCookie()
-      .find((line) => line.startsWith('hackclass_session='))
+      .find((line) => line.startsWith(`${pageSessionCookie(this.origin).name}=`))
       ?.split(';')[0];
   }
 

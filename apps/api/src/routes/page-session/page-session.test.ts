@@ -17,13 +17,18 @@ const setCookieOf = (headers: Record<string, unknown>): string =>
     .flat()
     .find((line) => String(line).startsWith('hackclass_session=')) as string;
 
+/** The student's browser keeps its page session: the cookie it is given. */
+async function keep(keepSignedIn: boolean): Promise<string> {
+  const response = await apiSession(server, student.idToken).call('PUT', '/page-session', {
+    keepSignedIn,
+  });
+  expect(response.status).toBe(204);
+  return setCookieOf(response.headers);
+}
+
 describe('the page session', () => {
   it('keeps the caller’s ID token in an HttpOnly cookie until the token expires', async () => {
-    const response = await apiSession(server, student.idToken).call('PUT', '/page-session', {
-      keepSignedIn: true,
-    });
-    expect(response.status).toBe(204);
-    const cookie = setCookieOf(response.headers);
+    const cookie = await keep(true);
     expect(cookie).toContain(`hackclass_session=${student.idToken};`);
     expect(cookie).toMatch(/; HttpOnly/);
     expect(cookie).toMatch(/; SameSite=Lax/);
@@ -35,11 +40,7 @@ describe('the page session', () => {
   });
 
   it('ends with the browser when the user chose not to stay signed in', async () => {
-    const response = await apiSession(server, student.idToken).call('PUT', '/page-session', {
-      keepSignedIn: false,
-    });
-    expect(response.status).toBe(204);
-    const cookie = setCookieOf(response.headers);
+    const cookie = await keep(false);
     expect(cookie).toContain(`hackclass_session=${student.idToken};`);
     expect(cookie).not.toMatch(/Max-Age|Expires/);
   });
