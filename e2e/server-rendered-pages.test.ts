@@ -129,10 +129,11 @@ describe('signed-in pages rendered by the server', () => {
 
   it('show nothing of a user the browser no longer holds a session for', async () => {
     const context = await signedInContext();
-    const page = await context.newPage();
-    await page.goto(`${app.server.url}/login`);
-    // The identity SDK's saved user is gone (cleared by hand, or by another tab's sign-out).
-    await page.evaluate(() => localStorage.clear());
+    // The identity SDK's saved user is gone (cleared by hand, or by another tab's sign-out),
+    // cleared where no app runs that could save it again.
+    const clearing = await withoutTheApp(context, '/login');
+    await clearing.evaluate(() => localStorage.clear());
+    await clearing.close();
     const rendered = await withoutTheApp(context, '/dashboard');
     expect(await rendered.locator('#root').innerHTML()).toBe('');
     expect(await rendered.locator('#page-data').count()).toBe(0);

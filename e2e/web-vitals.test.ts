@@ -67,18 +67,17 @@ describe('the web app’s Core Web Vitals', () => {
     // Before leaving, as a person would: web-vitals takes the interaction in when the page idles.
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
     await page.goto('about:blank');
+    // The request's own count lands once its answer is sent, a moment after the measures.
     await expect
-      .poll(async () => (await recorded('/login')).lcp_seconds)
-      .toBe(before.lcp_seconds + 1);
-    const after = await recorded('/login');
-    expect(after).toEqual({
-      lcp_seconds: before.lcp_seconds + 1,
-      cls: before.cls + 1,
-      fcp_seconds: before.fcp_seconds + 1,
-      ttfb_seconds: before.ttfb_seconds + 1,
-      inp_seconds: before.inp_seconds + 1,
-      reports: before.reports + 1,
-    });
+      .poll(() => recorded('/login'))
+      .toEqual({
+        lcp_seconds: before.lcp_seconds + 1,
+        cls: before.cls + 1,
+        fcp_seconds: before.fcp_seconds + 1,
+        ttfb_seconds: before.ttfb_seconds + 1,
+        inp_seconds: before.inp_seconds + 1,
+        reports: before.reports + 1,
+      });
     const samples = await scrape();
     const lcpSeconds = sampleSum(samples, 'hackclass_web_vitals_lcp_seconds_sum', {
       page: '/login',

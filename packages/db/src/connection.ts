@@ -5,11 +5,13 @@ import { ownerOnlyTree } from './data-dir';
 import { lockDataDir } from './data-dir-lock';
 import { FairPGlite } from './fair-pglite';
 import { aroundPostgresJsFaults } from './postgres-js-faults';
+import { refusedWhileUnreachable } from './unreachable-gate';
 
 export type Connection =
   | { kind: 'pglite'; client: PGlite; ping(): Promise<void>; close(): Promise<void> }
   | {
       kind: 'postgres';
+      /** Drizzle's client: see `aroundPostgresJsFaults` and `refusedWhileUnreachable`. */
       client: postgres.Sql;
       url: string;
       ping(): Promise<void>;
@@ -42,21 +44,22 @@ function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> 
 const reconnectDelaySeconds = (retries: number) => Math.min(retries * 0.05, 0.5);
 
 async function openPostgres(url: string, pingTimeoutMs: number): Promise<Connection> {
-  const client = postgres(url, {
+  const driver = postgres(url, {
     max: 10,
     idle_timeout: 30,
     connect_timeout: 10,
     backoff: reconnectDelaySeconds,
     onnotice: () => {},
   });
-  // Not failed by a connection's stale error once the server is back (see the module).
-  const pinging = aroundPostgresJsFaults(client);
+  // Not failed by a connection's stale error once the server is back (see the module), and
+  // failed at once while the server is known to be away.
+  const client = refusedWhileUnreachable(aroundPostgresJsFaults(driver));
   return {
     kind: 'postgres',
     client,
     url,
     ping: async () => {
-      await withTimeout(pinging.unsafe('select 1'), pingTimeoutMs, 'PostgreSQL');
+      await withTimeout(client.unsafe('select 1'), pingTimeoutMs, 'PostgreSQL');
     },
     close: () => client.end({ timeout: 5 }),
   };

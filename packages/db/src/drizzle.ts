@@ -2,7 +2,6 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import type { Connection } from './connection';
-import { aroundPostgresJsFaults } from './postgres-js-faults';
 
 export type Database<S extends Record<string, unknown> = Record<string, never>> = PgDatabase<
   PgQueryResultHKT,
@@ -16,9 +15,5 @@ export function drizzleOver<S extends Record<string, unknown>>(
 ): Database<S> {
   return connection.kind === 'pglite'
     ? drizzlePglite({ client: connection.client, schema, casing: 'snake_case' })
-    : drizzlePostgres({
-        client: aroundPostgresJsFaults(connection.client),
-        schema,
-        casing: 'snake_case',
-      });
+    : drizzlePostgres({ client: connection.client, schema, casing: 'snake_case' });
 }

@@ -53,8 +53,8 @@ const LESSON_OPTIONS = {
 const OUTAGE_AFTER_FLAGS = 20;
 /** How long PostgreSQL stays away. */
 const OUTAGE_MS = 5_000;
-/** What a probe during the outage may take: far under the lesson's 30 s request deadline. */
-const PROBE_DEADLINE_MS = 3_000;
+/** What a probe during the outage may take: refused at once, not queued behind reconnections. */
+const PROBE_DEADLINE_MS = 1_000;
 
 interface Probe {
   ms: number;
