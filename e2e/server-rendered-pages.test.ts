@@ -46,14 +46,30 @@ async function withoutTheApp(context: BrowserContext, path: string): Promise<Pag
   return page;
 }
 
+interface Shifts {
+  total: number;
+  /** What moved, for a failure's message: each shift's value and the elements it moved. */
+  moved: string[];
+}
+
 /** Adds up the page's layout shifts from its first paint on, as Core Web Vitals' CLS does. */
 const countShifts = (page: Page) =>
   page.addInitScript(() => {
-    const shifts = { total: 0 };
+    const shifts: Shifts = { total: 0, moved: [] };
     Object.assign(window, { shifts });
+    type LayoutShift = PerformanceEntry & { value: number; sources: { node?: Node }[] };
+    const named = (node?: Node) =>
+      node instanceof Element
+        ? `${node.tagName.toLowerCase()}.${node.className} "${node.textContent?.slice(0, 40)}"`
+        : String(node?.nodeName);
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as PerformanceEntry[] & { value: number }[]) {
+      for (const entry of list.getEntries() as LayoutShift[]) {
         shifts.total += entry.value;
+        shifts.moved.push(
+          `${entry.value.toFixed(3)} at ${entry.startTime.toFixed(0)} ms: ${entry.sources
+            .map(({ node }) => named(node))
+            .join(', ')}`,
+        );
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
@@ -92,9 +108,10 @@ describe('signed-in pages rendered by the server', () => {
         await expect
           .poll(async () => before.equals(await shown()), { message: `${path} in ${scheme} mode` })
           .toBe(true);
-        expect(
-          await page.evaluate(() => (window as { shifts?: { total: number } }).shifts?.total),
-        ).toBe(0);
+        const shifts = await page.evaluate(() => (window as { shifts?: Shifts }).shifts);
+        expect(shifts?.total, `${path} in ${scheme} mode moved: ${shifts?.moved.join('; ')}`).toBe(
+          0,
+        );
 
         await context.close();
       }

@@ -3,6 +3,7 @@ import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { coalescedRefetch } from './coalesced-refetch';
 import { type EventStreamHandlers, useEventStream } from './event-stream';
+import { invalidateAfterFetches } from './invalidate-after-fetches';
 import type { EventTypes } from './known-event';
 
 const CLASSROOM_EVENT_TYPES: EventTypes<ClassroomEvent> = {
@@ -42,7 +43,7 @@ export function useInvalidateOnClassroomEvents(
   const queryClient = useQueryClient();
   const [refetcher] = useState(() =>
     coalescedRefetch((queryKeys) => {
-      for (const queryKey of queryKeys) void queryClient.invalidateQueries({ queryKey });
+      for (const queryKey of queryKeys) void invalidateAfterFetches(queryClient, queryKey);
     }),
   );
   useEffect(() => () => refetcher.cancel(), [refetcher]);
@@ -51,7 +52,7 @@ export function useInvalidateOnClassroomEvents(
     (event) => refetcher.add(keys[event.type] ?? []),
     () => {
       for (const queryKey of Object.values(keys).flat()) {
-        void queryClient.invalidateQueries({ queryKey });
+        void invalidateAfterFetches(queryClient, queryKey);
       }
     },
   );

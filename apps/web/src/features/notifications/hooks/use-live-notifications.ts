@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type NavigateFunction, useNavigate } from 'react-router';
 import { toast } from '@/components/toast/toast';
 import { paths } from '@/config/paths';
+import { invalidateAfterFetches } from '@/lib/invalidate-after-fetches';
 import { useUserEvents } from '@/lib/user-events';
 import { getNotificationsQueryOptions } from '../api/get-notifications';
 
@@ -28,7 +29,7 @@ export function useLiveNotifications(userId: string | undefined) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const refetch = () =>
-    void queryClient.invalidateQueries({ queryKey: getNotificationsQueryOptions(userId).queryKey });
+    void invalidateAfterFetches(queryClient, getNotificationsQueryOptions(userId).queryKey);
   useUserEvents(
     userId !== undefined,
     ({ notification }) => {
