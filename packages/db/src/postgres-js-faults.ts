@@ -1,4 +1,6 @@
 import postgres from 'postgres';
+import { causedByCode } from './unavailable';
+import { unsafeSentThrough } from './unsafe-sent-through';
 
 /**
  * Whether postgres.js failed a query with an error of severity FATAL: one that ends the session,
@@ -13,21 +15,13 @@ const unsent = (error: unknown) =>
 /** postgres.js's codes, and Node's, for a connection that closed under a query. */
 const LOST_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_DESTROYED', 'ECONNRESET', 'EPIPE']);
 
-/** Whether `error`, or one that caused it (Drizzle wraps the driver's), says the connection closed. */
-function connectionLost(error: unknown): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    if (LOST_CODES.has(String((cause as { code?: unknown }).code))) return true;
-  }
-  return false;
-}
-
 /**
  * How long a transaction whose connection closed waits for postgres.js to say so before it fails
  * by itself: postgres.js says it at once, so this is only a guard against waiting forever.
  */
 const LOST_TRANSACTION_MS = 5_000;
 
-async function onceMoreIfUnsent<T>(send: () => PromiseLike<T>): Promise<T> {
+async function onceMoreIfUnsent(send: () => PromiseLike<unknown>): Promise<unknown> {
   try {
     return await send();
   } catch (error) {
@@ -36,34 +30,8 @@ async function onceMoreIfUnsent<T>(send: () => PromiseLike<T>): Promise<T> {
   }
 }
 
-type Unsafe = postgres.Sql['unsafe'];
 type Begin = (...args: unknown[]) => Promise<unknown>;
 type Work = (sql: postgres.TransactionSql) => unknown;
-
-/** `unsafe` whose query is sent once more if it failed unsent: awaited, or with `values()`. */
-function unsafeOnceMore(client: postgres.Sql): Unsafe {
-  return ((...args: Parameters<Unsafe>) => {
-    let values = false;
-    // Sent once however many times it is awaited, as postgres.js's own query is.
-    let sent: Promise<unknown> | undefined;
-    const send = () => {
-      const query = client.unsafe(...args);
-      return values ? query.values() : query;
-    };
-    const pending = {
-      values() {
-        values = true;
-        return pending;
-      },
-      // biome-ignore lint/suspicious/noThenProperty: awaited in place of postgres.js's own query
-      then<A, B>(onSent?: (rows: unknown) => A, onFailed?: (error: unknown) => B) {
-        sent ??= onceMoreIfUnsent(send);
-        return sent.then(onSent, onFailed);
-      },
-    };
-    return pending;
-  }) as unknown as Unsafe;
-}
 
 /**
  * `begin` whose transaction is begun once more if its BEGIN failed unsent, and whose work, when
@@ -84,7 +52,7 @@ function beginOnceMore(client: postgres.Sql): Begin {
       try {
         return await work(sql);
       } catch (error) {
-        if (!connectionLost(error)) throw error;
+        if (!causedByCode(error, LOST_CODES)) throw error;
         return new Promise((_, reject) => {
           setTimeout(() => settled || reject(error), LOST_TRANSACTION_MS).unref();
         });
@@ -114,7 +82,8 @@ function beginOnceMore(client: postgres.Sql): Begin {
  * - A transaction whose connection closed under it crashed the process (see `beginOnceMore`).
  */
 export function aroundPostgresJsFaults(client: postgres.Sql): postgres.Sql {
-  const unsafe = unsafeOnceMore(client);
+  // Sent once more if it failed unsent.
+  const unsafe = unsafeSentThrough(client, onceMoreIfUnsent);
   const begin = beginOnceMore(client);
   return new Proxy(client, {
     get(target, property, receiver) {

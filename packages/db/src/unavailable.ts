@@ -48,3 +48,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** Whether `error`, or one that caused it (Drizzle wraps the driver's), has one of `codes`. */
+export function causedByCode(error: unknown, codes: ReadonlySet<string>): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (codes.has(String((cause as { code?: unknown }).code))) return true;
+  }
+  return false;
+}

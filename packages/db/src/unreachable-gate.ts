@@ -1,4 +1,6 @@
 import type postgres from 'postgres';
+import { causedByCode } from './unavailable';
+import { unsafeSentThrough } from './unsafe-sent-through';
 
 /** How often a query tries PostgreSQL while it is known to be away. */
 const RETRY_EVERY_MS = 250;
@@ -19,14 +21,6 @@ const UNREACHABLE_CODES = new Set([
   '57P03',
 ]);
 
-/** Whether `error`, or one that caused it, says no connection to PostgreSQL could be made. */
-function unreachable(error: unknown): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    if (UNREACHABLE_CODES.has(String((cause as { code?: unknown }).code))) return true;
-  }
-  return false;
-}
-
 /** A query refused without being sent, since PostgreSQL is known to be away. */
 export class DatabaseUnreachableError extends Error {
   override name = 'DatabaseUnreachableError';
@@ -38,17 +32,15 @@ export class DatabaseUnreachableError extends Error {
   }
 }
 
-type Unsafe = postgres.Sql['unsafe'];
 type Begin = (...args: unknown[]) => Promise<unknown>;
-type Pending = PromiseLike<unknown> & { values(): Pending };
 
 /**
  * `client` as Drizzle uses it (`unsafe` and `begin`), refusing every query at once with
- * `DatabaseUnreachableError` from the moment a connection for one cannot be made until
- * a `select 1` answers, tried at once and then every `RETRY_EVERY_MS` until the client ends. Without it each
- * request made while PostgreSQL was away queued behind the pool's connection attempts, and took
- * seconds to learn what the one before it had learnt: a lesson's students waited two seconds and
- * more for each 503, and a readiness check for its whole timeout.
+ * `DatabaseUnreachableError` from the moment a connection for one cannot be made until a
+ * `select 1` answers, tried at once and then every `RETRY_EVERY_MS` until the client ends.
+ * Without it each request made while PostgreSQL was away queued behind the pool's connection
+ * attempts, and took seconds to learn what the one before it had learnt: a lesson's students
+ * waited two seconds and more for each 503, and a readiness check for its whole timeout.
  */
 export function refusedWhileUnreachable(client: postgres.Sql): postgres.Sql {
   let away = false;
@@ -64,31 +56,16 @@ export function refusedWhileUnreachable(client: postgres.Sql): postgres.Sql {
     );
   };
   const noted = (error: unknown) => {
-    if (!away && unreachable(error)) {
+    if (!away && causedByCode(error, UNREACHABLE_CODES)) {
       away = true;
       tryAgain();
     }
     throw error;
   };
 
-  const unsafe = ((...args: Parameters<Unsafe>) => {
-    const query = client.unsafe(...args) as unknown as Pending;
-    let sent: Promise<unknown> | undefined;
-    const pending = {
-      values() {
-        query.values();
-        return pending;
-      },
-      // biome-ignore lint/suspicious/noThenProperty: awaited in place of postgres.js's own query
-      then<A, B>(onSent?: (rows: unknown) => A, onFailed?: (error: unknown) => B) {
-        sent ??= away
-          ? Promise.reject(new DatabaseUnreachableError())
-          : Promise.resolve(query).catch(noted);
-        return sent.then(onSent, onFailed);
-      },
-    };
-    return pending;
-  }) as unknown as Unsafe;
+  const unsafe = unsafeSentThrough(client, (send) =>
+    away ? Promise.reject(new DatabaseUnreachableError()) : Promise.resolve(send()).catch(noted),
+  );
 
   const begin: Begin = (...args) =>
     away
